@@ -1,0 +1,1 @@
+"""fecipher.dsl."""

@@ -1,0 +1,247 @@
+"""The battle (rule 3) and who may attack whom (rules 1 and 11).
+
+Six steps: declaration, support, critical hit, god-speed evasion, judgement and
+battle end. Each step is published as events; automatic skills triggered in a
+step resolve before the next one begins.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+import attrs
+
+from fecipher.engine import events as ev
+from fecipher.engine import modifiers as M
+from fecipher.engine.cards import CardCopy
+from fecipher.engine.decisions import CRITICAL_HIT, DISCARD, EVASION, PASS, Decision, Option
+from fecipher.engine.skills import SkillContext, keyword_allows
+from fecipher.engine.state import BACK, FRONT, RETREAT, SUPPORT, Unit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.game import Game
+
+
+@attrs.define(eq=False)
+class Battle:
+    """The combat in progress: whose units, their support cards and outcomes."""
+
+    attacker: int          # unit id
+    defender: int          # unit id
+    attacking_player: int
+    supports: dict = attrs.Factory(dict)          # player -> CardCopy | None
+    support_ok: dict = attrs.Factory(dict)        # player -> bool
+    critical: bool = False
+    evaded: bool = False
+    destroyed: bool = False
+
+    def battling_unit_of(self, player: int) -> int:
+        return self.attacker if player == self.attacking_player else self.defender
+
+
+def range_needed(attacker_area: str, defender_area: str) -> int:
+    """Rule 11: 1 is front to front, 2 front to back or back to front, 3 back to back."""
+    if attacker_area == FRONT and defender_area == FRONT:
+        return 1
+    if attacker_area == BACK and defender_area == BACK:
+        return 3
+    return 2
+
+
+def attack_refusal(game: "Game", attacker: Unit | None, defender: Unit | None) -> str | None:
+    """Why ``attacker`` may not attack ``defender`` now, or None."""
+    player = game.turn_player
+    if attacker is None or attacker.owner != player or attacker not in game.players[player].units:
+        return "the attacker must be one of your units on the field"
+    if defender is None or defender.owner == player or defender not in game.players[1 - player].units:
+        return "the target must be an enemy unit on the field"
+    if game.phase != "action":
+        return "attacks are declared in your Action Phase"
+    if game.turn == 1 and player == game.first_player:
+        return "rule 1 (first turn): the first player cannot attack on the first turn"
+    if attacker.tapped:
+        return f"{attacker.card.name} is tapped"
+    ranges = game.ranges(attacker)
+    if not ranges:
+        return f"rule 11 (range): {attacker.card.name} has no range and cannot attack"
+    need = range_needed(attacker.area, defender.area)
+    if need not in ranges:
+        have = ", ".join(str(r) for r in sorted(ranges))
+        return (f"rule 11 (range): from the {attacker.area} line to the {defender.area} line needs range "
+                f"{need}; {attacker.card.name} has range {have}")
+    if game.flag(attacker, M.CANNOT_ATTACK, defender=defender):
+        return f"{attacker.card.name} cannot attack"
+    if game.flag(defender, M.CANNOT_BE_ATTACKED, attacker=attacker):
+        return f"{defender.card.name} cannot be attacked by {attacker.card.name}"
+    return None
+
+
+def battle_power(game: "Game", unit: Unit, player: int) -> tuple[int, int]:
+    """(total power, support power) of a battling unit right now."""
+    b = game.battle
+    support = 0
+    if b is not None and b.support_ok.get(player):
+        card = b.supports.get(player)
+        if card is not None:
+            support = game.support_power(unit, card)
+    total = game.attack(unit) + support
+    return total, support
+
+
+def _discard_options(game: "Game", player: int, unit: Unit, kind: str) -> tuple[Option, ...]:
+    names = game.unit_names(unit)
+    from fecipher.engine.game import card_unit_names
+    opts = []
+    seen = set()
+    for c in game.players[player].hand:
+        if c.card in seen:
+            continue
+        if card_unit_names(c.card) & names:
+            seen.add(c.card)
+            opts.append(Option(DISCARD, card=c.id, label=f"discard {c.card.name} for a {kind}"))
+    return tuple(opts)
+
+
+def support_refusal(game: "Game", unit: Unit, card: CardCopy) -> str | None:
+    """Rule 3: a support card with its battling unit's unit name fails."""
+    from fecipher.engine.game import card_unit_names
+    clash = card_unit_names(card.card) & game.unit_names(unit)
+    if clash:
+        return f"same unit name as the battling unit ({sorted(clash)[0]})"
+    if game.flag(unit, M.SUPPORT_FAILS, card=card):
+        return f"{card.card.name} cannot support {unit.card.name}"
+    return None
+
+
+def battle_flow(game: "Game", attacker: Unit, defender: Unit) -> Iterator[Decision]:
+    from fecipher.engine.resolution import resolve_skill, resolve_triggers
+    atk_player = attacker.owner
+    def_player = defender.owner
+    b = Battle(attacker.id, defender.id, atk_player)
+    # 1. Declaration: tap the attacker; "when attacks" / "when attacked" skills.
+    e = game.propose(ev.AttackDeclared(atk_player, attacker.id, attacker.card.name, defender.id,
+                                       defender.card.name))
+    game.tap(attacker)
+    if e is None:
+        return
+    game.battle = b
+    game.emit(e)
+    yield from resolve_triggers(game)
+    yield from _battle_steps(game, b)
+    if game.battle is b and not game.over:
+        _end_battle(game, b)
+        yield from resolve_triggers(game)
+
+
+def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
+    """Steps 2 to 5; returns early when a battling unit has left the field."""
+    from fecipher.engine.resolution import resolve_skill, resolve_triggers
+    atk_player = b.attacking_player
+    def_player = 1 - atk_player
+    attacker_alive = game.unit(b.attacker)
+    defender_alive = game.unit(b.defender)
+    if attacker_alive is None or defender_alive is None or game.over:
+        return
+    # 2. Support: both top cards face-up at once, attacker's first in the log.
+    for player in (atk_player, def_player):
+        b.supports[player] = game.take_from_deck_top(player)
+    for player in (atk_player, def_player):
+        card = b.supports[player]
+        if card is None:
+            b.support_ok[player] = False
+            continue
+        game.players[player].support.append(card)
+        game.emit(ev.SupportPlaced(player, card.id, card.card.name, player == atk_player))
+    for player in (atk_player, def_player):
+        card = b.supports[player]
+        if card is None:
+            continue
+        unit = game.unit(b.battling_unit_of(player))
+        reason = support_refusal(game, unit, card) if unit is not None else "no battling unit"
+        if reason is not None:
+            b.support_ok[player] = False
+            game.players[player].support.remove(card)
+            game.players[player].retreat.append(card)
+            game.emit(ev.SupportFailed(player, card.id, card.card.name, player == atk_player, reason))
+        else:
+            b.support_ok[player] = True
+    # Support skills resolve first, the attacker's side first; then power counts.
+    for player in (atk_player, def_player):
+        card = b.supports[player]
+        if card is None or not b.support_ok.get(player):
+            continue
+        skill = card.card.support_skill
+        attacking = player == atk_player
+        if skill is not None and skill.support_role is not None and skill.support_role.fits(attacking):
+            ctx = SkillContext(game, skill, player, card, b.battling_unit_of(player))
+            if keyword_allows(skill, None):
+                yield from resolve_skill(game, ctx, kind="support")
+                yield from resolve_triggers(game)
+        unit = game.unit(b.battling_unit_of(player))
+        power = game.support_power(unit, card) if unit is not None else 0
+        game.emit(ev.SupportSucceeded(player, card.id, card.card.name, attacking, power))
+    yield from resolve_triggers(game)
+    attacker = game.unit(b.attacker)  # type: ignore[assignment]
+    defender = game.unit(b.defender)  # type: ignore[assignment]
+    if attacker is None or defender is None or game.over:
+        return
+    # 3. Critical hit.
+    if not game.flag(attacker, M.CANNOT_CRITICAL):
+        opts = _discard_options(game, atk_player, attacker, "critical hit")
+        if opts:
+            ans = yield Decision(atk_player, CRITICAL_HIT,
+                                 f"Critical hit with {attacker.card.name}? (discard a card with its unit name "
+                                 f"to double its attack)", opts + (Option(PASS, label="no critical hit"),))
+            if ans.kind == DISCARD:
+                card = game.copy(ans.card)
+                e2 = game.propose(ev.CriticalHit(atk_player, attacker.id, attacker.card.name, card.id))
+                game.move_card(card, RETREAT)
+                if e2 is not None:
+                    b.critical = True
+                    game.emit(e2)
+                yield from resolve_triggers(game)
+    attacker = game.unit(b.attacker)  # type: ignore[assignment]
+    defender = game.unit(b.defender)  # type: ignore[assignment]
+    if attacker is None or defender is None or game.over:
+        return
+    # 4. God-speed evasion.
+    if not game.flag(attacker, M.CANNOT_BE_EVADED) and not game.flag(defender, M.CANNOT_EVADE):
+        opts = _discard_options(game, def_player, defender, "god-speed evasion")
+        if opts:
+            ans = yield Decision(def_player, EVASION,
+                                 f"Evade {attacker.card.name}'s attack on {defender.card.name}? (discard a card "
+                                 f"with {defender.name}'s unit name)", opts + (Option(PASS, label="no evasion"),))
+            if ans.kind == DISCARD:
+                card = game.copy(ans.card)
+                e3 = game.propose(ev.Evaded(def_player, defender.id, defender.card.name, card.id))
+                game.move_card(card, RETREAT)
+                if e3 is not None:
+                    b.evaded = True
+                    game.emit(e3)
+                yield from resolve_triggers(game)
+    attacker = game.unit(b.attacker)  # type: ignore[assignment]
+    defender = game.unit(b.defender)  # type: ignore[assignment]
+    if attacker is None or defender is None or game.over:
+        return
+    # 5. Judgement.
+    a_total, a_sup = battle_power(game, attacker, atk_player)
+    if b.critical:
+        a_total *= 2
+    d_total, d_sup = battle_power(game, defender, def_player)
+    wins = a_total >= d_total
+    game.emit(ev.BattleJudged(attacker.id, a_total, a_sup, defender.id, d_total, d_sup, b.critical,
+                              b.evaded, wins))
+    if wins and not b.evaded:
+        destroyed = yield from game.destroy(defender, by_player=atk_player, in_battle=True, by_unit=attacker)
+        b.destroyed = bool(destroyed)
+    yield from resolve_triggers(game)
+
+
+def _end_battle(game: "Game", b: Battle) -> None:
+    """6. Battle end: support cards to the Retreat Area; combat effects end."""
+    for player in (b.attacking_player, 1 - b.attacking_player):
+        p = game.players[player]
+        for card in list(p.support):
+            game.move_card(card, RETREAT)
+    game.expire_modifiers(M.END_OF_COMBAT)
+    game.battle = None
+    game.emit(ev.BattleEnded(b.attacking_player, b.attacker, b.defender, b.destroyed))

@@ -1,0 +1,46 @@
+"""Deck building (rule 12): at least 50 cards with the MC, at most 4 of a card
+name, and a cost-1 Main Character that is in the deck."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.game import Deck
+
+MIN_DECK_SIZE = 50
+MAX_COPIES = 4
+
+
+class IllegalDeck(Exception):
+    """A deck that breaks the deck-building rules; ``problems`` lists every one."""
+
+    def __init__(self, deck_name: str, problems: list[str]):
+        self.deck_name = deck_name
+        self.problems = problems
+        super().__init__(f"deck {deck_name!r} is illegal:\n" + "\n".join(f"  - {p}" for p in problems))
+
+
+def deck_problems(deck: "Deck") -> list[str]:
+    problems: list[str] = []
+    n = len(deck.cards)
+    if n < MIN_DECK_SIZE:
+        problems.append(f"rule 12 (deck size): the deck has {n} cards, at least {MIN_DECK_SIZE} are required "
+                        f"(the Main Character included)")
+    counts = Counter(c.name for c in deck.cards)
+    for name, k in sorted(counts.items()):
+        if k > MAX_COPIES:
+            problems.append(f"rule 12 (copies): {k} copies of \"{name}\", at most {MAX_COPIES} are allowed")
+    mc = deck.main_character
+    if mc.cost != 1:
+        problems.append(f"rule 12 (Main Character): \"{mc.name}\" ({mc.code}) costs {mc.cost}; "
+                        f"the Main Character must be a cost-1 card")
+    if not any(c is mc for c in deck.cards):
+        problems.append(f"rule 12 (Main Character): \"{mc.name}\" ({mc.code}) is not in the deck")
+    return problems
+
+
+def check_deck(deck: "Deck") -> None:
+    problems = deck_problems(deck)
+    if problems:
+        raise IllegalDeck(deck.name, problems)

@@ -1,0 +1,101 @@
+"""The Deployment Phase (rule 5): deploy, level up and class change from the hand.
+
+Each check returns None when the move is legal and otherwise the reason, in the
+rule's words; the same checks list the legal options and explain refusals.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from fecipher.engine.cards import Card, CardCopy
+from fecipher.engine.decisions import CLASS_CHANGE, DEPLOY, LEVEL_UP, Option
+from fecipher.engine.state import BACK, FRONT, Unit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.game import Game
+
+
+def bond_symbols(game: "Game", player: int) -> set:
+    return {s for b in game.players[player].bonds if b.face_up for s in b.copy.card.symbols}
+
+
+def cost_refusal(game: "Game", player: int, card: Card, cost: int) -> str | None:
+    p = game.players[player]
+    bonds = len(p.bonds)
+    if p.cost_paid_this_turn + cost > bonds:
+        already = f" ({p.cost_paid_this_turn} already paid this turn)" if p.cost_paid_this_turn else ""
+        return (f"rule 5 (bond count): {card.name} costs {cost}, but you have {bonds} bonds{already}")
+    have = bond_symbols(game, player)
+    missing = [s.label for s in card.symbols if s not in have]
+    if missing:
+        return (f"rule 5 (symbols): {card.name} needs a face-up {' and '.join(missing)} bond")
+    return None
+
+
+def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str | None:
+    from fecipher.engine.game import card_unit_names
+    if copy not in game.players[player].hand:
+        return f"{copy.card.name} is not in your hand"
+    if area not in (FRONT, BACK):
+        return f"units are deployed to the front or back line, not {area!r}"
+    names = card_unit_names(copy.card)
+    for u in game.players[player].units:
+        clash = names & game.unit_names(u)
+        if clash:
+            return (f"rule 5 (unit names): you already have a unit named {sorted(clash)[0]} on the field; "
+                    f"level it up instead")
+    return cost_refusal(game, player, copy.card, copy.card.cost)
+
+
+def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | None) -> str | None:
+    if copy not in game.players[player].hand:
+        return f"{copy.card.name} is not in your hand"
+    if unit is None or unit.owner != player or unit not in game.players[player].units:
+        return "a card levels up one of your own units on the field"
+    if copy.card.unit_name not in game.unit_names(unit):
+        return f"rule 6 (level up): {copy.card.name} does not have the unit name {unit.name}"
+    return cost_refusal(game, player, copy.card, placement_cost(copy.card))
+
+
+def placement_cost(card: Card) -> int:
+    """A card with a class-change cost placed on a unit always class changes."""
+    return card.class_change_cost if card.class_change_cost is not None else card.cost
+
+
+def deployment_options(game: "Game", player: int) -> Iterator[Option]:
+    p = game.players[player]
+    seen: set = set()
+    for copy in p.hand:
+        # Identical cards in hand give identical choices; list one of them.
+        if copy.card in seen:
+            continue
+        seen.add(copy.card)
+        for area in (FRONT, BACK):
+            if deploy_refusal(game, player, copy, area) is None:
+                yield Option(DEPLOY, card=copy.id, area=area,
+                             label=f"deploy {copy.card.name} (cost {copy.card.cost}) to the {area} line")
+        for unit in p.units:
+            if level_up_refusal(game, player, copy, unit) is None:
+                if copy.card.is_promoted:
+                    yield Option(CLASS_CHANGE, card=copy.id, unit=unit.id,
+                                 label=f"class change {unit.card.name} into {copy.card.name} "
+                                       f"(cost {copy.card.class_change_cost})")
+                else:
+                    yield Option(LEVEL_UP, card=copy.id, unit=unit.id,
+                                 label=f"level up {unit.card.name} with {copy.card.name} (cost {copy.card.cost})")
+
+
+def perform(game: "Game", option: Option) -> None:
+    """Carry out a legal deployment option, paying its cost."""
+    copy = game.copy(option.card)  # type: ignore[arg-type]
+    p = game.players[copy.owner]
+    if option.kind == DEPLOY:
+        cost = copy.card.cost
+        p.cost_paid_this_turn += cost
+        game.deploy(copy, option.area or FRONT, cost=cost)
+    else:
+        unit = game.unit(option.unit)
+        assert unit is not None
+        cost = placement_cost(copy.card)
+        p.cost_paid_this_turn += cost
+        game.place_on_unit(copy, unit, class_change=option.kind == CLASS_CHANGE, cost=cost)

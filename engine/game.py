@@ -1,0 +1,643 @@
+"""The game: state, primitives that change it, and the decision API.
+
+A :class:`Game` is a function of its seed, its two decks and the answers given to
+it. It runs until a player must decide, exposes :attr:`Game.decision` with every
+legal option, and resumes in :meth:`Game.answer`. Rules live in the modules named
+after them (:mod:`.setup`, :mod:`.phases`, :mod:`.deployment`, :mod:`.battle`,
+:mod:`.resolution`); this module holds the state and the primitive changes that
+every rule and every skill goes through, each published as an event.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, Iterator
+
+import attrs
+
+from fecipher.engine import events as ev
+from fecipher.engine import modifiers as M
+from fecipher.engine.bus import EventBus
+from fecipher.engine.cards import Card, CardCopy
+from fecipher.engine.decisions import Decision, IllegalAnswer, Option
+from fecipher.engine.modifiers import Modifier
+from fecipher.engine.skills import Skill, SkillContext, SkillKind, keyword_allows
+from fecipher.engine.state import (
+    BACK, BONDS, BOUNDLESS, DECK, FRONT, HAND, ORBS, RETREAT, SUPPORT, Bond, Orb,
+    PlayerState, Unit,
+)
+
+PHASES = ("beginning", "bond", "deployment", "action", "end")
+
+
+class GameOverSignal(Exception):
+    """Raised inside the flow when the game ends; caught by :meth:`Game._advance`."""
+
+
+@attrs.frozen
+class Deck:
+    """A deck: its cards (the Main Character's card included) and which one is the MC."""
+
+    name: str
+    cards: tuple[Card, ...]
+    main_character: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "main_character": self.main_character.code,
+                "cards": [c.code for c in self.cards]}
+
+
+class Game:
+    """A game of Fire Emblem 0 between two decks.
+
+    >>> game = Game(deck1, deck2, seed=7)          # doctest: +SKIP
+    >>> game.decision.options                       # doctest: +SKIP
+    >>> game.answer(game.decision.options[0])       # doctest: +SKIP
+    """
+
+    def __init__(self, deck1: Deck | None, deck2: Deck | None, seed: int = 0,
+                 first_player: int | None = None, *, max_turns: int = 300,
+                 start: bool = True, check_decks: bool = True) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.decks = (deck1, deck2)
+        self.players = [PlayerState(0), PlayerState(1)]
+        self.bus = EventBus()
+        self.events: list[ev.Event] = []
+        self.turn = 0
+        self.turn_player = 0
+        self.first_player = first_player
+        self.phase = "setup"
+        self.battle: Any = None
+        self.modifiers: list[Modifier] = []
+        self.pending_triggers: list[Any] = []
+        self.skill_uses: dict[tuple, int] = {}
+        self.max_turns = max_turns
+        self.over = False
+        self.winner: int | None = None
+        self.reason = ""
+        self.decision: Decision | None = None
+        self.answers: list[int] = []
+        self._next_id = 1
+        self._units: dict[int, Unit] = {}
+        self._copies: dict[int, CardCopy] = {}
+        self._computing: set = set()
+        self._trigger_types: set[type] = set()
+        self._replacement_types: set[type] = set()
+        self._mods_by_stat: dict[str, list[Modifier]] = {}
+        self._trigger_seq = 0
+        self._flow: Iterator[Decision] | None = None
+        if start:
+            from fecipher.engine.deckrules import check_deck
+            from fecipher.engine.setup import setup_flow
+            if check_decks:
+                for d in (deck1, deck2):
+                    assert d is not None
+                    check_deck(d)
+            self._start(setup_flow(self))
+
+    # ------------------------------------------------------------------ flow
+    def _start(self, flow: Iterator[Decision]) -> None:
+        self._flow = flow
+        self._advance(None)
+
+    def start_at(self, turn: int, turn_player: int, phase: str, first_player: int | None = None) -> None:
+        """Start a game whose areas the caller has filled (scenarios), at ``phase``."""
+        from fecipher.engine.phases import turns_flow
+        if phase not in PHASES:
+            raise ValueError(f"unknown phase {phase!r}; phases are {', '.join(PHASES)}")
+        self.turn = turn
+        self.turn_player = turn_player
+        self.first_player = turn_player if first_player is None else first_player
+        self._start(turns_flow(self, phase))
+
+    def _advance(self, answer: Option | None) -> None:
+        assert self._flow is not None
+        try:
+            if answer is None:
+                self.decision = next(self._flow)
+            else:
+                self.decision = self._flow.send(answer)
+        except (StopIteration, GameOverSignal):
+            self.decision = None
+            if not self.over:
+                self._end(None, "the game stopped")
+
+    # ------------------------------------------------------------------ API
+    def legal_options(self) -> tuple[Option, ...]:
+        return self.decision.options if self.decision else ()
+
+    def why_illegal(self, option: Option) -> str | None:
+        """The reason ``option`` would be refused now, or None if it is legal."""
+        if self.over or self.decision is None:
+            return "the game is over"
+        if option in self.decision.options:
+            return None
+        from fecipher.engine.refusals import explain
+        return explain(self, option)
+
+    def answer(self, option: Option | int, player: int | None = None) -> None:
+        """Answer the pending decision with one of its options (or its index).
+
+        Anything else raises :class:`IllegalAnswer` with the reason, and the game is
+        unchanged.
+        """
+        d = self.decision
+        if self.over or d is None:
+            raise IllegalAnswer("the game is over")
+        if player is not None and player != d.player:
+            raise IllegalAnswer(f"it is player {d.player + 1}'s decision, not player {player + 1}'s")
+        if isinstance(option, bool) or not isinstance(option, (int, Option)):
+            raise IllegalAnswer(f"an answer is an option or its number, not {option!r}")
+        if isinstance(option, int):
+            if not 0 <= option < len(d.options):
+                raise IllegalAnswer(f"option number {option} is out of range 0-{len(d.options) - 1}")
+            index = option
+        else:
+            try:
+                index = d.options.index(option)
+            except ValueError:
+                index = self._equivalent(option)
+                if index is None:
+                    raise IllegalAnswer(self.why_illegal(option) or "not a legal option") from None
+        self.answers.append(index)
+        self._advance(d.options[index])
+
+    def _equivalent(self, option: Option) -> int | None:
+        """Identical copies in the hand are offered once; another copy of the same
+        card stands for the one offered."""
+        if option.card is None or option.card not in self._copies or self.decision is None:
+            return None
+        copy = self._copies[option.card]
+        if copy not in self.players[copy.owner].hand:
+            return None
+        for i, o in enumerate(self.decision.options):
+            if (o.card is not None and o.card in self._copies and self._copies[o.card].card is copy.card
+                    and self._copies[o.card].owner == copy.owner
+                    and attrs.evolve(o, card=option.card) == option):
+                return i
+        return None
+
+    def concede(self, player: int) -> None:
+        """A player concedes; the opponent wins at once."""
+        if self.over:
+            raise IllegalAnswer("the game is over")
+        self.emit(ev.Conceded(player))
+        self._end(1 - player, f"player {player + 1} conceded")
+        self.decision = None
+
+    # ------------------------------------------------------------------ events
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+        self.bus.publish(self, event)
+        if type(event) in self._trigger_types:
+            from fecipher.engine.resolution import collect_triggers
+            collect_triggers(self, event)
+
+    def propose(self, event: ev.Event) -> ev.Event | None:
+        """Offer a change to before-handlers and skills' replacements."""
+        if type(event) in self._replacement_types:
+            from fecipher.engine.resolution import apply_replacements
+            event = apply_replacements(self, event)
+            if event is None:
+                return None
+        return self.bus.propose(self, event)
+
+    def _end(self, winner: int | None, reason: str) -> None:
+        if self.over:
+            return
+        self.over = True
+        self.winner = winner
+        self.reason = reason
+        self.events.append(ev.GameOver(winner, reason))
+        self.bus.publish(self, self.events[-1])
+
+    def lose(self, player: int, reason: str) -> None:
+        self._end(1 - player, reason)
+        raise GameOverSignal()
+
+    # ------------------------------------------------------------------ lookups
+    def new_copy(self, card: Card, owner: int) -> CardCopy:
+        c = CardCopy(self._next_id, card, owner)
+        self._next_id += 1
+        self._copies[c.id] = c
+        self.register_card(card)
+        return c
+
+    def register_card(self, card: Card) -> None:
+        """Index the event types this card's skills listen to (triggers, replacements)."""
+        for s in card.skills + ((card.support_skill,) if card.support_skill else ()):
+            self.register_skill(s)
+
+    def register_skill(self, s: Skill) -> None:
+        for t in s.triggers:
+            self._trigger_types.add(t.event_type)
+        for r in s.replacements:
+            self._replacement_types.add(r.event_type)
+        for c in s.continuous:
+            if c.stat == M.SKILLS and not callable(c.value):
+                vals = c.value if isinstance(c.value, (tuple, list, frozenset, set)) else (c.value,)
+                for g in vals:
+                    if isinstance(g, Skill):
+                        self.register_skill(g)
+
+    def new_unit(self, owner: int, cards: list[CardCopy], area: str) -> Unit:
+        u = Unit(self._next_id, owner, cards, area, deployed_turn=self.turn)
+        self._next_id += 1
+        self._units[u.id] = u
+        return u
+
+    def unit(self, unit_id: int | None) -> Unit | None:
+        if unit_id is None:
+            return None
+        u = self._units.get(unit_id)
+        return u
+
+    def copy(self, card_id: int) -> CardCopy:
+        return self._copies[card_id]
+
+    def all_units(self) -> list[Unit]:
+        return self.players[0].units + self.players[1].units
+
+    def opponent(self, player: int) -> int:
+        return 1 - player
+
+    def locate(self, copy: CardCopy) -> tuple[str, Any]:
+        """Where a card is: (area, container); for the field, the unit."""
+        p = self.players[copy.owner]
+        for area in (HAND, DECK, RETREAT, BOUNDLESS, SUPPORT):
+            if copy in getattr(p, area):
+                return area, getattr(p, area)
+        for b in p.bonds:
+            if b.copy is copy:
+                return BONDS, b
+        for o in p.orbs:
+            if o.copy is copy:
+                return ORBS, o
+        for pl in self.players:
+            for u in pl.units:
+                if copy in u.cards:
+                    return "field", u
+        raise KeyError(f"card #{copy.id} is nowhere")
+
+    # ------------------------------------------------------------------ computed values
+    def attack(self, unit: Unit) -> int:
+        return M.compute_number(self, unit, M.ATTACK, unit.card.attack)
+
+    def support_power(self, unit: Unit, card: CardCopy) -> int:
+        """The support power ``card`` lends to its battling ``unit``."""
+        return M.compute_number(self, unit, M.SUPPORT, card.card.support, card=card)
+
+    def ranges(self, unit: Unit) -> frozenset[int]:
+        return M.compute_set(self, unit, M.RANGES, unit.card.ranges)
+
+    def types(self, unit: Unit) -> frozenset[str]:
+        return M.compute_set(self, unit, M.TYPES, unit.card.all_types)
+
+    def symbols(self, unit: Unit) -> frozenset:
+        return M.compute_set(self, unit, M.SYMBOLS, frozenset(unit.card.symbols))
+
+    def unit_names(self, unit: Unit) -> frozenset[str]:
+        """The unit name and every alias (rule 14)."""
+        return M.compute_set(self, unit, M.UNIT_NAMES, card_unit_names(unit.card))
+
+    def skills_of(self, unit: Unit) -> tuple[Skill, ...]:
+        base = unit.card.skills
+        granted = M.compute_set(self, unit, M.SKILLS, frozenset())
+        if not granted:
+            return base
+        extra = tuple(sorted((s for s in granted if s not in base), key=lambda s: s.name))
+        return base + extra
+
+    def orbs_broken_by(self, unit: Unit) -> int:
+        return M.compute_number(self, unit, M.ORBS, 1)
+
+    def flag(self, unit: Unit, flag: str, **ctx: Any) -> bool:
+        return M.compute_flag(self, unit, flag, **ctx)
+
+    def modifiers_for(self, stat: str) -> list[Modifier]:
+        return self._mods_by_stat.get(stat, ())  # type: ignore[return-value]
+
+    def continuous_contributions(self, unit: Unit, stat: str) -> Iterator[tuple[str, Any]]:
+        """(op, value) pairs from continuous skills active now that reach ``unit``."""
+        for src in self.all_units():
+            for skill in (src.card.skills if stat == M.SKILLS else self.skills_of(src)):
+                if skill.kind is not SkillKind.CONTINUOUS or not skill.continuous:
+                    continue
+                if not keyword_allows(skill, src):
+                    continue
+                ctx = None
+                for ce in skill.continuous:
+                    if ce.stat != stat:
+                        continue
+                    if ctx is None:
+                        ctx = SkillContext(self, skill, src.owner, src.top, src.id)
+                        if skill.condition is not None and not skill.condition(ctx):
+                            break
+                    if ce.applies(ctx, unit):
+                        v = ce.value
+                        if callable(v):
+                            c = ctx
+                            v = (lambda g, u, _v=v, _c=c, **kw: _v(_c, u, **kw))
+                        yield ce.op, v
+
+    # ------------------------------------------------------------------ modifiers
+    def add_modifier(self, mod: Modifier) -> None:
+        self.modifiers.append(mod)
+        self._mods_by_stat.setdefault(mod.stat, []).append(mod)
+        if mod.stat == M.SKILLS:
+            vals = mod.value if isinstance(mod.value, (tuple, list, frozenset, set)) else (mod.value,)
+            for s in vals:
+                if isinstance(s, Skill):
+                    self.register_skill(s)
+        u = self.unit(mod.unit)
+        self.emit(ev.ModifierAdded(mod.controller, mod.unit, mod.text or f"{mod.stat} {mod.op} {mod.value}",
+                                   mod.duration))
+
+    def expire_modifiers(self, moment: str) -> None:
+        keep = [m for m in self.modifiers if not M.expired(m, self, moment)]
+        if len(keep) != len(self.modifiers):
+            self._set_modifiers(keep)
+
+    def _set_modifiers(self, mods: list[Modifier]) -> None:
+        self.modifiers = mods
+        self._mods_by_stat = {}
+        for m in mods:
+            self._mods_by_stat.setdefault(m.stat, []).append(m)
+
+    def _drop_unit_modifiers(self, unit_id: int) -> None:
+        if any(m.unit == unit_id for m in self.modifiers):
+            self._set_modifiers([m for m in self.modifiers if m.unit != unit_id])
+
+    # ------------------------------------------------------------------ primitives: cards
+    def ensure_deck(self, player: int) -> None:
+        """Rule 7: an empty deck is at once replaced by the shuffled Retreat Area."""
+        p = self.players[player]
+        if not p.deck and p.retreat:
+            p.deck = list(p.retreat)
+            p.retreat.clear()
+            self.rng.shuffle(p.deck)
+            self.emit(ev.Reshuffled(player, len(p.deck)))
+
+    def draw(self, player: int, n: int = 1) -> list[CardCopy]:
+        drawn = []
+        p = self.players[player]
+        for _ in range(n):
+            self.ensure_deck(player)
+            if not p.deck:
+                break
+            c = p.deck.pop(0)
+            p.hand.append(c)
+            drawn.append(c)
+            self.emit(ev.Drew(player, c.id, c.card.name))
+            self.ensure_deck(player)
+        return drawn
+
+    def take_from_deck_top(self, player: int) -> CardCopy | None:
+        """Remove and return the top card of a deck (for support, orbs ...), reshuffling first."""
+        self.ensure_deck(player)
+        p = self.players[player]
+        if not p.deck:
+            return None
+        c = p.deck.pop(0)
+        self.ensure_deck(player)
+        return c
+
+    def _remove_card(self, copy: CardCopy) -> str:
+        area, where = self.locate(copy)
+        p = self.players[copy.owner]
+        if area == BONDS:
+            p.bonds.remove(where)
+        elif area == ORBS:
+            p.orbs.remove(where)
+        elif area == "field":
+            unit = where
+            unit.cards.remove(copy)
+            if not unit.cards:
+                self._remove_unit_object(unit)
+        else:
+            where.remove(copy)
+        return area
+
+    def move_card(self, copy: CardCopy, dest: str, *, by_skill: bool = False,
+                  face_up: bool = True, bottom: bool = False) -> None:
+        """Move one card between areas (not onto the field: see :meth:`deploy`)."""
+        src = self._remove_card(copy)
+        p = self.players[copy.owner]
+        if dest == BONDS:
+            p.bonds.append(Bond(copy, face_up))
+        elif dest == ORBS:
+            p.orbs.append(Orb(copy, face_up=False))
+        elif dest == DECK:
+            if bottom:
+                p.deck.append(copy)
+            else:
+                p.deck.insert(0, copy)
+        else:
+            getattr(p, dest).append(copy)
+        self.emit(ev.CardMoved(copy.owner, copy.id, copy.card.name, src, dest, by_skill))
+        if dest == BONDS:
+            self.emit(ev.BondPlaced(copy.owner, copy.id, copy.card.name, face_up, by_skill))
+        if src == DECK:
+            self.ensure_deck(copy.owner)
+
+    def flip_bond(self, bond: Bond, face_up: bool) -> None:
+        bond.face_up = face_up
+        self.emit(ev.BondFlipped(bond.copy.owner, bond.copy.id, bond.copy.card.name, face_up))
+
+    def flip_orb(self, orb: Orb, face_up: bool) -> None:
+        orb.face_up = face_up
+        self.emit(ev.OrbFlipped(orb.copy.owner, orb.copy.id, face_up))
+
+    def shuffle_deck(self, player: int) -> None:
+        self.rng.shuffle(self.players[player].deck)
+        self.emit(ev.Shuffled(player, DECK))
+
+    # ------------------------------------------------------------------ primitives: units
+    def deploy(self, copy: CardCopy, area: str, *, by_skill: bool = False, tapped: bool = False,
+               cost: int = 0) -> Unit:
+        """Put a card onto the field as a new unit."""
+        self._remove_card(copy)
+        unit = self.new_unit(copy.owner, [copy], area)
+        unit.tapped = tapped
+        self.players[copy.owner].line(area).append(unit)
+        self.emit(ev.Deployed(copy.owner, unit.id, copy.id, copy.card.name, area, cost, by_skill))
+        return unit
+
+    def place_on_unit(self, copy: CardCopy, unit: Unit, *, class_change: bool, by_skill: bool = False,
+                      cost: int = 0) -> None:
+        """Level up (or class change) ``unit`` with ``copy`` on top of its stack.
+
+        A class change draws one card (the class-change bonus) before the
+        ClassChanged event, so "when class changed" skills come after the draw.
+        """
+        self._remove_card(copy)
+        unit.cards.insert(0, copy)
+        unit.class_changed = class_change
+        if class_change:
+            self.draw(unit.owner, 1)
+            self.emit(ev.ClassChanged(unit.owner, unit.id, copy.id, copy.card.name, cost, by_skill))
+        else:
+            self.emit(ev.LeveledUp(unit.owner, unit.id, copy.id, copy.card.name, cost, by_skill))
+
+    def grow(self, copy: CardCopy, unit: Unit) -> None:
+        """Growth: a card put under a unit. The unit is levelled up, nothing triggers as a level up."""
+        self._remove_card(copy)
+        unit.cards.append(copy)
+        self.emit(ev.LeveledUp(unit.owner, unit.id, copy.id, copy.card.name, 0, True, growth=True))
+
+    def tap(self, unit: Unit, *, by_skill: bool = False) -> None:
+        if not unit.tapped:
+            unit.tapped = True
+            self.emit(ev.Tapped(unit.owner, unit.id, unit.name, by_skill))
+
+    def untap(self, unit: Unit, *, by_skill: bool = False) -> None:
+        if unit.tapped and not self.flag(unit, M.CANNOT_UNTAP):
+            unit.tapped = False
+            self.emit(ev.Untapped(unit.owner, unit.id, unit.name, by_skill))
+
+    def move_unit(self, unit: Unit, *, by_skill: bool = False) -> bool:
+        """Move a unit to the other line. Returns False if something prevented it."""
+        if by_skill and self.flag(unit, M.CANNOT_BE_MOVED_BY_SKILLS):
+            return False
+        if self.flag(unit, M.CANNOT_MOVE):
+            return False
+        dest = BACK if unit.area == FRONT else FRONT
+        e = self.propose(ev.Moved(unit.owner, unit.id, unit.name, unit.area, dest, by_skill))
+        if e is None:
+            return False
+        p = self.players[unit.owner]
+        p.line(unit.area).remove(unit)
+        unit.area = dest
+        p.line(dest).append(unit)
+        self.emit(e)
+        self.check_march()
+        return True
+
+    def check_march(self) -> None:
+        """Rule 2: the non-turn player with an empty Front Line marches at once."""
+        if self.phase == "setup":
+            return
+        player = 1 - self.turn_player
+        p = self.players[player]
+        if p.front or not p.back:
+            return
+        moved = list(p.back)
+        p.back.clear()
+        for u in moved:
+            u.area = FRONT
+            p.front.append(u)
+        self.emit(ev.Marched(player, tuple(u.id for u in moved)))
+
+    def _remove_unit_object(self, unit: Unit) -> None:
+        p = self.players[unit.owner]
+        if unit in p.front:
+            p.front.remove(unit)
+        elif unit in p.back:
+            p.back.remove(unit)
+        self._units.pop(unit.id, None)
+        self._drop_unit_modifiers(unit.id)
+
+    def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False) -> None:
+        """A unit leaves the field: its whole stack goes to ``dest``."""
+        p = self.players[unit.owner]
+        cards = list(unit.cards)
+        self._remove_unit_object(unit)
+        if dest == HAND:
+            p.hand.extend(cards)
+        elif dest == DECK:
+            p.deck[0:0] = cards
+        elif dest == BONDS:
+            p.bonds.extend(Bond(c, True) for c in cards)
+        else:
+            getattr(p, dest).extend(cards)
+        self.emit(ev.UnitLeftField(unit.owner, unit.id, unit.card.name, dest, tuple(c.id for c in cards)))
+        self.check_march()
+
+    def destroy(self, unit: Unit, *, by_player: int, in_battle: bool,
+                by_unit: Unit | None = None) -> Iterator[Decision]:
+        """Destroy a unit (rule 4 and 6). An MC stays on the field and breaks orbs.
+
+        Returns True when the unit was destroyed (not prevented).
+        """
+        if self.flag(unit, M.CANNOT_BE_DESTROYED):
+            return False
+        if not in_battle and self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS):
+            return False
+        e = self.propose(ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character,
+                                          in_battle, by_player, by_unit.id if by_unit else None))
+        if e is None:
+            return False
+        self.emit(e)
+        if unit.is_main_character:
+            count = self.orbs_broken_by(by_unit) if (by_unit is not None and in_battle) else 1
+            yield from self.break_orbs(unit.owner, count, by_unit.id if by_unit else None)
+        else:
+            self.remove_unit(unit, RETREAT)
+        return True
+
+    def break_orbs(self, player: int, count: int, by_unit: int | None = None) -> Iterator[Decision]:
+        """Rule 4: the owner puts ``count`` orbs into the hand, one chosen at a time.
+        With no orb left when the MC is destroyed, that player loses."""
+        e = self.propose(ev.OrbsBreaking(player, count, by_unit))
+        if e is None:
+            return
+        assert isinstance(e, ev.OrbsBreaking)
+        p = self.players[player]
+        if not p.orbs:
+            self.emit(e)
+            self.lose(player, f"player {player + 1}'s Main Character was destroyed with no orb left")
+        self.emit(e)
+        for _ in range(max(0, e.count)):
+            if not p.orbs:
+                break
+            from fecipher.engine.decisions import BREAK_ORB, CARD
+            if len(p.orbs) == 1:
+                orb = p.orbs[0]
+            else:
+                opts = tuple(
+                    Option(CARD, card=o.copy.id,
+                           label=(f"orb {i + 1} ({o.copy.card.name}, face-up)" if o.face_up else f"orb {i + 1} (face-down)"))
+                    for i, o in enumerate(p.orbs))
+                ans = yield Decision(player, BREAK_ORB, "Choose an orb to break (it goes to your hand)", opts)
+                orb = next(o for o in p.orbs if o.copy.id == ans.card)
+            p.orbs.remove(orb)
+            p.hand.append(orb.copy)
+            self.emit(ev.OrbBroken(player, orb.copy.id, len(p.orbs)))
+
+    def set_main_character(self, unit: Unit) -> None:
+        for u in self.players[unit.owner].units:
+            u.is_main_character = False
+        unit.is_main_character = True
+        self.emit(ev.MainCharacterChanged(unit.owner, unit.id, unit.card.name))
+
+    # ------------------------------------------------------------------ skill use bookkeeping
+    def use_key(self, ctx: SkillContext) -> tuple:
+        return (ctx.unit_id if ctx.unit_id is not None else ("card", ctx.source.id), ctx.skill.name)
+
+    def uses_this_turn(self, ctx: SkillContext) -> int:
+        return self.skill_uses.get((self.turn,) + self.use_key(ctx), 0)
+
+    def uses_this_game(self, ctx: SkillContext) -> int:
+        return self.skill_uses.get(("game", ctx.controller, ctx.source.card.name, ctx.skill.name), 0)
+
+    def note_use(self, ctx: SkillContext) -> None:
+        k = (self.turn,) + self.use_key(ctx)
+        self.skill_uses[k] = self.skill_uses.get(k, 0) + 1
+        g = ("game", ctx.controller, ctx.source.card.name, ctx.skill.name)
+        self.skill_uses[g] = self.skill_uses.get(g, 0) + 1
+
+    # ------------------------------------------------------------------ misc
+    def card_count(self, player: int) -> int:
+        return self.players[player].card_count()
+
+    def phase_label(self) -> str:
+        return self.phase
+
+
+def card_unit_names(card: Card) -> frozenset[str]:
+    """A card's unit name plus the aliases its SPEC skills give it (rule 14)."""
+    names = {card.unit_name}
+    for s in card.skills:
+        if s.rules:
+            names.update(s.aliases)
+    return frozenset(names)

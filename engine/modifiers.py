@@ -1,0 +1,180 @@
+"""Computed values: attack, support, ranges, types, names, skills and flags.
+
+Nothing is stored on a unit and patched. Every value is the top card's printed
+value changed by (1) timed modifiers the game holds, each with a duration, and
+(2) the continuous effects of skills active right now. Both are consulted each
+time a value is asked for, so a modifier whose condition stops holding, or whose
+source leaves the field, stops counting at once.
+
+Ops: ``add`` (numbers), ``set`` (numbers: the last set wins, then adds apply;
+``orbs`` takes the largest so two "becomes 2" do not make 4), ``grant`` (adds to
+a set: ranges, types, unit names, skills), ``remove`` (removes from a set),
+``replace`` (a set replaced whole: "acquires range 1-2" replaces ranges),
+``flag`` (a yes/no such as "cannot attack"; the value may be a predicate over a
+context such as the attacker).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+import attrs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.game import Game
+    from fecipher.engine.state import Unit
+
+# Stats.
+ATTACK = "attack"
+SUPPORT = "support"            # support power of this unit's support card
+RANGES = "ranges"
+TYPES = "types"
+UNIT_NAMES = "unit_names"
+SYMBOLS = "symbols"
+SKILLS = "skills"
+ORBS = "orbs"                  # orbs this unit's attack breaks when it destroys an MC
+# Flags. A predicate value gets keyword context (attacker=, defender=, card=).
+CANNOT_ATTACK = "cannot_attack"
+CANNOT_BE_ATTACKED = "cannot_be_attacked"       # context: attacker
+CANNOT_BE_EVADED = "cannot_be_evaded"           # this unit's attacks
+CANNOT_CRITICAL = "cannot_critical"
+CANNOT_EVADE = "cannot_evade"
+CANNOT_MOVE = "cannot_move"
+CANNOT_BE_MOVED_BY_SKILLS = "cannot_be_moved_by_skills"
+CANNOT_BE_DESTROYED = "cannot_be_destroyed"
+CANNOT_BE_DESTROYED_BY_SKILLS = "cannot_be_destroyed_by_skills"
+CANNOT_BE_CHOSEN = "cannot_be_chosen"           # by the opponent's skills
+SUPPORT_FAILS = "support_fails"                 # context: card (the support card)
+CANNOT_UNTAP = "cannot_untap"
+
+FLAGS = frozenset({
+    CANNOT_ATTACK, CANNOT_BE_ATTACKED, CANNOT_BE_EVADED, CANNOT_CRITICAL, CANNOT_EVADE,
+    CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
+    CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP,
+})
+STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS}) | FLAGS
+
+# Durations.
+END_OF_TURN = "end_of_turn"
+END_OF_COMBAT = "end_of_combat"
+END_OF_OPPONENTS_NEXT_TURN = "end_of_opponents_next_turn"
+WHILE_ON_FIELD = "while_on_field"     # until the unit leaves the field
+PERMANENT = "permanent"               # for the rest of the game
+DURATIONS = (END_OF_TURN, END_OF_COMBAT, END_OF_OPPONENTS_NEXT_TURN, WHILE_ON_FIELD, PERMANENT)
+
+
+@attrs.frozen
+class Modifier:
+    """A timed modifier. ``unit`` targets one unit (it ends when that unit leaves
+    the field); otherwise ``applies(game, unit)`` picks units, for effects such as
+    "all allies gain +30" that also reach units deployed later."""
+
+    stat: str
+    op: str
+    value: Any
+    duration: str
+    controller: int
+    unit: int | None = None
+    applies: Callable[["Game", "Unit"], bool] | None = None
+    condition: Callable[["Game"], bool] | None = None
+    turn: int = 0                 # the turn it was created in
+    text: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.stat not in STATS:
+            raise ValueError(f"unknown stat {self.stat!r}")
+        if self.duration not in DURATIONS:
+            raise ValueError(f"unknown duration {self.duration!r}")
+
+    def reaches(self, game: "Game", unit: "Unit") -> bool:
+        if self.unit is not None and self.unit != unit.id:
+            return False
+        if self.applies is not None and not self.applies(game, unit):
+            return False
+        if self.condition is not None and not self.condition(game):
+            return False
+        return True
+
+
+def expired(mod: Modifier, game: "Game", moment: str) -> bool:
+    """Whether ``mod`` ends at ``moment`` ("end_of_turn" or "end_of_combat")."""
+    if moment == END_OF_COMBAT:
+        return mod.duration == END_OF_COMBAT
+    if moment == END_OF_TURN:
+        if mod.duration in (END_OF_TURN, END_OF_COMBAT):
+            return True
+        if mod.duration == END_OF_OPPONENTS_NEXT_TURN:
+            # Ends at the end of the first turn of the controller's opponent
+            # after the one it was made in.
+            return game.turn_player != mod.controller and game.turn > mod.turn
+    return False
+
+
+def _resolve(value: Any, game: "Game", unit: "Unit", ctx: dict) -> Any:
+    return value(game, unit, **ctx) if callable(value) else value
+
+
+def contributions(game: "Game", unit: "Unit", stat: str) -> Iterator[tuple[str, Any]]:
+    """Every (op, value) currently aimed at ``unit``'s ``stat``."""
+    for mod in game.modifiers_for(stat):
+        if mod.reaches(game, unit):
+            yield mod.op, mod.value
+    yield from game.continuous_contributions(unit, stat)
+
+
+def compute_number(game: "Game", unit: "Unit", stat: str, base: int, **ctx: Any) -> int:
+    key = (unit.id, stat)
+    if key in game._computing:  # a value that depends on itself counts as printed
+        return base
+    game._computing.add(key)
+    try:
+        value = base
+        adds = 0
+        sets: list[int] = []
+        for op, v in contributions(game, unit, stat):
+            v = _resolve(v, game, unit, ctx)
+            if op == "add":
+                adds += int(v)
+            elif op == "set":
+                sets.append(int(v))
+        if sets:
+            value = max(sets) if stat == ORBS else sets[-1]
+        return max(0, value + adds)
+    finally:
+        game._computing.discard(key)
+
+
+def compute_set(game: "Game", unit: "Unit", stat: str, base: frozenset, **ctx: Any) -> frozenset:
+    key = (unit.id, stat)
+    if key in game._computing:
+        return base
+    game._computing.add(key)
+    try:
+        value = set(base)
+        grants: set = set()
+        removes: set = set()
+        for op, v in contributions(game, unit, stat):
+            v = _resolve(v, game, unit, ctx)
+            items = v if isinstance(v, (set, frozenset, tuple, list)) else (v,)
+            if op == "replace":
+                value = set(items)
+            elif op == "grant":
+                grants.update(items)
+            elif op == "remove":
+                removes.update(items)
+        return frozenset((value | grants) - removes)
+    finally:
+        game._computing.discard(key)
+
+
+def compute_flag(game: "Game", unit: "Unit", flag: str, **ctx: Any) -> bool:
+    key = (unit.id, flag)
+    if key in game._computing:
+        return False
+    game._computing.add(key)
+    try:
+        for op, v in contributions(game, unit, flag):
+            if op == "flag" and _resolve(v, game, unit, ctx):
+                return True
+        return False
+    finally:
+        game._computing.discard(key)

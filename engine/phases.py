@@ -1,0 +1,180 @@
+"""The turn (rule 1): Beginning, Bond, Deployment, Action and End phases."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from fecipher.engine import events as ev
+from fecipher.engine import modifiers as M
+from fecipher.engine.battle import attack_refusal, battle_flow
+from fecipher.engine.decisions import (
+    ACTION, ATTACK, BOND, DEPLOYMENT, MOVE, PASS, PLACE_BOND, USE_SKILL, Decision, Option,
+)
+from fecipher.engine.deployment import deployment_options, perform
+from fecipher.engine.resolution import (
+    action_skill_contexts, find_skill_context, resolve_triggers, skill_option, usable, use_skill,
+)
+from fecipher.engine.state import BONDS, FRONT
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.game import Game
+    from fecipher.engine.state import Unit
+
+PHASES = ("beginning", "bond", "deployment", "action", "end")
+
+
+def turns_flow(game: "Game", phase: str = "beginning", *, turn: int | None = None,
+               player: int | None = None) -> Iterator[Decision]:
+    """Play turns forever (until the game ends), starting at ``phase``."""
+    if turn is not None:
+        game.turn = turn
+    if player is not None:
+        game.turn_player = player
+    start = phase
+    while not game.over:
+        if game.turn > game.max_turns:
+            game._end(None, f"the turn limit ({game.max_turns}) was reached")
+            return
+        for ph in PHASES[PHASES.index(start):]:
+            game.phase = ph
+            if ph == "beginning":
+                game.emit(ev.TurnStarted(game.turn, game.turn_player))
+            game.emit(ev.PhaseStarted(game.turn, game.turn_player, ph))
+            yield from PHASE_FLOWS[ph](game)
+            yield from resolve_triggers(game)
+            game.emit(ev.PhaseEnded(game.turn, game.turn_player, ph))
+        game.emit(ev.TurnEnded(game.turn, game.turn_player))
+        game.turn += 1
+        game.turn_player = 1 - game.turn_player
+        for p in game.players:
+            p.cost_paid_this_turn = 0
+            p.bonded_this_turn = False
+        start = "beginning"
+
+
+def beginning_phase(game: "Game") -> Iterator[Decision]:
+    """Untap every unit of the turn player; draw (not the first player's first
+    turn); the non-turn player marches if their Front Line is empty."""
+    game.check_march()
+    for u in list(game.players[game.turn_player].units):
+        game.untap(u)
+    yield from resolve_triggers(game)
+    if not (game.turn == 1 and game.turn_player == game.first_player):
+        game.draw(game.turn_player, 1)
+    yield from resolve_triggers(game)
+
+
+def bond_options(game: "Game", player: int) -> list[Option]:
+    p = game.players[player]
+    opts = []
+    if not p.bonded_this_turn:
+        seen = set()
+        for c in p.hand:
+            if c.card in seen or bond_refusal(game, player, c.id) is not None:
+                continue
+            seen.add(c.card)
+            opts.append(Option(PLACE_BOND, card=c.id, label=f"place {c.card.name} as a bond"))
+    opts.append(Option(PASS, label="place no bond"))
+    return opts
+
+
+def bond_refusal(game: "Game", player: int, card_id: int | None) -> str | None:
+    p = game.players[player]
+    if p.bonded_this_turn:
+        return "only one card may be placed in the Bond Area each turn"
+    copy = next((c for c in p.hand if c.id == card_id), None)
+    if copy is None:
+        return "that card is not in your hand"
+    if any("cannot_bond" in s.rules for s in copy.card.skills):
+        return f"{copy.card.name} cannot be placed in the Bond Area"
+    return None
+
+
+def bond_phase(game: "Game") -> Iterator[Decision]:
+    player = game.turn_player
+    ans = yield Decision(player, BOND, "Bond Phase: place a card from your hand face-up in the Bond Area?",
+                         tuple(bond_options(game, player)))
+    if ans.kind == PLACE_BOND:
+        game.players[player].bonded_this_turn = True
+        game.move_card(game.copy(ans.card), BONDS, face_up=True)
+        yield from resolve_triggers(game)
+
+
+def deployment_phase(game: "Game") -> Iterator[Decision]:
+    player = game.turn_player
+    while not game.over:
+        opts = list(deployment_options(game, player))
+        opts.append(Option(PASS, label="end the Deployment Phase"))
+        p = game.players[player]
+        ans = yield Decision(player, DEPLOYMENT,
+                             f"Deployment Phase: {len(p.bonds) - p.cost_paid_this_turn} of {len(p.bonds)} "
+                             f"bond cost left", tuple(opts))
+        if ans.kind == PASS:
+            return
+        perform(game, ans)
+        yield from resolve_triggers(game)
+
+
+def move_refusal(game: "Game", unit: "Unit | None") -> str | None:
+    player = game.turn_player
+    if unit is None or unit.owner != player:
+        return "you can only move your own units"
+    if unit.tapped:
+        return f"{unit.card.name} is tapped; moving taps an untapped unit"
+    if game.flag(unit, M.CANNOT_MOVE):
+        return f"{unit.card.name} cannot move"
+    return None
+
+
+def action_options(game: "Game", player: int) -> list[Option]:
+    opts: list[Option] = []
+    me = game.players[player]
+    them = game.players[1 - player]
+    for u in me.units:
+        for t in them.units:
+            if attack_refusal(game, u, t) is None:
+                opts.append(Option(ATTACK, unit=u.id, target=t.id,
+                                   label=f"attack {t.card.name} ({t.area}) with {u.card.name}"))
+    for u in me.units:
+        if move_refusal(game, u) is None:
+            dest = "back" if u.area == FRONT else "front"
+            opts.append(Option(MOVE, unit=u.id, label=f"move {u.card.name} to the {dest} line"))
+    for ctx in action_skill_contexts(game, player):
+        if usable(game, ctx) is None:
+            opts.append(skill_option(ctx))
+    opts.append(Option(PASS, label="end the Action Phase"))
+    return opts
+
+
+def action_phase(game: "Game") -> Iterator[Decision]:
+    player = game.turn_player
+    while not game.over:
+        ans = yield Decision(player, ACTION, "Action Phase: attack, move, use a skill, or end the turn",
+                             tuple(action_options(game, player)))
+        if ans.kind == PASS:
+            return
+        if ans.kind == ATTACK:
+            yield from battle_flow(game, game.unit(ans.unit), game.unit(ans.target))
+        elif ans.kind == MOVE:
+            u = game.unit(ans.unit)
+            game.tap(u)
+            game.move_unit(u)
+        elif ans.kind == USE_SKILL:
+            ctx = find_skill_context(game, ans)
+            assert ctx is not None
+            yield from use_skill(game, ctx)
+        yield from resolve_triggers(game)
+
+
+def end_phase(game: "Game") -> Iterator[Decision]:
+    """"At the end of the turn" skills resolve, then this turn's effects end."""
+    yield from resolve_triggers(game)
+    game.expire_modifiers(M.END_OF_TURN)
+
+
+PHASE_FLOWS = {
+    "beginning": beginning_phase,
+    "bond": bond_phase,
+    "deployment": deployment_phase,
+    "action": action_phase,
+    "end": end_phase,
+}

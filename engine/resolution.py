@@ -1,0 +1,202 @@
+"""Resolving skills: automatic triggers (rule 8), costs (rule 9) and skill use.
+
+Automatic skills triggered by an event wait in a queue and resolve at the next
+check point of the flow. The turn player's skills resolve first; a player with
+several pending skills chooses their order. A skill's cost must be payable in
+full before it starts; "once per turn" counts per unit (or per card off the
+field).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+import attrs
+
+from fecipher.engine import events as ev
+from fecipher.engine.bus import PREVENT
+from fecipher.engine.decisions import ORDER_SKILLS, SKILL, USE_SKILL, Decision, Option, yes_no
+from fecipher.engine.events import Event
+from fecipher.engine.skills import Skill, SkillContext, SkillKind, keyword_allows
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.game import Game
+
+
+@attrs.define(eq=False)
+class PendingTrigger:
+    ctx: SkillContext
+    seq: int
+
+
+def skill_sources(game: "Game", player: int | None = None) -> Iterator[tuple[Skill, SkillContext]]:
+    """Every skill that can act now, with its context: units' skills on the field,
+    face-up bonds' bond skills, and hand skills."""
+    players = (0, 1) if player is None else (player,)
+    for i in players:
+        p = game.players[i]
+        for u in p.units:
+            for s in game.skills_of(u):
+                if s.kind in (SkillKind.ACTION, SkillKind.AUTOMATIC, SkillKind.CONTINUOUS, SkillKind.SPECIAL):
+                    yield s, SkillContext(game, s, i, u.top, u.id)
+        for b in p.bonds:
+            if b.face_up:
+                for s in b.copy.card.skills:
+                    if s.kind is SkillKind.BOND:
+                        yield s, SkillContext(game, s, i, b.copy, None)
+        for c in p.hand:
+            for s in c.card.skills:
+                if s.kind is SkillKind.HAND:
+                    yield s, SkillContext(game, s, i, c, None)
+
+
+def _within_limits(game: "Game", ctx: SkillContext) -> bool:
+    s = ctx.skill
+    if s.once_per_turn and game.uses_this_turn(ctx) >= 1:
+        return False
+    if s.once_per_game and game.uses_this_game(ctx) >= 1:
+        return False
+    return True
+
+
+def collect_triggers(game: "Game", event: Event) -> None:
+    et = type(event)
+    for skill, ctx in list(skill_sources(game)):
+        if not skill.triggers:
+            continue
+        if skill.kind not in (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND):
+            continue
+        for trig in skill.triggers:
+            if trig.event_type is not et:
+                continue
+            if not keyword_allows(skill, ctx.unit):
+                continue
+            tctx = attrs.evolve(ctx, event=event, data={})
+            if not trig.match(tctx, event):
+                continue
+            if not _within_limits(game, tctx):
+                continue
+            game._trigger_seq += 1
+            game.pending_triggers.append(PendingTrigger(tctx, game._trigger_seq))
+            game.emit(ev.SkillTriggered(ctx.controller, skill.name, ctx.source.id, ctx.unit_id))
+            break
+
+
+def apply_replacements(game: "Game", event: Event) -> Event | None:
+    """Skills' before-handlers ("cannot", "instead", "becomes") on a proposed event."""
+    et = type(event)
+    for skill, ctx in list(skill_sources(game)):
+        for rep in skill.replacements:
+            if rep.event_type is not et or not keyword_allows(skill, ctx.unit):
+                continue
+            if skill.condition is not None and not skill.condition(ctx):
+                continue
+            r = rep.apply(attrs.evolve(ctx, event=event, data={}), event)
+            if r is PREVENT:
+                return None
+            if r is not None:
+                event = r
+    return event
+
+
+def resolve_triggers(game: "Game") -> Iterator[Decision]:
+    """Resolve queued automatic skills: turn player's first, each in their chosen order."""
+    while game.pending_triggers and not game.over:
+        tp = game.turn_player
+        mine = [t for t in game.pending_triggers if t.ctx.controller == tp]
+        group = mine or [t for t in game.pending_triggers if t.ctx.controller != tp]
+        player = group[0].ctx.controller
+        pick = group[0]
+        if len({(t.ctx.source.id, t.ctx.skill.name) for t in group}) > 1:
+            opts = tuple(Option(SKILL, card=t.ctx.source.id, unit=t.ctx.unit_id, skill=t.ctx.skill.name,
+                                target=t.seq, label=f"resolve {t.ctx.skill.name} ({t.ctx.source.card.name})")
+                         for t in group)
+            ans = yield Decision(player, ORDER_SKILLS, "Several of your skills triggered: which resolves next?",
+                                 opts)
+            pick = next(t for t in group if t.seq == ans.target)
+        game.pending_triggers.remove(pick)
+        ctx = pick.ctx
+        if ctx.skill.kind is SkillKind.AUTOMATIC and ctx.unit_id is not None and game.unit(ctx.unit_id) is None:
+            # The unit left the field: its skill still resolves (its source card is known).
+            pass
+        if not _within_limits(game, ctx):
+            continue
+        yield from resolve_skill(game, ctx, kind="trigger")
+
+
+def can_pay(ctx: SkillContext) -> bool:
+    return all(c.can_pay(ctx) for c in ctx.skill.costs)
+
+
+def resolve_skill(game: "Game", ctx: SkillContext, *, kind: str) -> Iterator[Decision]:
+    """Resolve one skill: condition, "you may", costs ("pay the cost and if you do"),
+    then its effect. Costs of action skills are paid by :func:`use_skill`."""
+    s = ctx.skill
+    if s.condition is not None and not s.condition(ctx):
+        return
+    if kind != "action":
+        if s.costs:
+            if not can_pay(ctx):
+                return
+            if s.optional:
+                if not (yield from yes_no(ctx.controller, f"Pay the cost of {s.name}? ({s.text})")):
+                    return
+            for c in s.costs:
+                yield from c.pay(ctx)
+        elif s.optional:
+            if not (yield from yes_no(ctx.controller, f"Use {s.name}? ({s.text})")):
+                return
+        game.note_use(ctx)
+    if s.effect is not None:
+        yield from s.effect(ctx)
+    game.emit(ev.SkillResolved(ctx.controller, s.name, ctx.source.id, ctx.unit_id))
+
+
+def usable(game: "Game", ctx: SkillContext) -> str | None:
+    """Why this action, bond or hand skill cannot be used now, or None."""
+    s = ctx.skill
+    if game.battle is not None:
+        return "rule 9: action skills are not used during a battle"
+    if not keyword_allows(s, ctx.unit):
+        k = "CCS: only while class changed" if s.has_keyword("CCS") else "LvS: the stack is too small"
+        return f"{s.name} is not active ({k})"
+    if s.once_per_turn and game.uses_this_turn(ctx) >= 1:
+        return f"{s.name} is once per turn and was used this turn"
+    if s.once_per_game and game.uses_this_game(ctx) >= 1:
+        return f"{s.name} is once per game and was used"
+    if s.condition is not None and not s.condition(ctx):
+        return f"{s.name}'s condition is not met"
+    for c in s.costs:
+        if not c.can_pay(ctx):
+            return f"rule 9: the cost of {s.name} cannot be paid in full ({c.text})"
+    return None
+
+
+def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
+    for skill, ctx in skill_sources(game, player):
+        if skill.triggers:
+            continue
+        if skill.kind in (SkillKind.ACTION, SkillKind.BOND, SkillKind.HAND) and skill.effect is not None:
+            yield ctx
+
+
+def skill_option(ctx: SkillContext) -> Option:
+    where = ctx.unit.card.name if ctx.unit is not None else ctx.source.card.name
+    return Option(USE_SKILL, card=ctx.source.id, unit=ctx.unit_id, skill=ctx.skill.name,
+                  label=f"use {ctx.skill.name} ({where})")
+
+
+def find_skill_context(game: "Game", option: Option) -> SkillContext | None:
+    for ctx in action_skill_contexts(game, game.turn_player):
+        if ctx.source.id == option.card and ctx.unit_id == option.unit and ctx.skill.name == option.skill:
+            return ctx
+    return None
+
+
+def use_skill(game: "Game", ctx: SkillContext) -> Iterator[Decision]:
+    """Use an action (or bond, or hand) skill: pay every cost, then resolve it."""
+    for c in ctx.skill.costs:
+        yield from c.pay(ctx)
+    game.note_use(ctx)
+    game.emit(ev.SkillUsed(ctx.controller, ctx.skill.name, ctx.source.id, ctx.unit_id))
+    yield from resolve_skill(game, ctx, kind="action")
+    yield from resolve_triggers(game)

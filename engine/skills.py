@@ -1,0 +1,177 @@
+"""The runtime form of a skill, as the skill language compiles it.
+
+The engine knows skills only through these types: kinds, keywords, costs, a
+condition, triggers, an effect and continuous effects. It never looks at a card's
+name to decide what a skill does. Costs, conditions and effects are plain Python
+callables built by the compiler from the card text's vocabulary (no eval).
+
+An *effect* is a generator function ``effect(ctx)``: it may ``yield`` decisions
+(through :mod:`fecipher.engine.decisions` helpers) and mutates the game only
+through the game's primitives.
+"""
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol
+
+import attrs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.cards import CardCopy
+    from fecipher.engine.events import Event
+    from fecipher.engine.game import Game
+    from fecipher.engine.state import Unit
+
+
+class SkillKind(enum.Enum):
+    ACTION = "ACT"
+    AUTOMATIC = "AUTO"
+    CONTINUOUS = "CONT"
+    SPECIAL = "SPEC"
+    BOND = "BOND"
+    HAND = "HAND"
+    SUPPORT = "SUPP"
+
+
+class SupportRole(enum.Enum):
+    ATTACK = "attack"
+    DEFENCE = "defence"
+    BOTH = "both"
+
+    def fits(self, attacking: bool) -> bool:
+        if self is SupportRole.BOTH:
+            return True
+        return (self is SupportRole.ATTACK) == attacking
+
+
+@attrs.frozen
+class Keyword:
+    """A keyword tag such as CCS, LvS 3, FS, US, CF, BS, DV, HS, TS, IS, AS, DB, LIS, CP."""
+
+    name: str
+    arg: int | str | None = None
+
+    def __str__(self) -> str:
+        if self.name == "LvS":
+            return f"LvS{self.arg}"
+        return self.name
+
+
+@attrs.define(eq=False)
+class SkillContext:
+    """Everything an effect needs: whose skill, from which card or unit, on what event."""
+
+    game: "Game"
+    skill: "Skill"
+    controller: int
+    source: "CardCopy"
+    unit_id: int | None = None
+    event: "Event | None" = None
+    data: dict[str, Any] = attrs.Factory(dict)
+
+    @property
+    def unit(self) -> "Unit | None":
+        return self.game.unit(self.unit_id) if self.unit_id is not None else None
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.controller
+
+
+class Cost(Protocol):
+    """A cost component. ``pay`` may ask decisions (which bonds to flip ...)."""
+
+    text: str
+
+    def can_pay(self, ctx: SkillContext) -> bool: ...
+
+    def pay(self, ctx: SkillContext) -> Iterator[Any]: ...
+
+
+Condition = Callable[[SkillContext], bool]
+Effect = Callable[[SkillContext], Iterator[Any]]
+
+
+@attrs.frozen
+class Trigger:
+    """An automatic skill's trigger: an event type and a test on the event."""
+
+    event_type: type
+    match: Callable[[SkillContext, Any], bool]
+    text: str = ""
+
+
+@attrs.frozen
+class Replacement:
+    """A before-handler from a skill: sees a proposed event and may change or
+    prevent it ("instead", "cannot", "becomes 2"). ``apply`` returns the new
+    event, :data:`fecipher.engine.bus.PREVENT`, or None for no change."""
+
+    event_type: type
+    apply: Callable[[SkillContext, Any], Any]
+    text: str = ""
+
+
+@attrs.frozen
+class ContinuousEffect:
+    """A modifier that holds while its skill is active.
+
+    ``applies(ctx, unit)`` picks the units it changes; ``value`` is a constant or
+    ``value(ctx, unit)``. ``stat`` and ``op`` are those of
+    :class:`fecipher.engine.modifiers.Modifier`.
+    """
+
+    stat: str
+    op: str
+    value: Any
+    applies: Callable[[SkillContext, "Unit"], bool]
+    text: str = ""
+
+
+@attrs.frozen(eq=False)
+class Skill:
+    name: str
+    kind: SkillKind
+    text: str = ""
+    keywords: tuple[Keyword, ...] = ()
+    support_role: SupportRole | None = None
+    once_per_turn: bool = False
+    once_per_game: bool = False
+    costs: tuple[Cost, ...] = ()
+    condition: Condition | None = None
+    triggers: tuple[Trigger, ...] = ()
+    optional: bool = False
+    effect: Effect | None = None
+    continuous: tuple[ContinuousEffect, ...] = ()
+    replacements: tuple[Replacement, ...] = ()
+    # SPEC rules: "alias:Marth", "cannot_bond", ...; looked at by the engine's rules.
+    rules: frozenset[str] = frozenset()
+    source_line: int = 0
+
+    def has_keyword(self, name: str) -> bool:
+        return any(k.name == name for k in self.keywords)
+
+    def keyword(self, name: str) -> Keyword | None:
+        for k in self.keywords:
+            if k.name == name:
+                return k
+        return None
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return tuple(sorted(r.split(":", 1)[1] for r in self.rules if r.startswith("alias:")))
+
+    def __repr__(self) -> str:
+        return f"<Skill {self.name!r} {self.kind.value}>"
+
+
+def keyword_allows(skill: Skill, unit: "Unit | None") -> bool:
+    """CCS: only while the unit is class changed. LvS N: a stack of N or more."""
+    if unit is None:
+        return not (skill.has_keyword("CCS") or skill.has_keyword("LvS"))
+    if skill.has_keyword("CCS") and not unit.class_changed:
+        return False
+    lvs = skill.keyword("LvS")
+    if lvs is not None and unit.stack_size < int(lvs.arg or 0):
+        return False
+    return True
