@@ -1,0 +1,209 @@
+"""The typed syntax tree of a card pack. Every node carries its source position."""
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class Pos:
+    line: int
+    column: int
+
+
+def _node(cls):
+    return attrs.frozen(cls)
+
+
+@_node
+class Fact:
+    kind: str            # codes, cost, class_change_cost, symbols, gender, weapon, types, class, range, attack, support
+    value: Any
+    pos: Pos
+
+
+@_node
+class Keyword:
+    name: str
+    arg: int | None
+    pos: Pos
+
+
+@_node
+class Place:
+    owner: str           # "your", "opponent's", "each", "its owner's", "the"
+    words: tuple[str, ...]
+    pos: Pos
+
+
+# ---- selectors
+@_node
+class Ref:
+    kind: str            # this, this_card, chosen, event_unit, event_card, main_character, attacker, defender,
+                         # own_attacker, own_defender, own_battler, deck_top, named
+    name: str | None
+    pos: Pos
+
+
+@_node
+class Qualifier:
+    kind: str            # words, not_word, not_name, name, other, class_changed, tapped, untapped
+    values: tuple[str, ...]
+    pos: Pos
+
+
+@_node
+class PostFilter:
+    kind: str            # with_stat, in_line, from_place, other_than, named
+    stat: str | None = None
+    op: str | None = None
+    value: Any = None
+    pos: Pos = Pos(0, 0)
+
+
+@_node
+class Quantifier:
+    kind: str            # exactly, up_to, any_number, all, one, another
+    n: int | None
+    pos: Pos
+
+
+@_node
+class Filtered:
+    quantifier: Quantifier | None
+    qualifiers: tuple[Qualifier, ...]
+    noun: str
+    posts: tuple[PostFilter, ...]
+    pos: Pos
+
+
+Selector = Ref | Filtered
+
+
+# ---- costs and statements
+@_node
+class Prep:
+    kind: str            # to, tapped
+    place: Place | None
+    pos: Pos
+
+
+@_node
+class Action:
+    verb: str
+    number: int | None
+    target: Selector | None
+    preps: tuple[Prep, ...]
+    optional: bool
+    pos: Pos
+    verb_pos: Pos
+
+
+@_node
+class Change:
+    kind: str            # gain, lose, cannot, acquire_range, acquire_skill, acquire_type, acquire_name, orbs
+    stat: str | None = None
+    amount: int | None = None
+    per_each: Selector | None = None
+    words: tuple[str, ...] = ()
+    by: Selector | str | None = None
+    ranges: tuple[int, ...] = ()
+    name: str | None = None
+    pos: Pos = Pos(0, 0)
+
+
+@_node
+class Duration:
+    kind: str            # end_of_turn, end_of_combat, end_of_opponents_next_turn
+    pos: Pos
+
+
+@_node
+class Modification:
+    subjects: tuple[Selector, ...]
+    changes: tuple[Change, ...]
+    duration: Duration | None
+    pos: Pos
+
+
+@_node
+class SupportFail:
+    cards: Selector
+    units: Selector
+    pos: Pos
+
+
+Statement = Action | Modification | SupportFail
+
+
+# ---- triggers and conditions
+@_node
+class Trigger:
+    kind: str            # attacks, attacked, deployed, class_changes, levels_up, destroyed, destroys, moves,
+                         # critical_hits, evades, supported, attack_ends, turn_start, turn_end,
+                         # class_change_into, level_up_into
+    subject: Selector | None
+    obj: Selector | None
+    owner: str | None
+    pos: Pos
+
+
+@_node
+class Condition:
+    kind: str            # is_state, have_count, have_reference, compare_with_opponent, used_skill, during, negation
+    subject: Selector | None = None
+    state: Any = None    # State for is_state
+    quantity: tuple | None = None
+    counted: Selector | None = None
+    words: tuple[str, ...] = ()
+    name: str | None = None
+    owner: str | None = None
+    inner: "Condition | None" = None
+    pos: Pos = Pos(0, 0)
+
+
+@_node
+class State:
+    kind: str            # attacking, attacked, supported_by, in_line, class_changed, tapped, untapped,
+                         # main_character, quality, not
+    arg: Any
+    pos: Pos
+
+
+# ---- skills, cards, packs
+@_node
+class SkillNode:
+    kind: str            # act, auto, cont, spec, bond, hand, support
+    name: str
+    role: str | None     # attack, defence, both (support skills)
+    granted: bool
+    keywords: tuple[Keyword, ...]
+    limits: tuple[tuple[str, Pos], ...]
+    costs: tuple[Action, ...]
+    triggers: tuple[Trigger, ...]
+    conditions: tuple[Condition, ...]
+    optional: bool
+    statements: tuple[Statement, ...]
+    pos: Pos
+
+
+@_node
+class CardNode:
+    name: str
+    facts: tuple[Fact, ...]
+    skills: tuple[SkillNode, ...]
+    pos: Pos
+
+    def fact(self, kind: str) -> Fact | None:
+        for f in self.facts:
+            if f.kind == kind:
+                return f
+        return None
+
+
+@_node
+class PackNode:
+    name: str | None
+    cards: tuple[CardNode, ...]
+    filename: str

@@ -1,0 +1,74 @@
+"""The checker: every word of a pack resolved against the vocabulary, every value
+checked, every error of the file collected with its position before anything runs."""
+from __future__ import annotations
+
+from fecipher.dsl import ast as A
+from fecipher.dsl import vocabulary as V
+from fecipher.dsl.errors import Sink, suggest
+
+REQUIRED_FACTS = ("codes", "cost", "attack", "support")
+FACT_NAMES = ("codes", "cost", "class_change_cost", "symbols", "gender", "weapon", "types", "class", "range",
+              "attack", "support")
+
+
+def check_pack(pack: A.PackNode, text: str) -> None:
+    """Raise LanguageError listing every problem in the pack, or return None."""
+    sink = Sink(pack.filename, text)
+    names: dict[str, A.CardNode] = {}
+    for card in pack.cards:
+        if card.name in names:
+            sink.error(card.pos, f"card \"{card.name}\" is defined twice (first at line {names[card.name].pos.line})")
+        names[card.name] = card
+        check_card(card, sink)
+    sink.raise_if_any()
+
+
+def check_card(card: A.CardNode, sink: Sink) -> None:
+    if ", " not in card.name:
+        sink.error(card.pos, f"a card's name is \"Unit Name, Title\", e.g. \"Marth, Altean Prince\"; "
+                             f"got \"{card.name}\"")
+    seen: dict[str, A.Fact] = {}
+    for f in card.facts:
+        if f.kind in seen:
+            sink.error(f.pos, f"'{f.kind.replace('_', ' ')}' is given twice for \"{card.name}\"")
+        seen[f.kind] = f
+    for req in REQUIRED_FACTS:
+        if req not in seen:
+            sink.error(card.pos, f"\"{card.name}\" has no '{req}' line")
+    for f in card.facts:
+        _check_fact(f, sink)
+    from fecipher.dsl.skillcheck import check_skills
+    check_skills(card, sink)
+
+
+def _check_fact(f: A.Fact, sink: Sink) -> None:
+    if f.kind in ("cost", "class_change_cost"):
+        if f.value > 9:
+            sink.error(f.pos, f"{f.kind.replace('_', ' ')} {f.value} is not a possible cost (0 to 9)")
+    elif f.kind == "symbols":
+        if len(f.value) > 2:
+            sink.error(f.pos, "a card has at most two symbols")
+        for word, pos in f.value:
+            if word not in V.SYMBOLS:
+                sink.error(pos, f"unknown symbol '{word}'{suggest(word, V.SYMBOLS)}")
+    elif f.kind == "gender":
+        word, pos = f.value
+        if word not in V.GENDER_WORDS:
+            sink.error(pos, f"unknown gender '{word}'{suggest(word, V.GENDER_WORDS)}")
+    elif f.kind == "weapon":
+        word, pos = f.value
+        if word != "none" and word not in V.WEAPON_WORDS:
+            sink.error(pos, f"unknown weapon '{word}'{suggest(word, V.WEAPON_WORDS)}")
+    elif f.kind == "types":
+        for word, pos in f.value:
+            if word not in V.TYPE_WORDS:
+                sink.error(pos, f"unknown unit type '{word}'{suggest(word, V.TYPE_WORDS)}")
+    elif f.kind == "range":
+        for r in f.value:
+            if not 1 <= r <= 3:
+                sink.error(f.pos, f"range {r} is outside 1-3")
+        if len(f.value) == 2 and f.value[0] > f.value[1]:
+            sink.error(f.pos, "a range is written low-high, e.g. 1-2")
+    elif f.kind in ("attack", "support"):
+        if f.value % 10 and f.value != 0:
+            sink.error(f.pos, f"{f.kind} {f.value} is not a multiple of 10")

@@ -1,0 +1,79 @@
+"""Deck files: plain text, one line per card with a count.
+
+    # comments start with '#'
+    deck "Marth starter"            (optional; the file name otherwise)
+    main character B01-003ST        (a card code or "Unit Name, Title")
+    4 B01-003ST                     (count, then a card code or "Unit Name, Title")
+
+The Main Character is one of the copies counted in the list.
+"""
+from __future__ import annotations
+
+import importlib.resources
+import re
+from pathlib import Path
+
+from fecipher.dsl.errors import Diagnostic, LanguageError
+from fecipher.dsl.packs import CardPool, embedded_pool
+from fecipher.engine.game import Deck
+
+DECK_SUFFIX = ".deck"
+_LINE = re.compile(r"^(\d+)\s*x?\s+(.+)$")
+
+
+def parse_deck(text: str, pool: CardPool, filename: str = "<deck>") -> Deck:
+    name = Path(filename).stem
+    mc = None
+    cards = []
+    diags: list[Diagnostic] = []
+    lines = text.splitlines()
+    for i, raw in enumerate(lines, 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        col = len(raw) - len(raw.lstrip()) + 1
+        low = line.lower()
+        if low.startswith("deck "):
+            name = line[5:].strip().strip('"')
+            continue
+        if low.startswith("main character"):
+            ref = line[len("main character"):].strip().lstrip(":").strip().strip('"')
+            mc = pool.find(ref)
+            if mc is None:
+                diags.append(Diagnostic(filename, i, col, f"unknown card {ref!r} for the main character", raw))
+            continue
+        m = _LINE.match(line)
+        if not m:
+            diags.append(Diagnostic(filename, i, col,
+                                    "expected 'COUNT CARD' (e.g. '4 B01-003ST'), 'main character CARD' or 'deck \"NAME\"'",
+                                    raw))
+            continue
+        ref = m.group(2).strip().strip('"')
+        card = pool.find(ref)
+        if card is None:
+            diags.append(Diagnostic(filename, i, col, f"unknown card {ref!r}", raw))
+            continue
+        cards.extend([card] * int(m.group(1)))
+    if mc is None and not diags:
+        diags.append(Diagnostic(filename, 1, 1, "the deck names no main character ('main character CODE')", ""))
+    if diags:
+        raise LanguageError(diags)
+    assert mc is not None
+    return Deck(name, tuple(cards), mc)
+
+
+def load_deck(ref: str | Path, pool: CardPool | None = None) -> Deck:
+    """A deck file path, or the name of an embedded deck ("marth", "chrom")."""
+    pool = pool or embedded_pool()
+    p = Path(ref)
+    if p.suffix == DECK_SUFFIX and p.exists():
+        return parse_deck(p.read_text(encoding="utf-8"), pool, str(p))
+    res = importlib.resources.files("fecipher.cards").joinpath(f"{ref}{DECK_SUFFIX}")
+    if res.is_file():
+        return parse_deck(res.read_text(encoding="utf-8"), pool, f"cards/{ref}{DECK_SUFFIX}")
+    raise FileNotFoundError(f"no deck file {ref!r} and no embedded deck of that name (embedded: {', '.join(embedded_decks())})")
+
+
+def embedded_decks() -> list[str]:
+    root = importlib.resources.files("fecipher.cards")
+    return sorted(e.name[: -len(DECK_SUFFIX)] for e in root.iterdir() if e.name.endswith(DECK_SUFFIX))

@@ -1,0 +1,78 @@
+"""The words of the skill language that are not grammar: symbols, genders,
+weapons, unit types, areas, flags, keywords. The checker resolves every word a
+pack uses against these tables; the compiler maps them to engine values."""
+from __future__ import annotations
+
+from fecipher.engine import modifiers as M
+from fecipher.engine.cards import GENDERS, UNIT_TYPES, WEAPONS, Symbol
+
+SYMBOLS = {s.value: s for s in Symbol}
+GENDER_WORDS = set(GENDERS)
+WEAPON_WORDS = set(WEAPONS) - {"none"}
+TYPE_WORDS = set(UNIT_TYPES)
+# Words that describe a unit or card in a filter ("flier enemy", "red ally", "female cards").
+QUALITY_WORDS = set(SYMBOLS) | GENDER_WORDS | WEAPON_WORDS | TYPE_WORDS
+
+KEYWORDS = {
+    "CCS": "only while this unit is class changed",
+    "LvS": "only while this unit's stack has N or more cards",
+    "FS": "formation skill: tap the named allies as its cost",
+    "US": "union skill: needs a bond of a given symbol",
+    "CF": "camaraderie: with a named unit in the same area",
+    "BS": "bond skill",
+    "DV": "Dragon Vein: flip an orb face-up as its cost",
+    "HS": "make this unit your Main Character",
+    "TS": "TS skill",
+    "IS": "may be used again within one combat",
+    "AS": "awakening skill: on class change",
+    "DB": "shared by allies who have DB",
+    "LIS": "LIS skill",
+    "CP": "CP skill",
+}
+
+# Areas a card can be in, as "your hand", "your retreat area", "your bond area" ...
+PLACES = {
+    ("hand",): "hand",
+    ("deck",): "deck",
+    ("retreat", "area"): "retreat",
+    ("retreat",): "retreat",
+    ("bond", "area"): "bonds",
+    ("bonds",): "bonds",
+    ("orb", "area"): "orbs",
+    ("orbs",): "orbs",
+    ("boundless", "area"): "boundless",
+    ("support", "area"): "support",
+    ("field",): "field",
+}
+PLACE_NAMES = {" ".join(k) for k in PLACES}
+
+# "cannot ..." phrases and the flag they set.
+FLAGS = {
+    ("attack",): M.CANNOT_ATTACK,
+    ("be", "attacked"): M.CANNOT_BE_ATTACKED,
+    ("be", "evaded"): M.CANNOT_BE_EVADED,
+    ("critical", "hit"): M.CANNOT_CRITICAL,
+    ("evade",): M.CANNOT_EVADE,
+    ("move",): M.CANNOT_MOVE,
+    ("be", "moved"): M.CANNOT_BE_MOVED_BY_SKILLS,
+    ("be", "destroyed"): M.CANNOT_BE_DESTROYED,
+    ("untap",): M.CANNOT_UNTAP,
+    ("be", "chosen"): M.CANNOT_BE_CHOSEN,
+}
+# SPEC rules on a card ("this card cannot be placed in the bond area").
+CARD_RULES = {
+    ("be", "placed", "in", "the", "bond", "area"): "cannot_bond",
+}
+FLAG_PHRASES = {" ".join(k) for k in FLAGS} | {" ".join(k) for k in CARD_RULES}
+
+DURATIONS = {
+    "end_of_turn": M.END_OF_TURN,
+    "end_of_combat": M.END_OF_COMBAT,
+    "end_of_opponents_next_turn": M.END_OF_OPPONENTS_NEXT_TURN,
+}
+
+UNIT_NOUNS = {"ally": "ally", "allies": "ally", "enemy": "enemy", "enemies": "enemy",
+              "unit": "unit", "units": "unit"}
+CARD_NOUNS = {"card": "card", "cards": "card"}
+BOND_NOUNS = {"bond": "bond", "bonds": "bond"}
+ORB_NOUNS = {"orb": "orb", "orbs": "orb"}
