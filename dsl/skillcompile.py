@@ -1,6 +1,218 @@
-"""Compiling skills (filled in by the skill-language work)."""
+"""Compiling checked skills into engine Skill objects.
+
+- automatic skills subscribe to events through their triggers;
+- action, bond and hand skills become actions the engine lists when their costs
+  and conditions allow;
+- continuous skills become continuous effects the engine consults whenever it
+  computes a value;
+- support skills resolve in the support step when their support succeeds;
+- special skills set card rules (aliases, "cannot be placed in the Bond Area").
+"""
 from __future__ import annotations
 
+from typing import Any, Callable
 
-def compile_skills(node, card):
-    return (), None
+from fecipher.dsl import ast as A
+from fecipher.dsl import render
+from fecipher.dsl import vocabulary as V
+from fecipher.dsl.conditions import compile_condition
+from fecipher.dsl.registry import COSTS, EFFECTS
+from fecipher.dsl.selectors import (
+    card_candidates, card_predicate, pick_units, ref_units, selector_kind, unit_candidates, unit_predicate,
+)
+from fecipher.engine import modifiers as M
+from fecipher.engine.cards import Card
+from fecipher.engine.modifiers import Modifier
+from fecipher.engine.skills import (
+    ContinuousEffect, Keyword, Skill, SkillContext, SkillKind, SupportRole,
+)
+
+# Make sure every registry entry is loaded.
+from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401,E402
+
+KINDS = {"act": SkillKind.ACTION, "auto": SkillKind.AUTOMATIC, "cont": SkillKind.CONTINUOUS,
+         "spec": SkillKind.SPECIAL, "bond": SkillKind.BOND, "hand": SkillKind.HAND, "support": SkillKind.SUPPORT}
+ROLES = {"attack": SupportRole.ATTACK, "defence": SupportRole.DEFENCE, "both": SupportRole.BOTH}
+
+
+# ------------------------------------------------------------------ changes
+def flag_of(c: A.Change) -> str:
+    words = tuple(c.words)
+    if c.by == "skills":
+        if words == ("be", "destroyed"):
+            return M.CANNOT_BE_DESTROYED_BY_SKILLS
+        if words == ("be", "moved"):
+            return M.CANNOT_BE_MOVED_BY_SKILLS
+    return V.FLAGS[words]
+
+
+def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
+    kind = selector_kind(sel)
+    if kind == "card":
+        return lambda ctx: len(card_candidates(ctx, sel))
+    return lambda ctx: len(unit_candidates(ctx, sel))
+
+
+def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str, Any]]:
+    """(stat, op, value) for one change; value is a constant or value(ctx, unit, **context)."""
+    if c.kind == "gain":
+        stat = M.ATTACK if c.stat == "attack" else M.SUPPORT
+        amount = c.amount or 0
+        if c.per_each is not None:
+            counter = count_of(c.per_each)
+            return [(stat, "add", lambda ctx, u, _a=amount, _c=counter, **kw: _a * _c(ctx))]
+        return [(stat, "add", amount)]
+    if c.kind == "cannot":
+        flag = flag_of(c)
+        if c.by is not None and c.by != "skills":
+            by = unit_predicate(c.by)
+            key = "attacker" if flag == M.CANNOT_BE_ATTACKED else "defender"
+
+            def relation(ctx, u, _by=by, _key=key, **kw):
+                other = kw.get(_key)
+                return other is not None and _by(ctx, other)
+            return [(flag, "flag", relation)]
+        return [(flag, "flag", True)]
+    if c.kind == "acquire_range":
+        return [(M.RANGES, "grant", frozenset(c.ranges))]
+    if c.kind == "acquire_type":
+        return [(M.TYPES, "grant", frozenset(c.words))]
+    if c.kind == "acquire_name":
+        return [(M.UNIT_NAMES, "grant", frozenset({c.name}))]
+    if c.kind == "acquire_skill":
+        return [(M.SKILLS, "grant", frozenset({granted[c.name]}))]
+    if c.kind == "orbs":
+        return [(M.ORBS, "set", c.amount)]
+    raise ValueError(c.kind)
+
+
+def subject_matcher(subjects: tuple[A.Selector, ...]) -> Callable[[SkillContext, Any], bool]:
+    tests = []
+    for s in subjects:
+        if isinstance(s, A.Ref) and s.kind == "this":
+            tests.append(lambda ctx, u: u.id == ctx.unit_id)
+        elif isinstance(s, A.Ref):
+            tests.append(lambda ctx, u, _s=s: any(x is u for x in ref_units(ctx, _s)))
+        else:
+            tests.append(unit_predicate(s))
+    return lambda ctx, u: any(t(ctx, u) for t in tests)
+
+
+# ------------------------------------------------------------------ statements
+def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[ContinuousEffect]:
+    text = render.statement(st)
+    if isinstance(st, A.SupportFail):
+        applies = subject_matcher((st.units,))
+        pred = card_predicate(st.cards)
+        return [ContinuousEffect(M.SUPPORT_FAILS, "flag",
+                                 lambda ctx, u, card=None, **kw: card is not None and pred(ctx, card), applies, text)]
+    assert isinstance(st, A.Modification)
+    applies = subject_matcher(st.subjects)
+    out = []
+    for c in st.changes:
+        for stat, op, value in change_parts(c, granted):
+            out.append(ContinuousEffect(stat, op, value, applies, text))
+    return out
+
+
+def modification_effect(st: A.Modification, granted: dict[str, Skill]):
+    duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
+    parts = [p for c in st.changes for p in change_parts(c, granted)]
+    text = render.statement(st)
+
+    def eff(ctx: SkillContext):
+        units = []
+        for s in st.subjects:
+            got = yield from pick_units(ctx, s, f"{ctx.skill.name}: choose for \"{text}\"")
+            units.extend(u for u in got if u not in units)
+        g = ctx.game
+        for u in units:
+            for stat, op, value in parts:
+                if callable(value):
+                    if op == "add":  # an amount counted now, when the effect resolves
+                        value = value(ctx, u)
+                    else:
+                        value = (lambda gm, un, _v=value, _c=ctx, **kw: _v(_c, un, **kw))
+                g.add_modifier(Modifier(stat, op, value, duration, ctx.controller, unit=u.id, turn=g.turn,
+                                        text=f"{u.card.name}: {text}"))
+    return eff
+
+
+def statement_effect(st: A.Statement, granted: dict[str, Skill]):
+    if isinstance(st, A.Modification):
+        return modification_effect(st, granted)
+    if isinstance(st, A.SupportFail):
+        # "cards fail to support X until ...": a timed flag on the units.
+        ce = continuous_effects(st, granted)[0]
+
+        def eff(ctx):
+            g = ctx.game
+            for u in unit_candidates(ctx, st.units) if not isinstance(st.units, A.Ref) else ref_units(ctx, st.units):
+                g.add_modifier(Modifier(M.SUPPORT_FAILS, "flag",
+                                        (lambda gm, un, _c=ctx, **kw: ce.value(_c, un, **kw)), M.END_OF_TURN,
+                                        ctx.controller, unit=u.id, turn=g.turn, text=ce.text))
+            return
+            yield  # pragma: no cover
+        return eff
+    return EFFECTS[st.verb].build(st)
+
+
+def sequence(effects: list) -> Callable:
+    def run(ctx: SkillContext):
+        for e in effects:
+            if ctx.game.over:
+                return
+            yield from e(ctx)
+    return run
+
+
+# ------------------------------------------------------------------ skills
+def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
+    kind = KINDS[node.kind]
+    keywords = tuple(Keyword(k.name, k.arg) for k in node.keywords)
+    text = render.skill(node)
+    conds = [compile_condition(c) for c in node.conditions]
+    condition = None
+    if conds:
+        condition = (lambda ctx, _cs=tuple(conds): all(c(ctx) for c in _cs))
+    once_turn = any(lim == "turn" for lim, _ in node.limits)
+    once_game = any(lim == "game" for lim, _ in node.limits)
+    if kind is SkillKind.SPECIAL:
+        rules = set()
+        for st in node.statements:
+            if isinstance(st, A.Modification):
+                for c in st.changes:
+                    if c.kind == "acquire_name":
+                        rules.add(f"alias:{c.name}")
+                    elif c.kind == "cannot" and tuple(c.words) in V.CARD_RULES:
+                        rules.add(V.CARD_RULES[tuple(c.words)])
+        return Skill(node.name, kind, text, keywords, rules=frozenset(rules), source_line=node.pos.line)
+    if kind is SkillKind.CONTINUOUS:
+        ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))
+        return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces,
+                     source_line=node.pos.line)
+    from fecipher.dsl.triggers import compile_trigger
+    costs = tuple(COSTS[c.verb].build(c) for c in node.costs)
+    triggers = tuple(compile_trigger(t) for t in node.triggers)
+    effect = sequence([statement_effect(st, granted) for st in node.statements])
+    return Skill(node.name, kind, text, keywords, ROLES.get(node.role) if node.role else None,
+                 once_turn, once_game, costs, condition, triggers, node.optional, effect,
+                 source_line=node.pos.line)
+
+
+def compile_skills(node: A.CardNode, card: Card) -> tuple[tuple[Skill, ...], Skill | None]:
+    granted: dict[str, Skill] = {}
+    for s in node.skills:
+        if s.granted:
+            granted[s.name] = compile_skill(s, granted)
+    skills = []
+    support = None
+    for s in node.skills:
+        if s.granted:
+            continue
+        sk = compile_skill(s, granted)
+        if s.kind == "support":
+            support = sk
+        else:
+            skills.append(sk)
+    return tuple(skills), support

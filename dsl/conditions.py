@@ -1,0 +1,156 @@
+"""Conditions ("if this unit is attacking a <Flier>", "during your turn",
+"if you have fewer orbs than your opponent"), compiled into tests of a context."""
+from __future__ import annotations
+
+from typing import Callable
+
+from fecipher.dsl import ast as A
+from fecipher.dsl.selectors import (
+    card_candidates, card_predicate, ref_units, selector_kind, unit_candidates, unit_predicate,
+)
+from fecipher.engine.skills import SkillContext
+from fecipher.engine.state import Unit
+
+Test = Callable[[SkillContext], bool]
+
+# What "fewer X than your opponent" counts.
+COUNTABLE = {
+    "orbs": lambda p: len(p.orbs), "orb": lambda p: len(p.orbs),
+    "cards": lambda p: len(p.hand), "bonds": lambda p: len(p.bonds), "bond": lambda p: len(p.bonds),
+    "allies": lambda p: len(p.units), "units": lambda p: len(p.units),
+}
+
+
+def compile_condition(c: A.Condition) -> Test:
+    k = c.kind
+    if k == "negation":
+        inner = compile_condition(c.inner)
+        return lambda ctx: not inner(ctx)
+    if k == "during":
+        if c.owner == "opponent":
+            return lambda ctx: ctx.game.turn_player != ctx.controller
+        return lambda ctx: ctx.game.turn_player == ctx.controller
+    if k == "is_state":
+        st = compile_state(c.state)
+        subj = c.subject
+
+        def is_state(ctx: SkillContext) -> bool:
+            units = subject_units(ctx, subj)
+            return bool(units) and all(st(ctx, u) for u in units)
+        return is_state
+    if k == "have_count":
+        kind, n = c.quantity
+        counter = counter_of(c.counted)
+        if kind == "at_least":
+            return lambda ctx: counter(ctx) >= n
+        if kind == "at_most":
+            return lambda ctx: counter(ctx) <= n
+        return lambda ctx: counter(ctx) == n
+    if k == "have_reference":
+        subj = c.subject
+        return lambda ctx: bool(subject_units(ctx, subj))
+    if k == "compare_with_opponent":
+        comp, what = c.words
+        f = COUNTABLE[what]
+        if comp == "fewer":
+            return lambda ctx: f(ctx.game.players[ctx.controller]) < f(ctx.game.players[ctx.opponent])
+        return lambda ctx: f(ctx.game.players[ctx.controller]) > f(ctx.game.players[ctx.opponent])
+    if k == "used_skill":
+        name = c.name
+        subj = c.subject
+
+        def used(ctx: SkillContext) -> bool:
+            for u in subject_units(ctx, subj):
+                if ctx.game.skill_uses.get((ctx.game.turn, u.id, name), 0) > 0:
+                    return True
+            return False
+        return used
+    raise ValueError(k)
+
+
+def subject_units(ctx: SkillContext, sel: A.Selector) -> list[Unit]:
+    if isinstance(sel, A.Ref):
+        if sel.kind == "named":
+            return [u for u in ctx.game.players[ctx.controller].units if sel.name in ctx.game.unit_names(u)]
+        return ref_units(ctx, sel)
+    return unit_candidates(ctx, sel)
+
+
+def counter_of(sel: A.Filtered) -> Callable[[SkillContext], int]:
+    kind = selector_kind(sel)
+    if kind == "unit":
+        pred = unit_predicate(sel)
+        side = sel.noun
+
+        def count_units(ctx):
+            g = ctx.game
+            pool = g.all_units() if side in ("unit", "units") else (
+                g.players[ctx.controller].units if side in ("ally", "allies") else g.players[ctx.opponent].units)
+            return sum(1 for u in pool if pred(ctx, u))
+        return count_units
+    if kind == "card":
+        return lambda ctx: len(card_candidates(ctx, sel))
+    if kind == "bond":
+        return lambda ctx: len(ctx.game.players[ctx.controller].bonds)
+    return lambda ctx: len(ctx.game.players[ctx.controller].orbs)
+
+
+def compile_state(s: A.State) -> Callable[[SkillContext, Unit], bool]:
+    k = s.kind
+    if k == "attacking":
+        target = unit_predicate(s.arg) if s.arg is not None else None
+
+        def attacking(ctx, u):
+            b = ctx.game.battle
+            if b is None or b.attacker != u.id:
+                return False
+            if target is None:
+                return True
+            d = ctx.game.unit(b.defender)
+            return d is not None and target(_as_neutral(ctx), d)
+        return attacking
+    if k == "attacked":
+        by = unit_predicate(s.arg) if s.arg is not None else None
+
+        def attacked(ctx, u):
+            b = ctx.game.battle
+            if b is None or b.defender != u.id:
+                return False
+            if by is None:
+                return True
+            a = ctx.game.unit(b.attacker)
+            return a is not None and by(_as_neutral(ctx), a)
+        return attacked
+    if k == "supported_by":
+        pred = card_predicate(s.arg)
+
+        def supported(ctx, u):
+            b = ctx.game.battle
+            if b is None or b.battling_unit_of(u.owner) != u.id or not b.support_ok.get(u.owner):
+                return False
+            card = b.supports.get(u.owner)
+            return card is not None and pred(ctx, card)
+        return supported
+    if k == "in_line":
+        line = s.arg
+        return lambda ctx, u: u.area == line
+    if k == "class_changed":
+        return lambda ctx, u: u.class_changed
+    if k == "tapped":
+        return lambda ctx, u: u.tapped
+    if k == "untapped":
+        return lambda ctx, u: not u.tapped
+    if k == "main_character":
+        return lambda ctx, u: u.is_main_character
+    if k == "quality":
+        w = s.arg[0]
+        return lambda ctx, u: w in ctx.game.types(u) or w in {x.value for x in ctx.game.symbols(u)}
+    if k == "not":
+        inner = compile_state(s.arg)
+        return lambda ctx, u: not inner(ctx, u)
+    raise ValueError(k)
+
+
+def _as_neutral(ctx: SkillContext) -> SkillContext:
+    # "attacking a <Flier>" / "attacked by a non-<Tome>": a "unit" noun matches either side.
+    return ctx

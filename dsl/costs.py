@@ -1,0 +1,138 @@
+"""Cost verbs: what a "cost" line asks to be paid before a skill resolves (rule 9).
+
+A cost is an object with ``can_pay(ctx)`` (all of it, or the skill cannot start)
+and ``pay(ctx)``, a generator that may ask which units, bonds or cards pay it."""
+from __future__ import annotations
+
+import attrs
+
+from fecipher.dsl import ast as A
+from fecipher.dsl import render
+from fecipher.dsl.registry import cost
+from fecipher.dsl.selectors import (
+    card_candidates, card_place, count_range, place_area, ref_units, unit_candidates, unit_predicate,
+)
+from fecipher.engine.decisions import CARD, UNIT, Option, choose
+from fecipher.engine.state import Unit
+
+
+def _n(sel: A.Selector) -> int:
+    lo, hi = count_range(sel)
+    return max(lo, 1) if isinstance(sel, A.Filtered) else 1
+
+
+@attrs.frozen
+class TapCost:
+    sel: A.Selector
+    text: str
+
+    def _cands(self, ctx) -> list[Unit]:
+        if isinstance(self.sel, A.Ref):
+            return [u for u in ref_units(ctx, self.sel) if not u.tapped]
+        pred = unit_predicate(self.sel)
+        return [u for u in ctx.game.players[ctx.controller].units if not u.tapped and pred(ctx, u)]
+
+    def can_pay(self, ctx) -> bool:
+        if isinstance(self.sel, A.Ref):
+            return bool(self._cands(ctx)) if self.sel.kind != "named" else bool(self._cands(ctx))
+        return len(self._cands(ctx)) >= _n(self.sel)
+
+    def pay(self, ctx):
+        cands = self._cands(ctx)
+        if isinstance(self.sel, A.Ref) and self.sel.kind != "named":
+            chosen = cands[:1]
+        else:
+            n = _n(self.sel)
+            if len(cands) <= n:
+                chosen = cands
+            else:
+                opts = [Option(UNIT, unit=u.id, label=f"tap {u.card.name} ({u.area} line)") for u in cands]
+                picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=n, maximum=n)
+                ids = {o.unit for o in picked}
+                chosen = [u for u in cands if u.id in ids]
+        for u in chosen:
+            ctx.game.tap(u)
+
+
+@attrs.frozen
+class FlipCost:
+    """Flip N face-up bonds face-down, or N face-down orbs face-up (Dragon Vein)."""
+
+    n: int
+    orbs: bool
+    words: frozenset[str]
+    text: str
+
+    def _cands(self, ctx):
+        p = ctx.game.players[ctx.controller]
+        if self.orbs:
+            return [o for o in p.orbs if not o.face_up]
+        out = [b for b in p.bonds if b.face_up]
+        if self.words:
+            out = [b for b in out if {s.value for s in b.copy.card.symbols} & self.words]
+        return out
+
+    def can_pay(self, ctx) -> bool:
+        return len(self._cands(ctx)) >= self.n
+
+    def pay(self, ctx):
+        cands = self._cands(ctx)
+        if len(cands) > self.n:
+            opts = [Option(CARD, card=b.copy.id, label=(b.copy.card.name if not self.orbs else f"orb {i + 1}"))
+                    for i, b in enumerate(cands)]
+            picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts,
+                                       minimum=self.n, maximum=self.n)
+            ids = {o.card for o in picked}
+            chosen = [b for b in cands if b.copy.id in ids]
+        else:
+            chosen = cands
+        for b in chosen:
+            if self.orbs:
+                ctx.game.flip_orb(b, True)
+            else:
+                ctx.game.flip_bond(b, False)
+
+
+@attrs.frozen
+class SendCost:
+    sel: A.Selector
+    dest: str
+    text: str
+
+    def can_pay(self, ctx) -> bool:
+        return len(card_candidates(ctx, self.sel)) >= _n(self.sel)
+
+    def pay(self, ctx):
+        cands = card_candidates(ctx, self.sel)
+        n = _n(self.sel)
+        if len(cands) > n:
+            opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]
+            picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=n, maximum=n)
+            ids = {o.card for o in picked}
+            chosen = [c for c in cands if c.id in ids]
+        else:
+            chosen = cands
+        for c in chosen:
+            ctx.game.move_card(c, self.dest)
+
+
+@cost("tap", "unit", doc="Tap this unit, or N untapped allies matching a filter (rule 9).",
+      example="cost tap this, tap 1 other ally")
+def _tap(a: A.Action):
+    return TapCost(a.target, render.cost_item(a))
+
+
+@cost("flip", "bond orb", doc="Flip N face-up bonds face-down (optionally of a symbol), or N orbs face-up.",
+      example="cost flip 2 bonds")
+def _flip(a: A.Action):
+    sel = a.target
+    assert isinstance(sel, A.Filtered)
+    words = frozenset(w for q in sel.qualifiers if q.kind == "words" for w in q.values)
+    return FlipCost(_n(sel), sel.noun in ("orb", "orbs"), words, render.cost_item(a))
+
+
+@cost("send", "card", "to", doc="Send N cards matching a filter from an area to another area.",
+      example='cost send 1 "Marth" card from your hand to your retreat area', needs_place=True)
+def _send(a: A.Action):
+    dest = next(place_area(p.place) for p in a.preps if p.kind == "to")
+    return SendCost(a.target, dest, render.cost_item(a))

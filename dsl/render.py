@@ -1,0 +1,237 @@
+"""Rendering compiled skills back into English close to the printed card.
+
+The same renderer serves `fecipher describe`, the game log and prompts: it reads
+the checked syntax tree a skill was compiled from."""
+from __future__ import annotations
+
+from fecipher.dsl import ast as A
+
+KIND_LABEL = {"act": "ACT", "auto": "AUTO", "cont": "CONT", "spec": "SPEC", "bond": "BOND", "hand": "HAND"}
+ROLE_LABEL = {"attack": "ATK SUPP", "defence": "DEF SUPP", "both": "ATK/DEF SUPP"}
+
+_REF = {
+    "this": "this unit", "this_card": "this card", "chosen": "it", "event_unit": "that unit",
+    "event_card": "that card", "main_character": "your Main Character", "attacker": "the attacking unit",
+    "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
+    "own_battler": "your battling unit", "deck_top": "the top card of your deck",
+}
+_OWNER = {"your": "your", "opponent": "your opponent's", "each": "each player's", "owner": "its owner's", "the": "the"}
+_PLACE_CAP = {"retreat": "Retreat", "area": "Area", "bond": "Bond", "orb": "Orb", "boundless": "Boundless",
+              "support": "Support", "deck": "Deck"}
+
+
+def cap(s: str) -> str:
+    return s[:1].upper() + s[1:] if s else s
+
+
+def place(p: A.Place) -> str:
+    return f"{_OWNER.get(p.owner, p.owner)} " + " ".join(_PLACE_CAP.get(w, w) for w in p.words)
+
+
+def quantifier(q: A.Quantifier | None) -> str:
+    if q is None:
+        return ""
+    return {"exactly": str(q.n), "up_to": f"up to {q.n}", "any_number": "any number of", "all": "all",
+            "one": "a", "another": "another"}[q.kind]
+
+
+def qualifier(q: A.Qualifier) -> str:
+    if q.kind == "words":
+        return " or ".join(f"<{cap(w)}>" for w in q.values)
+    if q.kind == "not_word":
+        return f"non-<{cap(q.values[0])}>"
+    if q.kind == "not_name":
+        return f'non-"{q.values[0]}"'
+    if q.kind == "name":
+        return f'"{q.values[0]}"'
+    return {"other": "other", "class_changed": "class-changed", "tapped": "tapped", "untapped": "untapped"}[q.kind]
+
+
+def post(p: A.PostFilter) -> str:
+    if p.kind == "with_stat":
+        stat = {"cost": "a Deployment Cost", "attack": "an attack", "support": "a support", "range": "a range"}[p.stat]
+        tail = {"le": " or lower", "ge": " or higher", "eq": ""}[p.op]
+        return f"with {stat} of {p.value}{tail}"
+    if p.kind == "in_line":
+        return f"in the {cap(p.value)} Line"
+    if p.kind == "from_place":
+        return f"from {place(p.value)}"
+    if p.kind == "other_than":
+        return "other than " + " or ".join(selector(r) for r in p.value)
+    if p.kind == "named":
+        return f'named "{p.value}"'
+    return p.kind
+
+
+def selector(s: A.Selector | str | None) -> str:
+    if s is None:
+        return ""
+    if isinstance(s, str):
+        return s
+    if isinstance(s, A.Ref):
+        if s.kind == "named":
+            return f'"{s.name}"'
+        return _REF[s.kind]
+    words = [quantifier(s.quantifier)] + [qualifier(q) for q in s.qualifiers] + [s.noun] + [post(p) for p in s.posts]
+    return " ".join(w for w in words if w)
+
+
+def duration(d: A.Duration | None) -> str:
+    if d is None:
+        return ""
+    return {"end_of_turn": "until the end of the turn", "end_of_combat": "until the end of this combat",
+            "end_of_opponents_next_turn": "until the end of your opponent's next turn",
+            "end_of_next_turn": "until the end of your next turn"}[d.kind]
+
+
+def change(c: A.Change, plural: bool) -> str:
+    s = "" if plural else "s"
+    if c.kind == "gain":
+        verb = "gain" if plural else "gains"
+        amount = f"+{c.amount}" if c.amount >= 0 else str(c.amount)
+        out = f"{verb} {amount} {c.stat}"
+        if c.per_each is not None:
+            out += f" for each {selector(c.per_each)}"
+        return out
+    if c.kind == "cannot":
+        out = "cannot " + " ".join(c.words)
+        if c.by is not None:
+            out += " by " + selector(c.by)
+        return out
+    if c.kind == "acquire_range":
+        r = c.ranges
+        return f"acquire{s} range {r[0]}" + (f"-{r[-1]}" if len(r) > 1 else "")
+    if c.kind == "acquire_skill":
+        return f'acquire{s} the skill "{c.name}"'
+    if c.kind == "acquire_type":
+        return f"acquire{s} <{cap(c.words[0])}>"
+    if c.kind == "acquire_name":
+        return f'acquire{s} the unit name "{c.name}"'
+    if c.kind == "orbs":
+        return f"the number of Orbs {'their' if plural else 'its'} attack destroys becomes {c.amount}"
+    return c.kind
+
+
+def statement(st: A.Statement) -> str:
+    if isinstance(st, A.Modification):
+        subj = " and ".join(selector(x) for x in st.subjects)
+        plural = len(st.subjects) > 1 or any(
+            isinstance(x, A.Filtered) and x.quantifier is not None and x.quantifier.kind == "all" for x in st.subjects)
+        body = subj + " " + ", and ".join(change(c, plural) for c in st.changes)
+        d = duration(st.duration)
+        return cap(f"{d}, {body}" if d else body) + "."
+    if isinstance(st, A.SupportFail):
+        return cap(f"{selector(st.cards)} fail to support {selector(st.units)}") + "."
+    return cap(action(st)) + "."
+
+
+def action(a: A.Action) -> str:
+    parts = ["you may" if a.optional else "", a.verb]
+    if a.number is not None:
+        parts.append(f"{a.number} card{'s' if a.number != 1 else ''}" if a.verb == "draw" else str(a.number))
+    if a.target is not None:
+        parts.append(selector(a.target))
+    for p in a.preps:
+        if p.kind == "to":
+            parts.append(f"to {place(p.place)}")
+        elif p.kind == "tapped":
+            parts.append("tapped")
+    return " ".join(x for x in parts if x)
+
+
+def trigger(t: A.Trigger) -> str:
+    if t.kind == "turn_start":
+        return f"at the start of {_OWNER.get(t.owner or 'your', 'your')} turn"
+    if t.kind == "turn_end":
+        return f"at the end of {_OWNER.get(t.owner or 'your', 'your')} turn"
+    if t.kind == "class_change_into":
+        return "when you class change into this unit"
+    if t.kind == "level_up_into":
+        return "when you level up into this unit"
+    subj = selector(t.subject)
+    verb = {"attacks": "attacks", "attacked": "is attacked", "deployed": "is deployed",
+            "class_changes": "class changes", "levels_up": "levels up", "destroyed": "is destroyed",
+            "destroys": "'s attack destroys", "moves": "is moved", "critical_hits": "critical hits",
+            "evades": "evades", "supported": "is supported", "attack_ends": "'s attack ends"}[t.kind]
+    out = f"when {subj}{'' if verb.startswith(chr(39)) else ' '}{verb}"
+    if t.obj is not None:
+        out += " " + selector(t.obj)
+    return out
+
+
+def condition(c: A.Condition) -> str:
+    if c.kind == "negation":
+        return "not " + condition(c.inner)
+    if c.kind == "during":
+        return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
+    if c.kind == "is_state":
+        return f"{selector(c.subject)} is {state(c.state)}"
+    if c.kind == "have_count":
+        q = c.quantity
+        n = {"at_least": f"{q[1]} or more" if q[1] != 1 else "a", "at_most": "no" if q[1] == 0 else f"{q[1]} or fewer",
+             "exactly": str(q[1])}[q[0]]
+        return f"you have {n} {selector(c.counted)}"
+    if c.kind == "have_reference":
+        return f"you have {selector(c.subject)}"
+    if c.kind == "compare_with_opponent":
+        return f"you have {c.words[0]} {c.words[1]} than your opponent"
+    if c.kind == "used_skill":
+        return f'{selector(c.subject)} has used "{c.name}" this turn'
+    return c.kind
+
+
+def state(s: A.State) -> str:
+    k = s.kind
+    if k == "attacking":
+        return "attacking" + (f" {selector(s.arg)}" if s.arg is not None else "")
+    if k == "attacked":
+        return "being attacked" + (f" by {selector(s.arg)}" if s.arg is not None else "")
+    if k == "supported_by":
+        return f"supported by {selector(s.arg)}"
+    if k == "in_line":
+        return f"in the {cap(s.arg)} Line"
+    if k == "quality":
+        return f"<{cap(s.arg[0])}>"
+    if k == "not":
+        return "not " + state(s.arg)
+    return {"class_changed": "class changed", "tapped": "tapped", "untapped": "untapped",
+            "main_character": "your Main Character"}[k]
+
+
+def cost_item(a: A.Action) -> str:
+    return cap(action(a))
+
+
+def skill(s: A.SkillNode) -> str:
+    """One skill as a line of card text: name, kind, keywords, costs, then effect."""
+    head = s.name
+    tags = "".join(f"[{k.name}{k.arg if k.arg is not None else ''}]" for k in s.keywords)
+    if s.kind == "support":
+        label = f"|{ROLE_LABEL[s.role or 'attack']}|"
+    else:
+        label = f"|{KIND_LABEL[s.kind]}|"
+    parts = [f"{tags + ' ' if tags else ''}{head} {label}"]
+    if any(lim == "turn" for lim, _ in s.limits):
+        parts.append("[Once per Turn]")
+    if any(lim == "game" for lim, _ in s.limits):
+        parts.append("[Once per Game]")
+    if s.costs:
+        parts.append("[" + ", ".join(cost_item(c) for c in s.costs) + "]")
+    body = []
+    lead = []
+    if s.triggers:
+        lead.append(" or ".join(trigger(t) for t in s.triggers))
+    conds = [condition(c) for c in s.conditions]
+    if conds:
+        lead.append("if " + " and ".join(conds))
+    if s.optional:
+        lead.append("you may" + (" pay the cost and if you do" if s.costs and s.kind == "auto" else ""))
+    sentence = ", ".join(lead)
+    stmts = " ".join(statement(x) for x in s.statements)
+    if sentence:
+        body.append(cap(sentence) + ": " + stmts)
+    else:
+        body.append(stmts)
+    if s.granted:
+        parts.insert(0, "(granted)")
+    return " ".join(parts + body).strip()
