@@ -94,8 +94,11 @@ def _pos(meta_or_tok) -> A.Pos:
 
 
 def _s(tok: Token) -> str:
+    """A quoted name without its quotes; \\" stands for a quote inside it."""
     v = str(tok)
-    return v[1:-1] if v.startswith('"') else v
+    if v.startswith('"'):
+        return re.sub(r'\\(.)', r'\1', v[1:-1])
+    return v
 
 
 _DURATIONS = {
@@ -560,8 +563,8 @@ class ToAst(Transformer):
         return A.PostFilter("named", value=_s(items[0]), pos=_pos(meta))
 
     def place(self, meta, items):
-        owner = items[0] if isinstance(items[0], str) and items[0] in _OWNERS.values() else "the"
-        words = tuple(str(t).lower() for t in items if isinstance(t, Token))
+        owner = items[0] if not isinstance(items[0], Token) else "the"
+        words = tuple(str(t).lower() for t in items[1:])
         return A.Place(owner, words, _pos(meta))
 
     def owner(self, meta, items):

@@ -124,6 +124,7 @@ def battle_flow(game: "Game", attacker: Unit, defender: Unit) -> Iterator[Decisi
     if e is None:
         return
     game.battle = b
+    game.invalidate()
     game.emit(e)
     yield from resolve_triggers(game)
     yield from _battle_steps(game, b)
@@ -244,4 +245,5 @@ def _end_battle(game: "Game", b: Battle) -> None:
             game.move_card(card, RETREAT)
     game.expire_modifiers(M.END_OF_COMBAT)
     game.battle = None
+    game.invalidate()
     game.emit(ev.BattleEnded(b.attacking_player, b.attacker, b.defender, b.destroyed))

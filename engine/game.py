@@ -81,6 +81,9 @@ class Game:
         self._units: dict[int, Unit] = {}
         self._copies: dict[int, CardCopy] = {}
         self._computing: set = set()
+        # Computed values (attack, ranges, flags ...) until the state next changes.
+        self._cache: dict = {}
+        self._cycle_cut = False
         self._trigger_types: set[type] = set()
         self._replacement_types: set[type] = set()
         self._mods_by_stat: dict[str, list[Modifier]] = {}
@@ -112,6 +115,7 @@ class Game:
 
     def _advance(self, answer: Option | None) -> None:
         assert self._flow is not None
+        self.invalidate()
         try:
             if answer is None:
                 self.decision = next(self._flow)
@@ -186,7 +190,14 @@ class Game:
         self.decision = None
 
     # ------------------------------------------------------------------ events
+    def invalidate(self) -> None:
+        """Forget computed values: call after any change that publishes no event."""
+        if self._cache:
+            self._cache = {}
+
     def emit(self, event: ev.Event) -> None:
+        if self._cache:
+            self._cache = {}
         self.events.append(event)
         self.bus.publish(self, event)
         if type(event) in self._trigger_types:
@@ -317,28 +328,45 @@ class Game:
     def modifiers_for(self, stat: str) -> list[Modifier]:
         return self._mods_by_stat.get(stat, ())  # type: ignore[return-value]
 
-    def continuous_contributions(self, unit: Unit, stat: str) -> Iterator[tuple[str, Any]]:
-        """(op, value) pairs from continuous skills active now that reach ``unit``."""
+    def _continuous_sources(self, stat: str) -> list[tuple[Any, SkillContext]]:
+        """The continuous effects on ``stat`` of every active CONT skill, with their
+        contexts, remembered until the state changes. A skill granted by a CONT
+        skill ("acquires ...") counts too; skills are read from the printed card
+        when the question is which skills a unit has, so that it cannot loop."""
+        key = ("ces", stat)
+        got = self._cache.get(key)
+        if got is not None:
+            return got
+        out = []
         for src in self.all_units():
             for skill in (src.card.skills if stat == M.SKILLS else self.skills_of(src)):
                 if skill.kind is not SkillKind.CONTINUOUS or not skill.continuous:
                     continue
-                if not keyword_allows(skill, src):
+                ces = [ce for ce in skill.continuous if ce.stat == stat]
+                if not ces or not keyword_allows(skill, src):
                     continue
-                ctx = None
-                for ce in skill.continuous:
-                    if ce.stat != stat:
-                        continue
-                    if ctx is None:
-                        ctx = SkillContext(self, skill, src.owner, src.top, src.id)
-                        if skill.condition is not None and not skill.condition(ctx):
-                            break
-                    if ce.applies(ctx, unit):
-                        v = ce.value
-                        if callable(v):
-                            c = ctx
-                            v = (lambda g, u, _v=v, _c=c, **kw: _v(_c, u, **kw))
-                        yield ce.op, v
+                ctx = SkillContext(self, skill, src.owner, src.top, src.id)
+                for ce in ces:
+                    out.append((ce, ctx))
+        self._cache[key] = out
+        return out
+
+    def continuous_contributions(self, unit: Unit, stat: str) -> Iterator[tuple[str, Any]]:
+        """(op, value) pairs from continuous skills active now that reach ``unit``."""
+        checked: dict[int, bool] = {}
+        for ce, ctx in self._continuous_sources(stat):
+            sk = ctx.skill
+            if sk.condition is not None:
+                ok = checked.get(id(ctx))
+                if ok is None:
+                    ok = checked[id(ctx)] = bool(sk.condition(ctx))
+                if not ok:
+                    continue
+            if ce.applies(ctx, unit):
+                v = ce.value
+                if callable(v):
+                    v = (lambda g, u, _v=v, _c=ctx, **kw: _v(_c, u, **kw))
+                yield ce.op, v
 
     # ------------------------------------------------------------------ modifiers
     def add_modifier(self, mod: Modifier) -> None:
@@ -359,6 +387,7 @@ class Game:
             self._set_modifiers(keep)
 
     def _set_modifiers(self, mods: list[Modifier]) -> None:
+        self.invalidate()
         self.modifiers = mods
         self._mods_by_stat = {}
         for m in mods:
@@ -621,6 +650,7 @@ class Game:
         return self.skill_uses.get(("game", ctx.controller, ctx.source.card.name, ctx.skill.name), 0)
 
     def note_use(self, ctx: SkillContext) -> None:
+        self.invalidate()
         k = (self.turn,) + self.use_key(ctx)
         self.skill_uses[k] = self.skill_uses.get(k, 0) + 1
         g = ("game", ctx.controller, ctx.source.card.name, ctx.skill.name)

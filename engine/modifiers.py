@@ -121,9 +121,39 @@ def contributions(game: "Game", unit: "Unit", stat: str) -> Iterator[tuple[str, 
     yield from game.continuous_contributions(unit, stat)
 
 
+def _cache_key(unit: "Unit", stat: str, ctx: dict) -> tuple:
+    if not ctx:
+        return (unit.id, stat)
+    return (unit.id, stat) + tuple((k, getattr(v, "id", v)) for k, v in sorted(ctx.items()))
+
+
+def cached(fn):
+    """Values are pure functions of the state: remember them until the state changes
+    (the game clears the cache on every event and every other change)."""
+    def wrapper(game: "Game", unit: "Unit", stat: str, *args: Any, **ctx: Any):
+        key = _cache_key(unit, stat, ctx) + (unit.cards[0].id,)
+        cache = game._cache
+        try:
+            return cache[key]
+        except KeyError:
+            pass
+        outer = game._cycle_cut
+        game._cycle_cut = False
+        value = fn(game, unit, stat, *args, **ctx)
+        if not game._cycle_cut:  # a value cut short by a cycle is not remembered
+            cache[key] = value
+        game._cycle_cut = game._cycle_cut or outer
+        return value
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+@cached
 def compute_number(game: "Game", unit: "Unit", stat: str, base: int, **ctx: Any) -> int:
     key = (unit.id, stat)
     if key in game._computing:  # a value that depends on itself counts as printed
+        game._cycle_cut = True
         return base
     game._computing.add(key)
     try:
@@ -143,9 +173,11 @@ def compute_number(game: "Game", unit: "Unit", stat: str, base: int, **ctx: Any)
         game._computing.discard(key)
 
 
+@cached
 def compute_set(game: "Game", unit: "Unit", stat: str, base: frozenset, **ctx: Any) -> frozenset:
     key = (unit.id, stat)
     if key in game._computing:
+        game._cycle_cut = True
         return base
     game._computing.add(key)
     try:
@@ -166,9 +198,11 @@ def compute_set(game: "Game", unit: "Unit", stat: str, base: frozenset, **ctx: A
         game._computing.discard(key)
 
 
+@cached
 def compute_flag(game: "Game", unit: "Unit", flag: str, **ctx: Any) -> bool:
     key = (unit.id, flag)
     if key in game._computing:
+        game._cycle_cut = True
         return False
     game._computing.add(key)
     try:

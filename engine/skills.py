@@ -167,11 +167,14 @@ class Skill:
 
 def keyword_allows(skill: Skill, unit: "Unit | None") -> bool:
     """CCS: only while the unit is class changed. LvS N: a stack of N or more."""
-    if unit is None:
-        return not (skill.has_keyword("CCS") or skill.has_keyword("LvS"))
-    if skill.has_keyword("CCS") and not unit.class_changed:
-        return False
+    if not skill.keywords:
+        return True
+    ccs = skill.has_keyword("CCS")
     lvs = skill.keyword("LvS")
+    if unit is None:
+        return not (ccs or lvs is not None)
+    if ccs and not unit.class_changed:
+        return False
     if lvs is not None and unit.stack_size < int(lvs.arg or 0):
         return False
     return True
