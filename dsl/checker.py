@@ -2,6 +2,9 @@
 checked, every error of the file collected with its position before anything runs."""
 from __future__ import annotations
 
+import functools
+import importlib.resources
+
 from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.errors import Sink, suggest
@@ -15,15 +18,23 @@ def check_pack(pack: A.PackNode, text: str) -> None:
     """Raise LanguageError listing every problem in the pack, or return None."""
     sink = Sink(pack.filename, text)
     names: dict[str, A.CardNode] = {}
+    units = known_unit_names() | {c.name.partition(", ")[0] for c in pack.cards}
     for card in pack.cards:
         if card.name in names:
             sink.error(card.pos, f"card \"{card.name}\" is defined twice (first at line {names[card.name].pos.line})")
         names[card.name] = card
-        check_card(card, sink)
+        check_card(card, sink, units)
     sink.raise_if_any()
 
 
-def check_card(card: A.CardNode, sink: Sink) -> None:
+@functools.lru_cache(maxsize=None)
+def known_unit_names() -> frozenset[str]:
+    """Every unit name of the real card pool (dsl/unit_names.txt)."""
+    text = importlib.resources.files("fecipher.dsl").joinpath("unit_names.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def check_card(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset()) -> None:
     if ", " not in card.name:
         sink.error(card.pos, f"a card's name is \"Unit Name, Title\", e.g. \"Marth, Altean Prince\"; "
                              f"got \"{card.name}\"")
@@ -38,7 +49,7 @@ def check_card(card: A.CardNode, sink: Sink) -> None:
     for f in card.facts:
         _check_fact(f, sink)
     from fecipher.dsl.skillcheck import check_skills
-    check_skills(card, sink)
+    check_skills(card, sink, units or known_unit_names())
 
 
 def _check_fact(f: A.Fact, sink: Sink) -> None:

@@ -2,6 +2,8 @@
 objects whose skills are engine :class:`~fecipher.engine.skills.Skill` objects."""
 from __future__ import annotations
 
+import os
+
 from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
 from fecipher.engine.cards import Card
@@ -27,7 +29,23 @@ def compile_card(node: A.CardNode, pack: A.PackNode) -> Card:
         attack=f["attack"], support=f["support"], class_name=f.get("class", ""),
         pack=pack.filename, source_line=node.pos.line,
     )
+    if blanked(card):
+        return card
     from fecipher.dsl.skillcompile import compile_skills
     skills, support = compile_skills(node, card)
     import attrs
     return attrs.evolve(card, skills=skills, support_skill=support)
+
+
+BLANK_ENV = "FECIPHER_BLANK_SKILLS"
+
+
+def blanked(card: Card) -> bool:
+    """Mutation testing: FECIPHER_BLANK_SKILLS="B01-003ST,..." (card codes or
+    "Unit, Title" names) compiles those cards without any skill, so that a test
+    suite can prove each card's tests fail when its skills do nothing."""
+    spec = os.environ.get(BLANK_ENV)
+    if not spec:
+        return False
+    wanted = {x.strip().upper() for x in spec.split(";" if ";" in spec else ",") if x.strip()}
+    return bool(wanted & ({c.upper() for c in card.codes} | {card.name.upper()}))

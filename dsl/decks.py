@@ -63,17 +63,54 @@ def parse_deck(text: str, pool: CardPool, filename: str = "<deck>") -> Deck:
 
 
 def load_deck(ref: str | Path, pool: CardPool | None = None) -> Deck:
-    """A deck file path, or the name of an embedded deck ("marth", "chrom")."""
+    """A deck file path, or the name of an embedded deck ("marth", "chrom").
+
+    Any existing file is read as a deck file; otherwise ``ref`` (with or without
+    the ``.deck`` suffix) names an embedded deck.
+    """
     pool = pool or embedded_pool()
     p = Path(ref)
-    if p.suffix == DECK_SUFFIX and p.exists():
-        return parse_deck(p.read_text(encoding="utf-8"), pool, str(p))
-    res = importlib.resources.files("fecipher.cards").joinpath(f"{ref}{DECK_SUFFIX}")
-    if res.is_file():
-        return parse_deck(res.read_text(encoding="utf-8"), pool, f"cards/{ref}{DECK_SUFFIX}")
-    raise FileNotFoundError(f"no deck file {ref!r} and no embedded deck of that name (embedded: {', '.join(embedded_decks())})")
+    if p.is_file():
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise FileNotFoundError(f"cannot read the deck file {str(p)!r}: {e}") from None
+        return parse_deck(text, pool, str(p))
+    name = p.name[: -len(DECK_SUFFIX)] if p.name.endswith(DECK_SUFFIX) else p.name
+    if p.parent == Path(".") and name:
+        res = importlib.resources.files("fecipher.cards").joinpath(f"{name}{DECK_SUFFIX}")
+        if res.is_file():
+            return parse_deck(res.read_text(encoding="utf-8"), pool, f"cards/{name}{DECK_SUFFIX}")
+    raise FileNotFoundError(f"no deck file {str(ref)!r} and no embedded deck of that name "
+                            f"(embedded: {', '.join(embedded_decks())})")
 
 
 def embedded_decks() -> list[str]:
     root = importlib.resources.files("fecipher.cards")
     return sorted(e.name[: -len(DECK_SUFFIX)] for e in root.iterdir() if e.name.endswith(DECK_SUFFIX))
+
+
+def deck_to_text(deck: Deck) -> str:
+    """A deck file for ``deck`` (cards counted by code, in first-seen order)."""
+    counts: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for c in deck.cards:
+        counts[c.code] = counts.get(c.code, 0) + 1
+        names[c.code] = c.name
+    width = max((len(code) for code in counts), default=0)
+    lines = [f'deck "{deck.name}"', f"main character {deck.main_character.code}", ""]
+    lines += [f"{n} {code:<{width}}  # {names[code]}" for code, n in counts.items()]
+    return "\n".join(lines) + "\n"
+
+
+def deck_from_json(data: dict, pool: CardPool | None = None) -> Deck:
+    """The deck that :meth:`Deck.to_json` wrote (card codes), looked up in ``pool``."""
+    pool = pool or embedded_pool()
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise ValueError("a deck is an object with 'name', 'main_character' and 'cards'")
+    missing = sorted({str(code) for code in data["cards"] + [data.get("main_character")]
+                      if pool.find(str(code)) is None})
+    if missing:
+        raise KeyError(f"unknown card codes {', '.join(missing)} in deck {data.get('name')!r}")
+    cards = tuple(pool.find(str(code)) for code in data["cards"])
+    return Deck(str(data.get("name", "deck")), cards, pool.find(str(data["main_character"])))  # type: ignore[arg-type]

@@ -40,8 +40,9 @@ class LanguageError(Exception):
 
 def suggest(word: str, known: Iterable[str]) -> str:
     """' (did you mean 'draw'?)' for the nearest known word, or ''."""
-    close = difflib.get_close_matches(word.lower(), sorted(set(known)), n=1, cutoff=0.6)
-    return f": did you mean '{close[0]}'?" if close else ""
+    by_lower = {k.lower(): k for k in sorted(set(known))}
+    close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
+    return f": did you mean '{by_lower[close[0]]}'?" if close else ""
 
 
 class Sink:

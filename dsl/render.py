@@ -73,7 +73,10 @@ def selector(s: A.Selector | str | None) -> str:
             return f'"{s.name}"'
         return _REF[s.kind]
     words = [quantifier(s.quantifier)] + [qualifier(q) for q in s.qualifiers] + [s.noun] + [post(p) for p in s.posts]
-    return " ".join(w for w in words if w)
+    out = " ".join(w for w in words if w)
+    if out.startswith("a ") and out[2:3] in "aeiou<":
+        out = "an " + out[2:] if out[2:3] != "<" or out[3:4].lower() in "aeiou" else out
+    return out
 
 
 def duration(d: A.Duration | None) -> str:
@@ -87,9 +90,10 @@ def duration(d: A.Duration | None) -> str:
 def change(c: A.Change, plural: bool) -> str:
     s = "" if plural else "s"
     if c.kind == "gain":
-        verb = "gain" if plural else "gains"
-        amount = f"+{c.amount}" if c.amount >= 0 else str(c.amount)
-        out = f"{verb} {amount} {c.stat}"
+        if c.amount >= 0:
+            out = f"{'gain' if plural else 'gains'} +{c.amount} {c.stat}"
+        else:
+            out = f"{'lose' if plural else 'loses'} {-c.amount} {c.stat}"
         if c.per_each is not None:
             out += f" for each {selector(c.per_each)}"
         return out
@@ -108,7 +112,7 @@ def change(c: A.Change, plural: bool) -> str:
     if c.kind == "acquire_name":
         return f'acquire{s} the unit name "{c.name}"'
     if c.kind == "orbs":
-        return f"the number of Orbs {'their' if plural else 'its'} attack destroys becomes {c.amount}"
+        return f"{'break' if plural else 'breaks'} {c.amount} Orbs when {'their' if plural else 'its'} attack destroys the Main Character"
     return c.kind
 
 
@@ -133,7 +137,7 @@ def action(a: A.Action) -> str:
         parts.append(selector(a.target))
     for p in a.preps:
         if p.kind == "to":
-            parts.append(f"to {place(p.place)}")
+            parts.append(f"{'into' if a.verb == 'put' else 'to'} {place(p.place)}")
         elif p.kind == "tapped":
             parts.append("tapped")
     return " ".join(x for x in parts if x)
@@ -199,7 +203,13 @@ def state(s: A.State) -> str:
 
 
 def cost_item(a: A.Action) -> str:
-    return cap(action(a))
+    text = cap(action(a))
+    if a.verb == "flip" and isinstance(a.target, A.Filtered):
+        if a.target.noun in ("bond", "bonds"):
+            text = text.replace(" bonds", " Bonds").replace(" bond", " Bond") + " face-down"
+        else:
+            text += " face-up"
+    return text
 
 
 def skill(s: A.SkillNode) -> str:
@@ -226,6 +236,12 @@ def skill(s: A.SkillNode) -> str:
         lead.append("if " + " and ".join(conds))
     if s.optional:
         lead.append("you may" + (" pay the cost and if you do" if s.costs and s.kind == "auto" else ""))
+    during = [condition(c) for c in s.conditions if c.kind == "during"]
+    others = [condition(c) for c in s.conditions if c.kind != "during"]
+    lead = [x for x in lead if not x.startswith("if ")]
+    if others:
+        lead.insert(len(lead) - (1 if s.optional else 0), "if " + " and ".join(others))
+    lead = during + lead
     sentence = ", ".join(lead)
     stmts = " ".join(statement(x) for x in s.statements)
     if sentence:

@@ -15,7 +15,7 @@ OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen"
                 "bond": "bonds", "orb": "orbs", "none": "nothing"}
 
 
-def check_skills(card: A.CardNode, sink: Sink) -> None:
+def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset()) -> None:
     granted = {s.name for s in card.skills if s.granted}
     has_cc = card.fact("class_change_cost") is not None
     names: set[str] = set()
@@ -29,12 +29,20 @@ def check_skills(card: A.CardNode, sink: Sink) -> None:
             if s.name in names:
                 sink.error(s.pos, f"\"{card.name}\" has two skills named \"{s.name}\"")
             names.add(s.name)
-        SkillChecker(card, s, sink, granted, has_cc).check()
+        SkillChecker(card, s, sink, granted, has_cc, units).check()
 
 
 class SkillChecker:
-    def __init__(self, card: A.CardNode, skill: A.SkillNode, sink: Sink, granted: set[str], has_cc: bool):
+    def __init__(self, card: A.CardNode, skill: A.SkillNode, sink: Sink, granted: set[str], has_cc: bool,
+                 units: frozenset[str] | set[str] = frozenset()):
         self.card, self.s, self.sink, self.granted, self.has_cc = card, skill, sink, granted, has_cc
+        self.units = units
+        self.skill_names = {x.name for x in card.skills}
+
+    def check_name(self, name: str, pos) -> None:
+        """A unit name in a skill must be a real unit name (or a card of this pack)."""
+        if self.units and name not in self.units:
+            self.err(pos, f"unknown unit name \"{name}\"{suggest(name, self.units)}")
 
     def err(self, pos, msg: str) -> None:
         self.sink.error(pos, msg)
@@ -135,6 +143,8 @@ class SkillChecker:
                 hint = suggest(c.name, self.granted) if self.granted else ""
                 self.err(c.pos, f"no granted skill \"{c.name}\" on this card{hint}; define it with "
                                 f"'granted cont \"{c.name}\"'")
+        elif c.kind == "acquire_name":
+            self.check_name(c.name, c.pos)
         elif c.kind == "acquire_type":
             w = c.words[0]
             if w not in V.QUALITY_WORDS - set(V.SYMBOLS):
@@ -187,14 +197,24 @@ class SkillChecker:
         if sel is None or isinstance(sel, str):
             return
         if isinstance(sel, A.Ref):
+            if sel.kind == "named":
+                self.check_name(sel.name, sel.pos)
             return
         for q in sel.qualifiers:
+            if q.kind in ("name", "not_name"):
+                for n in q.values:
+                    self.check_name(n, q.pos)
             if q.kind in ("words", "not_word"):
                 for w in q.values:
                     if w not in V.QUALITY_WORDS:
                         self.err(q.pos, f"unknown quality '{w}' (a symbol, gender, weapon or type)"
                                         f"{suggest(w, V.QUALITY_WORDS)}")
         for p in sel.posts:
+            if p.kind == "named":
+                self.check_name(p.value, p.pos)
+            if p.kind == "other_than":
+                for r in p.value:
+                    self.check_selector(r)
             if p.kind == "from_place":
                 self.check_place(p.value)
                 if selector_kind(sel) != "card":
@@ -225,6 +245,12 @@ class SkillChecker:
                 self.check_selector(st.arg)
         elif c.kind == "have_count":
             self.check_selector(c.counted)
+        elif c.kind == "used_skill":
+            self.check_selector(c.subject)
+            if c.name not in self.skill_names:
+                self.err(c.pos, f"this card has no skill \"{c.name}\"{suggest(c.name, self.skill_names)}")
+        elif c.kind == "have_reference":
+            self.check_selector(c.subject)
         elif c.kind == "compare_with_opponent":
             if c.words[1] not in COUNTABLE:
                 self.err(c.pos, f"cannot compare '{c.words[1]}'{suggest(c.words[1], COUNTABLE)}")

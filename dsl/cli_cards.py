@@ -1,0 +1,155 @@
+"""`fecipher check`, `describe`, `cards` and `coverage`: working with card packs."""
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import sys
+from pathlib import Path
+
+EXAMPLES_CHECK = """examples:
+  fecipher check cards/            validate every pack in a folder
+  fecipher check my_pack.fe0       one file; exit 1 and every error if anything is wrong
+"""
+EXAMPLES_DESCRIBE = """examples:
+  fecipher describe B01-003ST
+  fecipher describe "Chrom, Prince of Ylisse"
+"""
+EXAMPLES_CARDS = """examples:
+  fecipher cards                   every loaded card
+  fecipher cards 'Marth*'          cards whose name or code matches a pattern
+  fecipher cards --json            machine-readable
+"""
+EXAMPLES_COVERAGE = """examples:
+  fecipher coverage                print the coverage table
+  fecipher coverage --write docs/coverage.md
+"""
+
+
+def register(sub) -> None:
+    p = sub.add_parser("check", help="validate card packs", epilog=EXAMPLES_CHECK,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.set_defaults(func=run_check)
+    p = sub.add_parser("describe", help="render a card's compiled skills in English", epilog=EXAMPLES_DESCRIBE,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("card", metavar="CODE_OR_NAME")
+    p.add_argument("--packs", nargs="*", metavar="PATH", help="load these packs instead of the embedded ones")
+    p.set_defaults(func=run_describe)
+    p = sub.add_parser("cards", help="list the loaded cards", epilog=EXAMPLES_CARDS,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("pattern", nargs="?", default="*")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--packs", nargs="*", metavar="PATH", help="load these packs instead of the embedded ones")
+    p.set_defaults(func=run_cards)
+    p = sub.add_parser("coverage", help="Series 1 coverage table (cards implemented per set)",
+                       epilog=EXAMPLES_COVERAGE, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--write", metavar="FILE")
+    p.add_argument("--cardlist", metavar="JSON", help="the real card list, to count the cards of each set")
+    p.set_defaults(func=run_coverage)
+
+
+def _pool(packs):
+    from fecipher.dsl.packs import embedded_pool, load_packs
+    return load_packs(packs) if packs else embedded_pool()
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from fecipher.dsl.errors import LanguageError
+    from fecipher.dsl.packs import load_packs, pack_files
+    files = pack_files(args.paths)
+    missing = [str(p) for p in map(Path, args.paths) if not p.exists()]
+    if missing:
+        print(f"fecipher check: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    try:
+        pool = load_packs(args.paths)
+    except LanguageError as e:
+        print(e, file=sys.stderr)
+        n = len(e.diagnostics)
+        print(f"{n} error{'s' if n != 1 else ''} in {len({d.filename for d in e.diagnostics})} file(s)",
+              file=sys.stderr)
+        return 1
+    skills = sum(len(c.skills) + (1 if c.support_skill else 0) for c in pool)
+    print(f"ok: {len(files)} pack(s), {len(pool)} cards, {skills} skills")
+    return 0
+
+
+def describe(card) -> str:
+    sym = "/".join(s.label for s in card.symbols) or "no symbol"
+    cc = f", class change {card.class_change_cost}" if card.class_change_cost is not None else ""
+    rng = "-".join(str(r) for r in sorted(card.ranges)) if card.ranges else "none"
+    types = ", ".join(t.capitalize() for t in ([card.gender] if card.gender else []) +
+                      ([card.weapon] if card.weapon else []) + list(card.types))
+    lines = [f"{card.name}  [{', '.join(card.codes)}]",
+             f"  cost {card.cost}{cc} | {sym} | {types} | {card.class_name}",
+             f"  attack {card.attack} | support {card.support} | range {rng}"]
+    for s in card.skills:
+        lines.append(f"  {s.text}")
+    if card.support_skill is not None:
+        lines.append(f"  {card.support_skill.text}")
+    return "\n".join(lines)
+
+
+def run_describe(args: argparse.Namespace) -> int:
+    from fecipher.dsl.errors import LanguageError
+    try:
+        pool = _pool(args.packs)
+    except LanguageError as e:
+        print(e, file=sys.stderr)
+        return 1
+    card = pool.find(args.card)
+    if card is None:
+        import difflib
+        names = [c.name for c in pool] + [code for c in pool for code in c.codes]
+        close = difflib.get_close_matches(args.card, names, n=3)
+        hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+        print(f"fecipher describe: no card {args.card!r}{hint}", file=sys.stderr)
+        return 1
+    print(describe(card))
+    return 0
+
+
+def card_json(card) -> dict:
+    return {
+        "code": card.code, "codes": list(card.codes), "unit_name": card.unit_name, "title": card.title,
+        "cost": card.cost, "class_change_cost": card.class_change_cost,
+        "symbols": [s.value for s in card.symbols], "gender": card.gender, "weapon": card.weapon,
+        "types": list(card.types), "ranges": sorted(card.ranges), "attack": card.attack, "support": card.support,
+        "class": card.class_name, "pack": card.pack,
+        "skills": [{"name": s.name, "kind": s.kind.value, "text": s.text} for s in card.skills],
+        "support_skill": ({"name": card.support_skill.name, "text": card.support_skill.text}
+                          if card.support_skill else None),
+    }
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    from fecipher.dsl.errors import LanguageError
+    try:
+        pool = _pool(args.packs)
+    except LanguageError as e:
+        print(e, file=sys.stderr)
+        return 1
+    pat = args.pattern.lower()
+    chosen = [c for c in pool if fnmatch.fnmatch(c.name.lower(), pat)
+              or any(fnmatch.fnmatch(code.lower(), pat) for code in c.codes) or pat in c.name.lower()]
+    if args.json:
+        print(json.dumps([card_json(c) for c in chosen], indent=1, ensure_ascii=False))
+        return 0
+    for c in chosen:
+        sym = "/".join(s.value for s in c.symbols) or "-"
+        skills = ", ".join(s.name for s in c.skills) + (f" | {c.support_skill.name}" if c.support_skill else "")
+        print(f"{c.code:<11} {c.name:<48} cost {c.cost}{'/' + str(c.class_change_cost) if c.class_change_cost is not None else '':<3} {sym:<6} {skills}")
+    print(f"{len(chosen)} card(s)")
+    return 0
+
+
+def run_coverage(args: argparse.Namespace) -> int:
+    from fecipher.dsl.coverage import coverage_markdown
+    text = coverage_markdown(args.cardlist)
+    if args.write:
+        Path(args.write).write_text(text, encoding="utf-8")
+        print(f"wrote {args.write}")
+    else:
+        print(text)
+    return 0

@@ -1,0 +1,87 @@
+"""`fecipher test PATH...` runs scenario files; `fecipher snapshot` writes a game's
+board out as a scenario setup."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(sub) -> None:
+    p = sub.add_parser("test", help="run rule-conformance scenario files (*.scn; folders are searched)",
+                       description="Run scenario files. Each failure is reported with file:line, the "
+                                   "expectation, what the engine did instead and the recent events. "
+                                   "Exit 1 on any failure.")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("-v", "--verbose", action="store_true", help="also list the scenarios that pass")
+    p.add_argument("-k", dest="keyword", default=None, help="only scenarios whose name contains this text")
+    p.set_defaults(func=run_test)
+
+    s = sub.add_parser("snapshot", help="play a game to a point and print its board as a scenario setup",
+                       description="Play a game between two decks with seeded random players for N answers "
+                                   "and print the board as a scenario (see docs/scenarios.md).")
+    s.add_argument("--deck1", default="marth")
+    s.add_argument("--deck2", default="chrom")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--first-player", type=int, choices=(1, 2), default=None)
+    s.add_argument("--until", type=int, default=0, metavar="N", help="answers given before the snapshot")
+    s.add_argument("--name", default=None, help="the scenario's name")
+    s.add_argument("-o", "--output", default=None, help="write to this file instead of the standard output")
+    s.set_defaults(func=run_snapshot)
+
+
+def run_test(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from fecipher.dsl.scenario_run import run_paths
+    counts = {"passed": 0, "failed": 0, "pending": 0, "fixed": 0, "broken": 0}
+    out = sys.stdout
+    missing = [p for p in args.paths if not Path(p).exists()]
+    for p in missing:
+        print(f"{p}: no such file or folder", file=sys.stderr)
+    if missing:
+        return 2
+    for path, results, err in run_paths(args.paths):
+        if err is not None:
+            counts["broken"] += 1
+            print(str(err), file=out)
+            continue
+        for r in results:
+            if args.keyword and args.keyword.lower() not in r.scenario.name.lower():
+                continue
+            counts[r.status] += 1
+            if r.status != "passed" or args.verbose:
+                print(r.format(), file=out)
+                if r.status == "failed":
+                    print(file=out)
+    summary = f"{counts['passed'] + counts['fixed']} passed, {counts['failed'] + counts['broken']} failed"
+    extra = []
+    if counts["pending"]:
+        extra.append(f"{counts['pending']} pending")
+    if counts["fixed"]:
+        extra.append(f"{counts['fixed']} pending that pass now")
+    if counts["broken"]:
+        extra.append(f"{counts['broken']} file(s) that do not load")
+    print(summary + (", " + ", ".join(extra) if extra else ""), file=out)
+    return 1 if counts["failed"] or counts["broken"] else 0
+
+
+def run_snapshot(args: argparse.Namespace) -> int:
+    from fecipher.dsl.decks import load_deck
+    from fecipher.dsl.scenario_snapshot import scenario_from_game
+    from fecipher.engine.agents import RandomAgent
+    from fecipher.engine.game import Game
+    first = args.first_player - 1 if args.first_player else None
+    g = Game(load_deck(args.deck1), load_deck(args.deck2), seed=args.seed, first_player=first)
+    agents = [RandomAgent(args.seed), RandomAgent(args.seed + 1)]
+    n = 0
+    while n < args.until and not g.over and g.decision is not None:
+        g.answer(agents[g.decision.player](g))
+        n += 1
+    name = args.name or f"snapshot of seed {args.seed} after {n} answers"
+    text = scenario_from_game(g, name)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0

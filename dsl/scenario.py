@@ -1,0 +1,897 @@
+"""Rule-conformance scenarios: the file format (grammar/scenario.lark) and its model.
+
+A scenario file holds one or more scenarios. Each names its setup (packs, inline
+test cards, every area of both players, whose turn and which phase, who went
+first, the seed), then steps and expectations in the order the game asks::
+
+    scenario "Rule 1: the first player does not draw on turn 1"
+      start turn 1, player 1, beginning phase
+      player 1
+        deck: B01-006ST
+        front: B01-003ST MC
+      expect player 1 hand: 0 cards
+
+This module parses a file into :class:`ScenarioFile` (a syntax error or a line in
+the wrong place raises :class:`~fecipher.dsl.errors.LanguageError` with
+file:line:column, the source line and a caret). :mod:`fecipher.dsl.scenario_run`
+prepares and runs a scenario; :mod:`fecipher.dsl.scenario_snapshot` writes a
+running game back out as a scenario setup.
+"""
+from __future__ import annotations
+
+import functools
+import importlib.resources
+from pathlib import Path
+from typing import Any, Iterable
+
+import attrs
+from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, v_args
+
+from fecipher.dsl.errors import Diagnostic, LanguageError, Sink, suggest
+
+SCENARIO_SUFFIX = ".scn"
+AREAS = ("deck", "hand", "orbs", "bonds", "front", "back", "support", "retreat", "boundless", "field")
+PHASES = ("beginning", "bond", "deployment", "action", "end")
+
+
+# ---------------------------------------------------------------------------- model
+@attrs.frozen
+class Pos:
+    line: int
+    column: int
+
+
+@attrs.frozen
+class CardRef:
+    """A card named by code (B01-003ST) or by "Unit Name, Title"."""
+
+    text: str
+    pos: Pos
+    is_code: bool = False
+
+    def __str__(self) -> str:
+        return self.text if self.is_code else f'"{self.text}"'
+
+
+@attrs.frozen
+class Item:
+    """One entry of an area list: ``[count x] card-or-stack attrs...``."""
+
+    cards: tuple[CardRef, ...]       # a stack, top first
+    count: int = 1
+    attrs: tuple[str, ...] = ()
+    stacked: bool = False
+    pos: Pos = Pos(0, 0)
+
+    def __str__(self) -> str:
+        body = ("[" + ", ".join(map(str, self.cards)) + "]") if self.stacked else str(self.cards[0])
+        pre = f"{self.count} x " if self.count != 1 else ""
+        return pre + body + "".join(" " + a for a in self.attrs)
+
+
+@attrs.frozen
+class UnitRef:
+    """A unit: its unit name, its top card, or MC; ``player`` (0-based) if written."""
+
+    name: str | None
+    pos: Pos
+    player: int | None = None
+    mc: bool = False
+    is_code: bool = False
+
+    def __str__(self) -> str:
+        owner = f"player {self.player + 1}'s " if self.player is not None else ""
+        if self.mc:
+            return owner + "MC"
+        return owner + (self.name if self.is_code else f'"{self.name}"')
+
+
+@attrs.frozen
+class Step:
+    """An action or an answer by ``player`` (0-based). ``verb`` names the grammar rule."""
+
+    player: int
+    verb: str
+    args: dict = attrs.field(factory=dict, hash=False)
+    pos: Pos = Pos(0, 0)
+    text: str = ""
+
+
+@attrs.frozen
+class Expect:
+    kind: str
+    args: dict = attrs.field(factory=dict, hash=False)
+    pos: Pos = Pos(0, 0)
+    text: str = ""
+
+
+@attrs.frozen
+class EventPattern:
+    kind: str
+    args: tuple[tuple[str, Any], ...]     # (field or "*name" / "player", value)
+    pos: Pos
+    text: str = ""
+
+
+@attrs.frozen
+class PackText:
+    """Inline pack text, padded so that its lines keep the scenario file's line numbers."""
+
+    text: str
+    pos: Pos
+
+
+@attrs.define
+class PlayerSetup:
+    areas: dict[str, tuple[Item, ...]] = attrs.Factory(dict)
+    paid: int = 0
+    bonded: bool = False
+
+
+@attrs.define
+class Scenario:
+    name: str
+    filename: str
+    pos: Pos
+    seed: int = 0
+    first_player: int | None = None
+    start: tuple[int, int, str] | None = None          # turn, turn player (0-based), phase
+    packs: list[tuple[str, Pos]] | None = None          # "embedded" or a path
+    cards: list[PackText] = attrs.Factory(list)
+    decks: tuple[Any, Any] | None = None                # ("named", str, pos) / ("inline", PackText)
+    players: list[PlayerSetup] = attrs.Factory(lambda: [PlayerSetup(), PlayerSetup()])
+    pending: str | None = None
+    lenient: bool = False
+    body: list[Step | Expect] = attrs.Factory(list)
+    file_packs: list[tuple[str, Pos]] | None = None
+    file_cards: list[PackText] = attrs.Factory(list)
+
+    @property
+    def line(self) -> int:
+        return self.pos.line
+
+    @property
+    def directory(self) -> Path:
+        return Path(self.filename).resolve().parent
+
+
+@attrs.define
+class ScenarioFile:
+    filename: str
+    scenarios: list[Scenario]
+    text: str = ""
+
+
+# ---------------------------------------------------------------------------- parser
+@functools.lru_cache(maxsize=None)
+def parser() -> Lark:
+    """The scenario parser: LALR, basic lexer, strict; built once per process."""
+    text = importlib.resources.files("fecipher.grammar").joinpath("scenario.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", lexer="basic", strict=True, propagate_positions=True,
+                maybe_placeholders=False)
+
+
+_TERMINAL_WORDS = {
+    "_NL": "the end of the line", "STRING": 'a quoted name such as "Marth, Altean Prince"',
+    "INT": "a number", "CODE": "a card code such as B01-003ST", "NAME": "a word",
+    "RANGE": "a range such as 1-2", "$END": "the end of the file", "COMMA": "','", "COLON": "':'",
+    "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'", "EQUAL": "'='",
+    "BLOCK": 'a block of card text between """ and """', "FACE_UP": "'face-up'", "FACE_DOWN": "'face-down'",
+    "CLASS_CHANGED": "'class-changed'", "NOT_CLASS_CHANGED": "'not-class-changed'",
+}
+
+
+def _expected_words(p: Lark, expected: Iterable[str]) -> tuple[list[str], list[str]]:
+    words, keywords = [], []
+    for name in sorted(set(expected)):
+        if name in _TERMINAL_WORDS:
+            words.append(_TERMINAL_WORDS[name])
+            continue
+        try:
+            t = p.get_terminal(name)
+        except KeyError:
+            words.append(name.lower())
+            continue
+        if t.pattern.type == "str":
+            keywords.append(t.pattern.value)
+            words.append(f"'{t.pattern.value}'")
+        else:
+            words.append(name.lower())
+    return words, keywords
+
+
+def _translate(e: UnexpectedInput, text: str, filename: str) -> Diagnostic:
+    """A Lark exception as one diagnostic in a scenario author's words."""
+    p = parser()
+    lines = text.splitlines()
+    line = getattr(e, "line", 0) or 0
+    col = getattr(e, "column", 0) or 0
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
+        msg = f"unexpected character {ch!r}"
+        if ch == '"':
+            msg = 'unclosed quoted name: a name in quotes must end on the same line (card text goes between """ and """)'
+        elif ch.isupper():
+            msg = (f"unexpected {ch!r}: card codes look like B01-003ST, card names are quoted "
+                   f"(\"Marth, Altean Prince\") and words are lower case")
+    elif isinstance(e, UnexpectedEOF):
+        words, _ = _expected_words(p, e.expected)
+        msg = "the file ends too early; expected " + ", ".join(words[:8])
+        line = max(len(lines), 1)
+        src = lines[-1] if lines else ""
+        col = len(src) + 1
+    elif isinstance(e, UnexpectedToken):
+        tok = e.token
+        words, keywords = _expected_words(p, e.expected)
+        got = ("the end of the line" if tok.type == "_NL" else
+               "the end of the file" if tok.type == "$END" else repr(str(tok)))
+        hint = suggest(str(tok), keywords) if tok.type not in ("_NL", "$END") else ""
+        if hint:
+            msg = f"unknown word {got}{hint}"
+        else:
+            shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
+            msg = f"unexpected {got}; expected {shown}"
+        if tok.type == "$END":
+            line = max(len(lines), 1)
+    else:  # pragma: no cover
+        msg = str(e)
+    return Diagnostic(filename, line, col, msg, src)
+
+
+def _pos(x) -> Pos:
+    return Pos(getattr(x, "line", 0) or 0, getattr(x, "column", 0) or 0)
+
+
+def _s(tok) -> str:
+    v = str(tok)
+    if v.startswith('"') and v.endswith('"') and len(v) >= 2:
+        v = v[1:-1]
+        if "\\" in v:
+            v = v.replace('\\"', '"').replace("\\\\", "\\")
+    return v
+
+
+def _pad_block(tok: Token, text_lines: list[str]) -> PackText:
+    """The text between triple quotes, padded with blank lines and spaces so that
+    each of its lines keeps its line and column in the scenario file."""
+    raw = str(tok)[3:-3]
+    line = tok.line or 1
+    col = (tok.column or 1) + 3
+    return PackText("\n" * (line - 1) + " " * (col - 1) + raw, Pos(line, col))
+
+
+@v_args(meta=True)
+class _ToModel(Transformer):
+    """Lark tree to plain tuples: ("setup", name, value, pos) / Step / Expect."""
+
+    def __init__(self, filename: str, text: str):
+        super().__init__()
+        self.filename = filename
+        self.lines = text.splitlines()
+
+    def _text(self, meta) -> str:
+        line = getattr(meta, "line", 0) or 0
+        return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+
+    # ---- file
+    def start(self, meta, items):
+        return list(items)
+
+    def scenario(self, meta, items):
+        return ("scenario", _s(items[0]), _pos(items[0]), list(items[1:]))
+
+    # ---- setup
+    def seed(self, meta, items):
+        return ("setup", "seed", int(items[0]), _pos(meta))
+
+    def first_player(self, meta, items):
+        return ("setup", "first_player", int(items[0]), _pos(meta))
+
+    def start_at(self, meta, items):
+        turn, player, phase = int(items[0]), items[1], items[2]
+        return ("setup", "start", (turn, player, phase), _pos(meta))
+
+    def packs_line(self, meta, items):
+        return ("setup", "packs", list(items), _pos(meta))
+
+    def pack_embedded(self, meta, items):
+        return ("embedded", _pos(meta))
+
+    def pack_path(self, meta, items):
+        return (_s(items[0]), _pos(items[0]))
+
+    def cards_line(self, meta, items):
+        return ("setup", "cards", _pad_block(items[0], self.lines), _pos(meta))
+
+    def decks(self, meta, items):
+        return ("setup", "decks", (items[0], items[1]), _pos(meta))
+
+    def deck_named(self, meta, items):
+        return ("named", _s(items[0]), _pos(items[0]))
+
+    def deck_inline(self, meta, items):
+        return ("inline", _pad_block(items[0], self.lines), _pos(items[0]))
+
+    def pending(self, meta, items):
+        return ("setup", "pending", _s(items[0]), _pos(meta))
+
+    def lenient(self, meta, items):
+        return ("setup", "lenient", True, _pos(meta))
+
+    def player_header(self, meta, items):
+        return ("setup", "player", items[0], _pos(meta))
+
+    def area_setup(self, meta, items):
+        return ("setup", "area", (items[0], items[1]), _pos(meta))
+
+    def paid(self, meta, items):
+        return ("setup", "paid", int(items[0]), _pos(meta))
+
+    def bonded(self, meta, items):
+        return ("setup", "bonded", True, _pos(meta))
+
+    def area(self, meta, items):
+        return str(items[0])
+
+    def items(self, meta, items):
+        return tuple(items)
+
+    def no_items(self, meta, items):
+        return ()
+
+    def item(self, meta, items):
+        count = 1
+        rest = list(items)
+        if isinstance(rest[0], Token) and rest[0].type == "INT":
+            count = int(rest.pop(0))
+        stacked, cards = rest.pop(0)
+        attrs_ = tuple(rest)
+        return Item(tuple(cards), count, attrs_, stacked, _pos(meta))
+
+    def single(self, meta, items):
+        return (False, [items[0]])
+
+    def stacked(self, meta, items):
+        return (True, list(items))
+
+    def card(self, meta, items):
+        t = items[0]
+        return CardRef(_s(t), _pos(t), t.type == "CODE")
+
+    def attr(self, meta, items):
+        return str(items[0])
+
+    def player(self, meta, items):
+        return ("player", int(items[0]), _pos(items[0]))
+
+    def ident(self, meta, items):
+        return (str(items[0]), _pos(items[0]))
+
+    # ---- steps
+    def step_line(self, meta, items):
+        player, (verb, args) = items
+        return Step(player[1] - 1, verb, args, _pos(meta), self._text(meta)), player
+
+    def _verb(name, *fields):  # noqa: N805
+        def f(self, meta, items):
+            return (name, self._args(fields, items))
+        return f
+
+    def _args(self, fields, items):
+        out: dict = {}
+        vals = [i for i in items]
+        for fname, v in zip(fields, vals):
+            out[fname] = v
+        return out
+
+    v_bond = _verb("bond", "card")
+    v_no_bond = _verb("no_bond")
+    v_level_up = _verb("level_up", "unit", "card")
+    v_class_change = _verb("class_change", "unit", "card")
+    v_move = _verb("move", "unit")
+    v_pass = _verb("pass")
+    v_mulligan = _verb("mulligan")
+    v_keep = _verb("keep")
+    v_critical = _verb("critical", "card")
+    v_no_critical = _verb("no_critical")
+    v_evade = _verb("evade", "card")
+    v_no_evade = _verb("no_evade")
+    v_choose_nothing = _verb("choose_nothing")
+    v_concede = _verb("concede")
+
+    def v_deploy(self, meta, items):
+        return ("deploy", {"card": items[0], "area": items[1]})
+
+    def v_attack(self, meta, items):
+        return ("attack", {"target": items[0], "unit": items[1]})
+
+    def v_use(self, meta, items):
+        return ("use", {"skill": _s(items[0]), "unit": items[1] if len(items) > 1 else None})
+
+    def v_end_phase(self, meta, items):
+        return ("end_phase", {"phase": items[0]})
+
+    def v_answer(self, meta, items):
+        return ("answer", {"yes": items[0] == "yes"})
+
+    def v_choose(self, meta, items):
+        return ("choose", {"choice": items[0]})
+
+    def v_choose_line(self, meta, items):
+        return ("choose_line", {"area": items[0]})
+
+    def v_break_orb(self, meta, items):
+        return ("break_orb", {"index": int(items[0])})
+
+    def v_order(self, meta, items):
+        return ("order", {"skill": _s(items[0])})
+
+    def v_pick_label(self, meta, items):
+        return ("pick_label", {"label": _s(items[0])})
+
+    def v_pick_index(self, meta, items):
+        return ("pick_index", {"index": int(items[0])})
+
+    def yes_no(self, meta, items):
+        return str(items[0])
+
+    def line_word(self, meta, items):
+        return str(items[0])
+
+    def choice(self, meta, items):
+        player = None
+        if isinstance(items[0], tuple) and items[0][0] == "player":
+            player = items[0][1] - 1
+            items = items[1:]
+        t = items[0]
+        return UnitRef(_s(t), _pos(t), player, False, t.type == "CODE")
+
+    def unit(self, meta, items):
+        player = None
+        if isinstance(items[0], tuple) and items[0][0] == "player":
+            player = items[0][1] - 1
+            items = items[1:]
+        t = items[0]
+        if isinstance(t, UnitRef):  # MC
+            return attrs.evolve(t, player=player)
+        return UnitRef(_s(t), _pos(t), player, False, t.type == "CODE")
+
+    def mc_ref(self, meta, items):
+        return UnitRef(None, _pos(meta), None, True)
+
+    # ---- expectations
+    def expect_line(self, meta, items):
+        kind, args = items[0]
+        return Expect(kind, args, _pos(meta), self._text(meta))
+
+    def because(self, meta, items):
+        return ("because", _s(items[0]))
+
+    def _with_because(self, items):
+        because = None
+        rest = []
+        for it in items:
+            if isinstance(it, tuple) and it and it[0] == "because":
+                because = it[1]
+            else:
+                rest.append(it)
+        return rest, because
+
+    def e_turn(self, meta, items):
+        args: dict = {"turn": int(items[0])}
+        for it in items[1:]:
+            if it[0] == "player":
+                args["player"] = it[1] - 1
+            else:
+                args["phase"] = it
+        return ("turn", args)
+
+    def e_phase(self, meta, items):
+        return ("turn", {"phase": items[0]})
+
+    def e_area(self, meta, items):
+        player, area, value = items
+        return ("area", {"player": player[1] - 1, "area": area, "value": value})
+
+    def count_value(self, meta, items):
+        return ("count", int(items[0]))
+
+    def e_contains(self, meta, items):
+        player, area, value = items
+        return ("contains", {"player": player[1] - 1, "area": area, "value": value})
+
+    def e_lacks(self, meta, items):
+        player, area, value = items
+        return ("lacks", {"player": player[1] - 1, "area": area, "value": value})
+
+    def e_unit(self, meta, items):
+        return ("unit", {"unit": items[0], "checks": list(items[1:])})
+
+    def e_decision(self, meta, items):
+        args: dict = {"player": items[0][1] - 1, "kind": None, "options": None}
+        for it in items[1:]:
+            if isinstance(it, Token):
+                args["options"] = int(it)
+            else:
+                args["kind"] = it
+        return ("decision", args)
+
+    def e_no_decision(self, meta, items):
+        return ("no_decision", {})
+
+    def _step_in(self, items, meta):
+        rest, because = self._with_because(items)
+        player, (verb, args) = rest
+        step = Step(player[1] - 1, verb, args, _pos(player[2]), self._text(meta))
+        return step, because
+
+    def e_legal(self, meta, items):
+        step, _ = self._step_in(items, meta)
+        return ("legal", {"step": step})
+
+    def e_not_legal(self, meta, items):
+        step, because = self._step_in(items, meta)
+        return ("not_legal", {"step": step, "because": because})
+
+    def e_refused(self, meta, items):
+        step, because = self._step_in(items, meta)
+        return ("refused", {"step": step, "because": because})
+
+    def e_events(self, meta, items):
+        return ("events", {"patterns": list(items)})
+
+    def e_no_events(self, meta, items):
+        return ("no_events", {"patterns": list(items)})
+
+    def e_winner(self, meta, items):
+        rest, because = self._with_because(items)
+        return ("winner", {"player": rest[0][1] - 1, "because": because})
+
+    def e_no_winner(self, meta, items):
+        return ("no_winner", {})
+
+    def e_game_over(self, meta, items):
+        _, because = self._with_because(items)
+        return ("game_over", {"because": because})
+
+    def e_illegal_deck(self, meta, items):
+        rest, because = self._with_because(items)
+        return ("illegal_deck", {"player": rest[0][1] - 1, "because": because})
+
+    def e_legal_deck(self, meta, items):
+        return ("legal_deck", {"player": items[0][1] - 1})
+
+    # unit checks: (name, value, negated)
+    def c_attack(self, meta, items):
+        return ("attack", int(items[0]), False, _pos(meta))
+
+    def c_range(self, meta, items):
+        return ("range", items[-1], False, _pos(meta))
+
+    def range_value(self, meta, items):
+        if not items:
+            return frozenset()
+        t = str(items[0])
+        if "-" in t:
+            a, b = (int(x) for x in t.split("-"))
+            return frozenset(range(a, b + 1))
+        return frozenset({int(t)})
+
+    def c_stack(self, meta, items):
+        return ("stack", int(items[0]), False, _pos(meta))
+
+    def c_is(self, meta, items):
+        return ("is", items[0], False, _pos(meta))
+
+    def c_is_not(self, meta, items):
+        return ("is", items[0], True, _pos(meta))
+
+    def c_flag(self, meta, items):
+        return ("flag", items[0], False, _pos(meta))
+
+    def c_no_flag(self, meta, items):
+        return ("flag", items[0], True, _pos(meta))
+
+    def c_type(self, meta, items):
+        return ("type", items[0], False, _pos(meta))
+
+    def c_name(self, meta, items):
+        return ("name", _s(items[0]), False, _pos(meta))
+
+    def c_no_name(self, meta, items):
+        return ("name", _s(items[0]), True, _pos(meta))
+
+    def s_tapped(self, meta, items):
+        return ("tapped",)
+
+    def s_untapped(self, meta, items):
+        return ("untapped",)
+
+    def s_mc(self, meta, items):
+        return ("mc",)
+
+    def s_class_changed(self, meta, items):
+        return ("class_changed",)
+
+    def s_line(self, meta, items):
+        return ("line", items[0])
+
+    def s_on_field(self, meta, items):
+        return ("on_field",)
+
+    def s_card(self, meta, items):
+        return ("card", items[0])
+
+    # events
+    def event_pat(self, meta, items):
+        (kind, kpos) = items[0]
+        return EventPattern(kind, tuple(items[1:]), kpos, "")
+
+    def arg_named(self, meta, items):
+        (name, npos), value = items
+        return (name, value, npos)
+
+    def arg_player(self, meta, items):
+        return ("player", ("player", items[0][1] - 1), _pos(meta))
+
+    def arg_name(self, meta, items):
+        return ("*name", ("str", _s(items[0])), _pos(items[0]))
+
+    def val_int(self, meta, items):
+        return ("int", int(items[0]))
+
+    def val_str(self, meta, items):
+        return ("str", _s(items[0]))
+
+    def val_true(self, meta, items):
+        return ("bool", True)
+
+    def val_false(self, meta, items):
+        return ("bool", False)
+
+    def val_none(self, meta, items):
+        return ("none", None)
+
+    def val_player(self, meta, items):
+        return ("player", items[0][1] - 1)
+
+
+# ---------------------------------------------------------------------------- vocabularies
+def decision_kinds() -> tuple[str, ...]:
+    from fecipher.engine import decisions as D
+    return (D.MULLIGAN, D.BOND, D.DEPLOYMENT, D.ACTION, D.CHOOSE, D.MAY, D.ORDER_SKILLS, D.CRITICAL_HIT,
+            D.EVASION, D.BREAK_ORB, D.AREA)
+
+
+def flag_names() -> frozenset[str]:
+    from fecipher.engine import modifiers as M
+    return M.FLAGS
+
+
+def event_fields() -> dict[str, tuple[str, ...]]:
+    from fecipher.engine.events import EVENT_TYPES
+    return {k: tuple(f.name for f in attrs.fields(t)) for k, t in EVENT_TYPES.items()}
+
+
+def type_words() -> frozenset[str]:
+    from fecipher.engine.cards import GENDERS, UNIT_TYPES, WEAPONS
+    return frozenset(GENDERS) | frozenset(WEAPONS) | frozenset(UNIT_TYPES)
+
+
+# ---------------------------------------------------------------------------- building
+_SETUP_ONCE = ("seed", "first_player", "start", "packs", "decks", "pending", "lenient")
+_UNIT_ATTRS = {"MC", "tapped", "untapped", "class-changed", "not-class-changed"}
+_CARD_ATTRS = {"face-up", "face-down"}
+
+
+def parse_scenarios(text: str, filename: str = "<scenario>") -> ScenarioFile:
+    """Parse a scenario file; every problem in it is raised at once as LanguageError."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = parser().parse(text)
+    except UnexpectedInput as e:
+        raise LanguageError([_translate(e, text, filename)]) from None
+    sink = Sink(filename, text)
+    entries = _ToModel(filename, text).transform(tree)
+    file_packs: list | None = None
+    file_cards: list[PackText] = []
+    scenarios: list[Scenario] = []
+    names: dict[str, int] = {}
+    for entry in entries:
+        if entry[0] == "setup":
+            _, what, value, pos = entry
+            if what == "packs":
+                file_packs = (file_packs or []) + list(value)
+            else:
+                file_cards.append(value)
+            continue
+        _, name, pos, lines = entry
+        if name in names:
+            sink.error(pos, f'scenario "{name}" is defined twice in this file (first at line {names[name]})')
+        names[name] = pos.line
+        sc = Scenario(name, filename, pos, file_packs=file_packs, file_cards=list(file_cards))
+        _build(sc, lines, sink)
+        scenarios.append(sc)
+    sink.raise_if_any()
+    return ScenarioFile(filename, scenarios, text)
+
+
+def _build(sc: Scenario, lines: list, sink: Sink) -> None:
+    current: int | None = None
+    seen: dict[str, Pos] = {}
+    stepped: Pos | None = None
+    from_decks_pos: Pos | None = None
+    board_pos: Pos | None = None
+    for entry in lines:
+        if isinstance(entry, tuple) and entry[0] == "setup":
+            _, what, value, pos = entry
+            if stepped is not None:
+                sink.error(pos, f"setup lines come before the first step or expectation (line {stepped.line}); "
+                                f"move this line up")
+                continue
+            if what in _SETUP_ONCE:
+                if what in seen:
+                    sink.error(pos, f"'{what.replace('_', ' ')}' is given twice (first at line {seen[what].line})")
+                    continue
+                seen[what] = pos
+            if what == "seed":
+                sc.seed = value
+            elif what == "first_player":
+                if value not in (1, 2):
+                    sink.error(pos, f"there are two players, 1 and 2; not player {value}")
+                sc.first_player = value - 1
+            elif what == "start":
+                turn, player, (phase, ppos) = value
+                _check_player(player, sink)
+                if turn < 1:
+                    sink.error(pos, "turns are numbered from 1")
+                if phase not in PHASES:
+                    sink.error(ppos, f"unknown phase '{phase}'{suggest(phase, PHASES)}; phases are "
+                                     f"{', '.join(PHASES)}")
+                sc.start = (turn, player[1] - 1, phase)
+                board_pos = board_pos or pos
+            elif what == "packs":
+                sc.packs = list(value)
+            elif what == "cards":
+                sc.cards.append(value)
+            elif what == "decks":
+                sc.decks = value
+                from_decks_pos = pos
+            elif what == "pending":
+                sc.pending = value
+            elif what == "lenient":
+                sc.lenient = True
+            elif what == "player":
+                _check_player(value, sink)
+                current = value[1] - 1
+            elif what == "area":
+                area, items = value
+                board_pos = board_pos or pos
+                if current is None:
+                    sink.error(pos, f"whose {area}? Write 'player 1' or 'player 2' on a line before the areas")
+                    continue
+                ps = sc.players[current]
+                if area == "field":
+                    sink.error(pos, "set up units in 'front:' and 'back:'")
+                    continue
+                if area in ps.areas:
+                    sink.error(pos, f"player {current + 1}'s {area} is given twice")
+                    continue
+                _check_items(area, items, sink)
+                ps.areas[area] = items
+            elif what == "paid":
+                if current is None:
+                    sink.error(pos, "whose cost? Write 'player 1' or 'player 2' on a line before it")
+                else:
+                    sc.players[current].paid = value
+            elif what == "bonded":
+                if current is None:
+                    sink.error(pos, "who bonded? Write 'player 1' or 'player 2' on a line before it")
+                else:
+                    sc.players[current].bonded = True
+            continue
+        if isinstance(entry, tuple):  # a step with its player token
+            step, player = entry
+            _check_player(player, sink)
+            _check_step(step, sink)
+            stepped = stepped or step.pos
+            sc.body.append(step)
+            continue
+        assert isinstance(entry, Expect)
+        stepped = stepped or entry.pos
+        _check_expect(entry, sink)
+        sc.body.append(entry)
+    if from_decks_pos is not None and board_pos is not None:
+        sink.error(from_decks_pos, "a scenario starts either from two decks (set-up and mulligans) or from a "
+                                   "prepared board ('start turn ...' and areas), not both")
+
+
+def _check_player(player: tuple, sink: Sink) -> None:
+    if player[1] not in (1, 2):
+        sink.error(player[2], f"there are two players, 1 and 2; not player {player[1]}")
+
+
+def _check_items(area: str, items: tuple[Item, ...], sink: Sink) -> None:
+    for it in items:
+        for a in it.attrs:
+            if a in _UNIT_ATTRS and area not in ("front", "back"):
+                sink.error(it.pos, f"'{a}' describes a unit; it goes in 'front:' or 'back:', not '{area}:'")
+            if a in _CARD_ATTRS and area not in ("orbs", "bonds"):
+                sink.error(it.pos, f"'{a}' describes an orb or a bond; not a card in '{area}:'")
+        if it.stacked and area not in ("front", "back"):
+            sink.error(it.pos, f"a stack [top, ...] is a unit; it goes in 'front:' or 'back:', not '{area}:'")
+        if it.count < 1:
+            sink.error(it.pos, "a count is 1 or more")
+        if "face-up" in it.attrs and "face-down" in it.attrs:
+            sink.error(it.pos, "a card is face-up or face-down, not both")
+        if "tapped" in it.attrs and "untapped" in it.attrs:
+            sink.error(it.pos, "a unit is tapped or untapped, not both")
+
+
+def _check_ident(word: tuple[str, Pos], known: Iterable[str], what: str, sink: Sink) -> None:
+    w, pos = word
+    known = tuple(known)
+    if w not in known:
+        sink.error(pos, f"unknown {what} '{w}'{suggest(w, known)}")
+
+
+def _check_step(step: Step, sink: Sink) -> None:
+    if step.verb == "end_phase":
+        _check_ident(step.args["phase"], PHASES, "phase", sink)
+    if step.verb in ("break_orb", "pick_index") and step.args["index"] < 1:
+        sink.error(step.pos, "options and orbs are counted from 1")
+
+
+def _check_expect(e: Expect, sink: Sink) -> None:
+    a = e.args
+    if e.kind == "turn":
+        if "phase" in a:
+            _check_ident(a["phase"], PHASES, "phase", sink)
+    elif e.kind == "decision":
+        if a["kind"] is not None:
+            _check_ident(a["kind"], decision_kinds(), "decision", sink)
+    elif e.kind in ("area", "contains", "lacks"):
+        value = a["value"]
+        if isinstance(value, tuple) and value and isinstance(value[0], Item):
+            for it in value:
+                if it.stacked and a["area"] not in ("front", "back", "field"):
+                    sink.error(it.pos, "a stack [top, ...] is a unit; it is looked for in 'front', 'back' or 'field'")
+    elif e.kind == "unit":
+        for name, value, neg, pos in a["checks"]:
+            if name == "flag":
+                _check_ident(value, sorted(flag_names()), "flag", sink)
+            elif name == "type":
+                _check_ident(value, sorted(type_words()), "unit type", sink)
+    elif e.kind in ("legal", "not_legal", "refused"):
+        _check_step(a["step"], sink)
+    elif e.kind in ("events", "no_events"):
+        fields = event_fields()
+        for p in a["patterns"]:
+            if p.kind not in fields:
+                sink.error(p.pos, f"unknown event '{p.kind}'{suggest(p.kind, fields)}")
+                continue
+            for fname, value, pos in p.args:
+                if fname in ("*name",):
+                    continue
+                if fname not in fields[p.kind]:
+                    sink.error(pos, f"event '{p.kind}' has no field '{fname}'{suggest(fname, fields[p.kind])}; "
+                                    f"its fields are {', '.join(fields[p.kind])}")
+
+
+def load_scenarios(path: str | Path) -> ScenarioFile:
+    p = Path(path)
+    return parse_scenarios(p.read_text(encoding="utf-8"), str(p))
+
+
+def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Scenario files among ``paths`` (folders are searched for *.scn)."""
+    out: list[Path] = []
+    for path in paths:
+        p = Path(path)
+        if p.is_dir():
+            out.extend(sorted(p.rglob(f"*{SCENARIO_SUFFIX}")))
+        else:
+            out.append(p)
+    return out
