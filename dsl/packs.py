@@ -43,10 +43,27 @@ def compile_text(text: str, filename: str = "<pack>", *, extra_cards: Iterable[C
     """Parse, check and compile one pack's text; every error of the file is raised at once."""
     from fecipher.dsl.checker import check_pack
     from fecipher.dsl.compiler import compile_pack
-    from fecipher.dsl.parse import parse_pack
-    node = parse_pack(text, filename)
-    check_pack(node, text)
+    from fecipher.dsl.parse import parse_pack_recovering
+    blanked: set[int] = set()
+    node, syntax = parse_pack_recovering(text, filename, blanked=blanked)
+    if node is None:
+        raise LanguageError(syntax)
+    try:
+        check_pack(node, text)
+    except LanguageError as e:
+        # A card with a line left out by the syntax recovery would show it again as a
+        # missing fact on its header line: only the syntax error is reported for it.
+        headers = {c.pos.line for c in node.cards
+                   if any(c.pos.line <= b < _card_end(node, c) for b in blanked)}
+        raise LanguageError(syntax + [d for d in e.diagnostics if d.line not in headers]) from None
+    if syntax:
+        raise LanguageError(syntax)
     return compile_pack(node)
+
+
+def _card_end(node, card) -> int:
+    later = [c.pos.line for c in node.cards if c.pos.line > card.pos.line]
+    return min(later) if later else 1 << 30
 
 
 def load_pack(path: str | Path) -> list[Card]:

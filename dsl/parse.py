@@ -73,12 +73,19 @@ def translate(e: UnexpectedInput, text: str, filename: str, p: Lark, line_offset
     elif isinstance(e, UnexpectedToken):
         tok = e.token
         words, keywords = _describe_expected(p, set(e.expected))
+        first = _first_word_hint(src, p)
+        if first is not None:
+            return Diagnostic(filename, line + line_offset, first[0], first[1], src)
         got = "the end of the line" if tok.type == "_NL" else ("the end of the file" if tok.type == "$END" else repr(str(tok)))
         hint = ""
         if tok.type not in ("_NL", "$END"):
             hint = suggest(str(tok), keywords)
         if hint:
             msg = f"unknown word {got}{hint}"
+        elif tok.type == "SIGNED_INT" and str(tok).startswith("-") and "INT" in e.expected:
+            msg = f"unexpected {got}: a negative number is not allowed here"
+        elif tok.type == "_NL" and src.strip() == "cost":
+            msg = "a 'cost' line lists what is paid, e.g. 'cost tap this, flip 1 bond'"
         else:
             shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
             msg = f"unexpected {got}; expected {shown}"
@@ -87,6 +94,29 @@ def translate(e: UnexpectedInput, text: str, filename: str, p: Lark, line_offset
     else:  # pragma: no cover
         msg = str(e)
     return Diagnostic(filename, line + line_offset, col, msg, src)
+
+
+_LINE_STARTERS = ("card", "codes", "cost", "class", "symbol", "symbols", "gender", "weapon", "types", "range",
+                  "attack", "support", "act", "auto", "cont", "spec", "bond", "hand", "granted", "once", "when",
+                  "each", "at", "if", "during", "you", "pack")
+
+
+def _first_word_hint(src: str, p: Lark) -> tuple[int, str] | None:
+    """A misspelt word at the start of a line ('cots tap this'): name it and suggest."""
+    stripped = src.lstrip()
+    m = re.match(r"[A-Za-z][A-Za-z']*", stripped)
+    if not m:
+        return None
+    word = m.group(0).lower()
+    from fecipher.dsl import costs as _c, effects as _e  # noqa: F401  (fill the registries)
+    from fecipher.dsl.registry import COSTS, EFFECTS
+    known = set(_LINE_STARTERS) | set(EFFECTS) | set(COSTS)
+    if word in known:
+        return None
+    hint = suggest(word, known)
+    if not hint:
+        return None
+    return len(src) - len(stripped) + 1, f"unknown word '{word}'{hint}"
 
 
 def _pos(meta_or_tok) -> A.Pos:
@@ -575,13 +605,46 @@ _OWNERS = {"your": "your", "your opponent's": "opponent", "the opponent's": "opp
            "each player's": "each", "its owner's": "owner"}
 
 
-def parse_pack(text: str, filename: str = "<pack>", line_offset: int = 0) -> A.PackNode:
-    """Parse pack text into its AST; a syntax error raises LanguageError with its position."""
+MAX_SYNTAX_ERRORS = 25
+
+
+def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int = 0, blanked: set | None = None
+                          ) -> tuple[A.PackNode | None, list[Diagnostic]]:
+    """Parse pack text; on a syntax error, report it, blank that line and parse again,
+    so that one run reports the syntax errors of every line (up to a limit)."""
     if not text.endswith("\n"):
         text += "\n"
     p = parser()
-    try:
-        tree = p.parse(text)
-    except UnexpectedInput as e:
-        raise LanguageError([translate(e, text, filename, p, line_offset)]) from None
-    return ToAst(filename).transform(tree)
+    diags: list[Diagnostic] = []
+    lines = text.split("\n")
+    original = text.splitlines()
+    for _ in range(MAX_SYNTAX_ERRORS):
+        try:
+            tree = p.parse("\n".join(lines))
+        except UnexpectedInput as e:
+            d = translate(e, "\n".join(original) + "\n", filename, p, line_offset)
+            diags.append(d)
+            bad = (getattr(e, "line", 0) or len(lines)) - 1
+            if not 0 <= bad < len(lines) or lines[bad].startswith("#") or isinstance(e, UnexpectedEOF):
+                return None, diags
+            header = lines[bad].lstrip().startswith("card")
+            lines[bad] = "#"
+            if blanked is not None:
+                blanked.add(bad + 1)
+            if header:  # the card's facts and skills cannot stand without it
+                j = bad + 1
+                while j < len(lines) and not lines[j].lstrip().startswith("card"):
+                    if lines[j].strip():
+                        lines[j] = "#"
+                    j += 1
+            continue
+        return ToAst(filename).transform(tree), diags
+    return None, diags
+
+
+def parse_pack(text: str, filename: str = "<pack>", line_offset: int = 0) -> A.PackNode:
+    """Parse pack text into its AST; syntax errors raise LanguageError with positions."""
+    node, diags = parse_pack_recovering(text, filename, line_offset)
+    if diags or node is None:
+        raise LanguageError(diags)
+    return node

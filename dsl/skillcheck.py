@@ -173,7 +173,7 @@ class SkillChecker:
                 okind = "unit"
             self.check_selector(a.target)
         if okind not in verb.objects:
-            want = " or ".join(OBJECT_WORDS[o] for o in sorted(verb.objects))
+            want = " or ".join(OBJECT_WORDS[o] for o in OBJECT_WORDS if o in verb.objects)
             got = OBJECT_WORDS.get(okind, okind)
             if okind == "chosen" and verb.objects & {"unit", "card"}:
                 pass
