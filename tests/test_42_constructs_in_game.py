@@ -1,0 +1,275 @@
+"""Stage 4: each construct of the language, compiled from text and played in a game.
+
+Test cards are written inline in the language; boards are built with tests/vanilla.py.
+"""
+import pytest
+
+from fecipher.dsl.packs import compile_text
+from fecipher.engine import events as ev
+from fecipher.engine.decisions import IllegalAnswer
+
+from vanilla import add_bonds, add_cards, add_orbs, add_unit, begin, card, duel, option, options, pick
+
+PACK = '''
+card "Tester, Bond Sage"
+  codes TST-001
+  cost 1
+  symbol red
+  attack 30
+  support 10
+  bond "Bond Blessing"
+    once per turn
+    cost flip 1 bond
+    your main character gains +20 attack until the end of the turn
+
+card "Tester, Hand Trickster"
+  codes TST-002
+  cost 2
+  symbol red
+  attack 30
+  support 10
+  hand "Sleight"
+    cost send 1 "Tester" card from your hand to your retreat area
+    draw 2
+
+card "Tester, Veteran"
+  codes TST-003
+  cost 2
+  class change cost 1
+  symbol red
+  range 1
+  attack 50
+  support 10
+  act "Veteran's Edge" [LvS 3]
+    this unit gains +30 attack until the end of the turn
+  act "Last Stand"
+    once per game
+    cost flip 1 orb
+    draw 1
+  auto "Promotion Gift"
+    when you class change into this
+    draw 1
+
+card "Tester, Headhunter"
+  codes TST-004
+  cost 2
+  symbol red
+  range 1
+  attack 40
+  support 10
+  act "Execute"
+    cost tap this
+    choose 1 enemy with cost 2 or less
+    destroy it
+  auto "Return Fire"
+    when this unit is destroyed
+    draw 1
+  auto "Dawn Watch"
+    at the start of your turn
+    draw 1
+  auto "Dusk Watch"
+    at the end of your opponent's turn
+    this unit gains +10 attack until the end of the turn
+
+card "Tester, Quartermaster"
+  codes TST-005
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Requisition"
+    cost tap this
+    choose 1 card with cost 1 from your retreat area
+    add it to your hand
+  act "Stockpile"
+    cost flip 2 bonds
+    put the top card of your deck into your orbs
+  act "Recall"
+    choose 1 other ally
+    deploy it as tapped
+
+card "Tester, Iron Wall"
+  codes TST-006
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Unbreakable"
+    this unit cannot be destroyed by skills
+  cont "Rooted"
+    this unit cannot move
+  auto "Evasive Instinct"
+    when this unit evades
+    draw 1
+
+card "Tester, Duelist"
+  codes TST-007
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 10
+  auto "Sure Strike"
+    when this unit critical hits
+    draw 1
+  auto "Afterglow"
+    when this unit finishes attacking
+    draw 1
+  auto "Backed Up"
+    when this unit is supported
+    this unit gains +10 attack until the end of the combat
+'''
+
+CARDS = {c.unit_name + ", " + c.title: c for c in compile_text(PACK, "constructs.fe0")}
+FILLER = card("Filler", "Blank", cost=1, attack=10, support=10)
+
+
+def c(title: str):
+    return CARDS[f"Tester, {title}"]
+
+
+def test_bond_skill_is_used_from_a_face_up_bond_once_per_turn():
+    game, mc0, mc1 = duel()
+    add_bonds(game, 0, c("Bond Sage"), FILLER)
+    begin(game)
+    before = game.attack(mc0)
+    pick(game, "use_skill", skill="Bond Blessing")
+    pick(game, "card", card=FILLER)          # which bond pays: the other one
+    assert game.attack(mc0) == before + 20
+    assert not options(game, "use_skill", skill="Bond Blessing")   # once per turn
+
+
+def test_bond_skill_needs_its_bond_face_up():
+    game, mc0, mc1 = duel()
+    add_bonds(game, 0, c("Bond Sage"), face_up=False)
+    add_bonds(game, 0, FILLER)
+    begin(game)
+    assert not options(game, "use_skill", skill="Bond Blessing")
+
+
+def test_hand_skill_is_used_from_the_hand_and_pays_its_cost():
+    game, mc0, mc1 = duel()
+    trick = add_cards(game, 0, "hand", c("Hand Trickster"), c("Hand Trickster"))
+    begin(game)
+    pick(game, "use_skill", card=trick[0])
+    pick(game, "card", card=trick[1])          # send the other Tester to the retreat
+    p = game.players[0]
+    assert trick[1] in p.retreat and trick[0] in p.hand and len(p.hand) == 3
+
+
+def test_lvs_needs_a_stack_of_n():
+    game, mc0, mc1 = duel()
+    vet = add_unit(game, 0, c("Veteran"), c("Veteran"))
+    begin(game)
+    assert not options(game, "use_skill", skill="Veteran's Edge")
+    game2, _, _ = duel()
+    vet2 = add_unit(game2, 0, c("Veteran"), c("Veteran"), c("Veteran"))
+    begin(game2)
+    pick(game2, "use_skill", skill="Veteran's Edge")
+    assert game2.attack(vet2) == 80
+
+
+def test_once_per_game_and_flip_orb_cost():
+    game, mc0, mc1 = duel()
+    vet = add_unit(game, 0, c("Veteran"))
+    begin(game)
+    pick(game, "use_skill", skill="Last Stand")
+    pick(game, "card", card=game.players[0].orbs[0].copy)
+    assert game.players[0].orbs[0].face_up
+    assert not options(game, "use_skill", skill="Last Stand")
+    # Still unusable next turn: once per game.
+    pick(game, "pass")
+    while game.turn_player != 0 or game.phase != "action":
+        game.answer([o for o in game.legal_options() if o.kind in ("pass", "no")][0])
+    assert not options(game, "use_skill", skill="Last Stand")
+
+
+def test_class_change_into_this_triggers_after_the_class_change_draw():
+    game, mc0, mc1 = duel()
+    base = card("Tester", "Recruit", cost=1)
+    unit = add_unit(game, 0, base)
+    add_bonds(game, 0, FILLER)
+    vet = add_cards(game, 0, "hand", c("Veteran"))[0]
+    begin(game, phase="deployment")
+    start = len(game.events)
+    pick(game, "class_change", card=vet)
+    kinds = [e.kind for e in game.events[start:] if e.kind in ("drew", "class_changed", "skill_resolved")]
+    assert kinds == ["drew", "class_changed", "drew", "skill_resolved"]
+
+
+def test_destroy_effect_on_a_filtered_enemy_and_when_destroyed_trigger():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Headhunter"))
+    target = add_unit(game, 1, c("Headhunter"))
+    big = add_unit(game, 1, card("Big", "Three", cost=3))
+    begin(game)
+    pick(game, "use_skill", skill="Execute")
+    assert {o.unit for o in options(game, "unit")} == {target.id, mc1.id}   # cost 3 is not a candidate
+    hand1 = len(game.players[1].hand)
+    pick(game, "unit", unit=target)
+    assert game.unit(target.id) is None and target.top in game.players[1].retreat
+    assert len(game.players[1].hand) == hand1 + 1                        # "Return Fire" drew
+
+
+def test_cannot_be_destroyed_by_skills_and_cannot_move():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Headhunter"))
+    wall = add_unit(game, 1, c("Iron Wall"))
+    begin(game)
+    pick(game, "use_skill", skill="Execute")
+    pick(game, "unit", unit=wall)
+    assert game.unit(wall.id) is wall
+    game2, _, _ = duel()
+    wall2 = add_unit(game2, 0, c("Iron Wall"))
+    begin(game2)
+    assert not options(game2, "move", unit=wall2)
+    with pytest.raises(IllegalAnswer, match="cannot move"):
+        from fecipher.engine.decisions import Option
+        game2.answer(Option("move", unit=wall2.id))
+
+
+def test_turn_start_and_opponents_turn_end_triggers():
+    game, mc0, mc1 = duel()
+    hh = add_unit(game, 1, c("Headhunter"))
+    begin(game, phase="end")
+    # End of player 0's turn: player 1's "Dusk Watch" (+10 until end of that turn).
+    assert any(isinstance(e, ev.SkillResolved) and e.skill == "Dusk Watch" for e in game.events)
+    # Start of player 1's turn: "Dawn Watch" draws.
+    assert any(isinstance(e, ev.SkillResolved) and e.skill == "Dawn Watch" for e in game.events)
+    assert game.attack(hh) == 40        # the +10 ended with the turn it was made in
+
+
+def test_add_from_retreat_put_into_orbs_and_deploy_by_skill():
+    game, mc0, mc1 = duel()
+    qm = add_unit(game, 0, c("Quartermaster"))
+    add_bonds(game, 0, FILLER, FILLER)
+    r1, r3 = add_cards(game, 0, "retreat", c("Quartermaster"), card("Heavy", "Three", cost=3))
+    begin(game)
+    pick(game, "use_skill", skill="Requisition")
+    assert [o.card for o in options(game, "card")] == [r1.id]
+    pick(game, "card", card=r1)
+    assert r1 in game.players[0].hand
+    orbs = len(game.players[0].orbs)
+    top = game.players[0].deck[0]
+    pick(game, "use_skill", skill="Stockpile")
+    assert len(game.players[0].orbs) == orbs + 1 and game.players[0].orbs[-1].copy is top
+
+
+def test_evades_critical_hits_supported_and_attack_ends_triggers():
+    game, mc0, mc1 = duel()
+    duelist = add_unit(game, 0, c("Duelist"))
+    wall = add_unit(game, 1, c("Iron Wall"))
+    add_cards(game, 0, "hand", c("Duelist"))
+    add_cards(game, 1, "hand", c("Iron Wall"))
+    add_cards(game, 0, "deck", FILLER, top=True)       # attacker's support succeeds
+    add_cards(game, 1, "deck", FILLER, top=True)
+    begin(game)
+    start = len(game.events)
+    pick(game, "attack", unit=duelist, target=wall)
+    pick(game, "discard")                                # critical hit
+    pick(game, "discard")                                # god-speed evasion
+    names = [e.skill for e in game.events[start:] if isinstance(e, ev.SkillResolved)]
+    assert names == ["Backed Up", "Sure Strike", "Evasive Instinct", "Afterglow"]
+    assert game.unit(wall.id) is wall
