@@ -84,11 +84,15 @@ class Game:
         # Computed values (attack, ranges, flags ...) until the state next changes.
         self._cache: dict = {}
         self._cycle_cut = False
+        # Stats some continuous skill of this game's cards can change.
+        self._live_stats: set[str] = set()
+        self._registered: set = set()
         self._trigger_types: set[type] = set()
         self._replacement_types: set[type] = set()
         self._mods_by_stat: dict[str, list[Modifier]] = {}
         self._trigger_seq = 0
         self._flow: Iterator[Decision] | None = None
+        self._emptied_unit: Unit | None = None   # set by _remove_card when a unit's last card leaves
         if start:
             from fecipher.engine.deckrules import check_deck
             from fecipher.engine.setup import setup_flow
@@ -235,11 +239,20 @@ class Game:
         return c
 
     def register_card(self, card: Card) -> None:
-        """Index the event types this card's skills listen to (triggers, replacements)."""
+        """Index the event types this card's skills listen to (triggers, replacements)
+        and the stats its continuous skills change."""
+        if card in self._registered:
+            return
+        self._registered.add(card)
         for s in card.skills + ((card.support_skill,) if card.support_skill else ()):
             self.register_skill(s)
 
     def register_skill(self, s: Skill) -> None:
+        if s in self._registered:
+            return
+        self._registered.add(s)
+        for c in s.continuous:
+            self._live_stats.add(c.stat)
         for t in s.triggers:
             self._trigger_types.add(t.event_type)
         for r in s.replacements:
@@ -443,14 +456,20 @@ class Game:
             unit.cards.remove(copy)
             if not unit.cards:
                 self._remove_unit_object(unit)
+                self._emptied_unit = unit
         else:
             where.remove(copy)
         return area
 
     def move_card(self, copy: CardCopy, dest: str, *, by_skill: bool = False,
                   face_up: bool = True, bottom: bool = False) -> None:
-        """Move one card between areas (not onto the field: see :meth:`deploy`)."""
+        """Move one card between areas (not onto the field: see :meth:`deploy`).
+
+        Moving a unit's only card takes the unit off the field (UnitLeftField,
+        then a march if due), as :meth:`remove_unit` does."""
+        self._emptied_unit = None
         src = self._remove_card(copy)
+        emptied, self._emptied_unit = self._emptied_unit, None
         p = self.players[copy.owner]
         if dest == BONDS:
             p.bonds.append(Bond(copy, face_up))
@@ -468,6 +487,9 @@ class Game:
             self.emit(ev.BondPlaced(copy.owner, copy.id, copy.card.name, face_up, by_skill))
         if src == DECK:
             self.ensure_deck(copy.owner)
+        if emptied is not None:
+            self.emit(ev.UnitLeftField(emptied.owner, emptied.id, copy.card.name, dest, (copy.id,)))
+            self.check_march()
 
     def flip_bond(self, bond: Bond, face_up: bool) -> None:
         bond.face_up = face_up
@@ -501,8 +523,9 @@ class Game:
         """
         self._remove_card(copy)
         unit.cards.insert(0, copy)
-        unit.class_changed = class_change
         if class_change:
+            # (A level up keeps a class-changed unit class changed: 004, "counted as promoted".)
+            unit.class_changed = True
             self.draw(unit.owner, 1)
             self.emit(ev.ClassChanged(unit.owner, unit.id, copy.id, copy.card.name, cost, by_skill))
         else:
@@ -512,6 +535,10 @@ class Game:
         """Growth: a card put under a unit. The unit is levelled up, nothing triggers as a level up."""
         self._remove_card(copy)
         unit.cards.append(copy)
+        if unit.card.is_promoted:
+            # 001 (成長): a grown unit counts as levelled up (class changed): with a
+            # class-change card on top it is class changed, with no draw.
+            unit.class_changed = True
         self.emit(ev.LeveledUp(unit.owner, unit.id, copy.id, copy.card.name, 0, True, growth=True))
 
     def tap(self, unit: Unit, *, by_skill: bool = False) -> None:

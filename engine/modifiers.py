@@ -129,8 +129,13 @@ def _cache_key(unit: "Unit", stat: str, ctx: dict) -> tuple:
 
 def cached(fn):
     """Values are pure functions of the state: remember them until the state changes
-    (the game clears the cache on every event and every other change)."""
+    (the game clears the cache on every event and every other change). A stat that
+    no skill of the game and no modifier can touch is its printed value at once."""
+    idle = _IDLE[fn.__name__]
+
     def wrapper(game: "Game", unit: "Unit", stat: str, *args: Any, **ctx: Any):
+        if stat not in game._live_stats and stat not in game._mods_by_stat:
+            return idle(*args)
         key = _cache_key(unit, stat, ctx) + (unit.cards[0].id,)
         cache = game._cache
         try:
@@ -147,6 +152,13 @@ def cached(fn):
     wrapper.__name__ = fn.__name__
     wrapper.__doc__ = fn.__doc__
     return wrapper
+
+
+_IDLE = {
+    "compute_number": lambda base, *a: max(0, base),
+    "compute_set": lambda base, *a: frozenset(base),
+    "compute_flag": lambda *a: False,
+}
 
 
 @cached
