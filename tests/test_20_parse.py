@@ -31,6 +31,13 @@ def test_parser_is_built_once_per_process():
     assert parser() is parser()
 
 
+def test_grammar_is_strict_lalr_with_the_basic_lexer():
+    # Strict mode raises on any shift/reduce or reduce/reduce conflict and on
+    # terminal collisions; the run-time parser uses the same tables.
+    p = parser(strict=True)
+    assert p.options.parser == "lalr" and p.options.lexer == "basic" and p.options.strict
+
+
 def test_facts_parse_to_typed_nodes_with_positions():
     pack = parse_pack(CARD, "t.fe0")
     assert pack.name == "T01" and pack.filename == "t.fe0"
