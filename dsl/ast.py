@@ -41,9 +41,11 @@ class Place:
 @_node
 class Ref:
     kind: str            # this, this_card, chosen, event_unit, event_card, main_character, attacker, defender,
-                         # own_attacker, own_defender, own_battler, deck_top, named
+                         # own_attacker, own_defender, own_battler, deck_top, named, support_card
     name: str | None
     pos: Pos
+    names: tuple[str, ...] = ()      # named: every alternative ("Catria" or "Est")
+    of: "Ref | None" = None          # support_card: whose support card
 
 
 @_node
@@ -125,6 +127,7 @@ class Modification:
     changes: tuple[Change, ...]
     duration: Duration | None
     pos: Pos
+    while_state: "State | None" = None   # "... while attacking a flier unit"
 
 
 @_node
@@ -132,9 +135,64 @@ class SupportFail:
     cards: Selector
     units: Selector
     pos: Pos
+    succeeds: bool = False           # "... can support X" (the unit-name rule does not apply)
 
 
-Statement = Action | Modification | SupportFail
+# ---- statements added for Series 1
+@_node
+class Guarded:
+    """"if <condition>: <statement>"."""
+    condition: "Condition"
+    statement: Any
+    pos: Pos
+
+
+@_node
+class Redirect:
+    """"X is attacked instead (of Y)": X becomes the defending unit."""
+    unit: Selector
+    instead_of: Selector | None
+    pos: Pos
+
+
+@_node
+class Copy:
+    """"X becomes a copy of Y except its unit name and attack"."""
+    subjects: tuple[Selector, ...]
+    source: Selector
+    keeps: tuple[str, ...]           # "name", "attack"
+    duration: Duration | None
+    pos: Pos
+
+
+@_node
+class Replace:
+    """"[you may] put X into A instead of B [when it is destroyed [in battle]]"."""
+    action: Action
+    instead_of: Place
+    cause: str | None                # None, "destroyed", "destroyed_in_battle"
+    optional: bool
+    pos: Pos
+
+
+@_node
+class CardRule:
+    """SPEC card rules: deploy_if (with a condition), share_name, any_copies."""
+    subject: Selector
+    kind: str
+    condition: "Condition | None"
+    pos: Pos
+
+
+@_node
+class ActorStatement:
+    """"your opponent <action>" / "each player <action>": that player acts and chooses."""
+    actor: str                       # opponent, each
+    action: Action
+    pos: Pos
+
+
+Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
 
 
 # ---- triggers and conditions
@@ -147,6 +205,7 @@ class Trigger:
     obj: Selector | None
     owner: str | None
     pos: Pos
+    name: str | None = None          # skill_destroys: the skill's name
 
 
 @_node

@@ -16,9 +16,11 @@ def register(sub) -> None:
     p.add_argument("-k", dest="keyword", default=None, help="only scenarios whose name contains this text")
     p.set_defaults(func=run_test)
 
-    s = sub.add_parser("snapshot", help="play a game to a point and print its board as a scenario setup",
-                       description="Play a game between two decks with seeded random players for N answers "
-                                   "and print the board as a scenario (see docs/scenarios.md).")
+    s = sub.add_parser("snapshot", help="print a game's board at a decision as a scenario setup",
+                       description="Replay a recorded game (--record, from 'fecipher play --record') to "
+                                   "decision N, or play one between two decks with seeded random players "
+                                   "for N answers, and print the board as a scenario (docs/scenarios.md).")
+    s.add_argument("--record", default=None, metavar="FILE", help="a game record to replay")
     s.add_argument("--deck1", default="marth")
     s.add_argument("--deck2", default="chrom")
     s.add_argument("--seed", type=int, default=0)
@@ -70,14 +72,25 @@ def run_snapshot(args: argparse.Namespace) -> int:
     from fecipher.dsl.scenario_snapshot import scenario_from_game
     from fecipher.engine.agents import RandomAgent
     from fecipher.engine.game import Game
-    first = args.first_player - 1 if args.first_player else None
-    g = Game(load_deck(args.deck1), load_deck(args.deck2), seed=args.seed, first_player=first)
-    agents = [RandomAgent(args.seed), RandomAgent(args.seed + 1)]
-    n = 0
-    while n < args.until and not g.over and g.decision is not None:
-        g.answer(agents[g.decision.player](g))
-        n += 1
-    name = args.name or f"snapshot of seed {args.seed} after {n} answers"
+    if args.record:
+        from fecipher.engine.records import RecordError, load_record, replay
+        try:
+            record = load_record(args.record)
+            g = replay(record, until=args.until)
+        except (RecordError, OSError) as e:
+            print(f"{args.record}: {e}", file=sys.stderr)
+            return 1
+        n = len(g.answers)
+        name = args.name or f"snapshot of {args.record} at decision {n}"
+    else:
+        first = args.first_player - 1 if args.first_player else None
+        g = Game(load_deck(args.deck1), load_deck(args.deck2), seed=args.seed, first_player=first)
+        agents = [RandomAgent(args.seed), RandomAgent(args.seed + 1)]
+        n = 0
+        while n < args.until and not g.over and g.decision is not None:
+            g.answer(agents[g.decision.player](g))
+            n += 1
+        name = args.name or f"snapshot of seed {args.seed} after {n} answers"
     text = scenario_from_game(g, name)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as f:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+import attrs
+
 from fecipher.dsl import ast as A
 from fecipher.dsl.selectors import (
     card_candidates, card_predicate, ref_units, selector_kind, unit_candidates, unit_predicate,
@@ -41,6 +43,13 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "have_count":
         kind, n = c.quantity
         counter = counter_of(c.counted)
+        if c.owner == "opponent":   # "your opponent has ... in their hand": counted from their side
+            mine = counter
+            counter = lambda ctx, _m=mine: _m(attrs.evolve(ctx, controller=ctx.opponent))  # noqa: E731
+        if kind == "odd":
+            return lambda ctx: counter(ctx) % 2 == 1
+        if kind == "even":
+            return lambda ctx: counter(ctx) % 2 == 0
         if kind == "at_least":
             return lambda ctx: counter(ctx) >= n
         if kind == "at_most":
@@ -55,6 +64,18 @@ def compile_condition(c: A.Condition) -> Test:
         if comp == "fewer":
             return lambda ctx: f(ctx.game.players[ctx.controller]) < f(ctx.game.players[ctx.opponent])
         return lambda ctx: f(ctx.game.players[ctx.controller]) > f(ctx.game.players[ctx.opponent])
+    if k == "did":
+        # "if you do": whether the last effect line not itself under "if you do/don't" did something.
+        return lambda ctx: bool(ctx.data.get("did"))
+    if k == "has_stat":
+        stat = c.words[0]
+        op, n = c.quantity
+        subj = c.subject
+
+        def has_stat(ctx: SkillContext) -> bool:
+            things = subject_things(ctx, subj)
+            return bool(things) and all(_cmp(op, stat_value(ctx, t, stat), n) for t in things)
+        return has_stat
     if k == "used_skill":
         name = c.name
         subj = c.subject
@@ -66,6 +87,36 @@ def compile_condition(c: A.Condition) -> Test:
             return False
         return used
     raise ValueError(k)
+
+
+def _cmp(op: str, a: int, b: int) -> bool:
+    return a <= b if op == "le" else a >= b if op == "ge" else a == b
+
+
+def subject_things(ctx: SkillContext, sel: A.Selector) -> list:
+    """Units, or cards ("it" after "reveal ..."), a condition's subject names."""
+    if isinstance(sel, A.Ref) and sel.kind == "chosen":
+        return [x for x in ctx.data.get("chosen", []) if not isinstance(x, Unit) or ctx.game.unit(x.id) is x]
+    if selector_kind(sel) == "card":
+        return card_candidates(ctx, sel)
+    return subject_units(ctx, sel)
+
+
+def stat_value(ctx: SkillContext, thing, stat: str) -> int:
+    """A unit's value now (attack as computed), or a card's printed value."""
+    g = ctx.game
+    if isinstance(thing, Unit):
+        if stat == "attack":
+            return g.attack(thing)
+        if stat == "cost":
+            return g.cost(thing)
+        if stat == "support":
+            return g.base_card(thing).support
+        return max(g.ranges(thing), default=0)
+    card = thing.card
+    if stat == "range":
+        return max(card.ranges, default=0)
+    return getattr(card, stat)
 
 
 def subject_units(ctx: SkillContext, sel: A.Selector) -> list[Unit]:
@@ -91,7 +142,11 @@ def counter_of(sel: A.Filtered) -> Callable[[SkillContext], int]:
     if kind == "card":
         return lambda ctx: len(card_candidates(ctx, sel))
     if kind == "bond":
-        return lambda ctx: len(ctx.game.players[ctx.controller].bonds)
+        if not sel.qualifiers:
+            return lambda ctx: len(ctx.game.players[ctx.controller].bonds)
+        # "2 or more white bonds": a face-down bond shows no symbol or type.
+        pred = card_predicate(sel)
+        return lambda ctx: sum(1 for b in ctx.game.players[ctx.controller].bonds if b.face_up and pred(ctx, b.copy))
     return lambda ctx: len(ctx.game.players[ctx.controller].orbs)
 
 
@@ -134,6 +189,16 @@ def compile_state(s: A.State) -> Callable[[SkillContext, Unit], bool]:
     if k == "in_line":
         line = s.arg
         return lambda ctx, u: u.area == line
+    if k == "in_combat":
+        other = unit_predicate(s.arg)
+
+        def in_combat(ctx, u):
+            b = ctx.game.battle
+            if b is None or u.id not in (b.attacker, b.defender):
+                return False
+            o = ctx.game.unit(b.defender if u.id == b.attacker else b.attacker)
+            return o is not None and other(ctx, o)
+        return in_combat
     if k == "class_changed":
         return lambda ctx, u: u.class_changed
     if k == "tapped":

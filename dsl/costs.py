@@ -136,3 +136,46 @@ def _flip(a: A.Action):
 def _send(a: A.Action):
     dest = next(place_area(p.place) for p in a.preps if p.kind == "to")
     return SendCost(a.target, dest, render.cost_item(a))
+
+
+@attrs.frozen
+class DestroyCost:
+    """Destroy this unit, or N allies matching a filter, as a cost (an MC breaks an orb
+    instead, rule 4). A unit that cannot be destroyed cannot pay it."""
+
+    sel: A.Selector
+    text: str
+
+    def _cands(self, ctx) -> list[Unit]:
+        from fecipher.engine import modifiers as M
+        g = ctx.game
+        if isinstance(self.sel, A.Ref):
+            units = ref_units(ctx, self.sel)
+        else:
+            pred = unit_predicate(self.sel)
+            units = [u for u in g.players[ctx.controller].units if pred(ctx, u)]
+        return [u for u in units if not g.flag(u, M.CANNOT_BE_DESTROYED)
+                and not g.flag(u, M.CANNOT_BE_DESTROYED_BY_SKILLS)]
+
+    def can_pay(self, ctx) -> bool:
+        need = 1 if isinstance(self.sel, A.Ref) else _n(self.sel)
+        return len(self._cands(ctx)) >= need
+
+    def pay(self, ctx):
+        cands = self._cands(ctx)
+        n = 1 if isinstance(self.sel, A.Ref) else _n(self.sel)
+        chosen = cands[:n]
+        if len(cands) > n:
+            opts = [Option(UNIT, unit=u.id, label=f"destroy {u.card.name} ({u.area} line)") for u in cands]
+            picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=n, maximum=n)
+            ids = {o.unit for o in picked}
+            chosen = [u for u in cands if u.id in ids]
+        for u in chosen:
+            yield from ctx.game.destroy(u, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit,
+                                        skill=ctx.skill.name)
+
+
+@cost("destroy", "unit", doc="Destroy this unit, or N allies matching a filter (an MC breaks an orb instead).",
+      example="cost tap this, destroy this")
+def _destroy(a: A.Action):
+    return DestroyCost(a.target, render.cost_item(a))

@@ -11,8 +11,9 @@ from fecipher.dsl.registry import effect
 from fecipher.dsl.selectors import (
     card_candidates, pick_cards, pick_units, place_area, ref_cards, ref_units, selector_kind, unit_candidates,
 )
+from fecipher.engine import events as ev
 from fecipher.engine.cards import CardCopy
-from fecipher.engine.decisions import AREA, Decision, Option, yes_no
+from fecipher.engine.decisions import AREA, CARD, Decision, Option, choose, yes_no
 from fecipher.engine.state import BACK, FRONT, HAND, Unit
 
 
@@ -64,18 +65,41 @@ def _has_targets(ctx, a: A.Action) -> bool:
 
 
 def simple(fn_each):
-    """An effect applied to each unit or card the object names."""
+    """An effect applied to each unit or card the object names.
+
+    ``ctx.data["did"]`` records whether it did something ("if you do"): an
+    ``fn_each`` that did nothing for a thing returns (or generator-returns) False."""
     def build(a: A.Action):
         def eff(ctx):
             if not (yield from optional_gate(ctx, a, _has_targets(ctx, a))):
                 return
             things = yield from targets(ctx, a)
-            for t in _alive(ctx, things):
+            things = yield from _ordered(ctx, a, _alive(ctx, things))
+            did = False
+            for t in things:
                 r = fn_each(ctx, a, t)
                 if r is not None and hasattr(r, "__next__"):
-                    yield from r
+                    r = yield from r
+                did = did or r is not False
+            ctx.data["did"] = did
         return eff
     return build
+
+
+def _ordered(ctx, a: A.Action, things: list):
+    """Several cards put on top of a deck go in the order the controller chooses:
+    each is placed on top in turn, so the last one chosen is the top card."""
+    if len(things) < 2 or _to_area(a, None) != "deck" or not all(isinstance(t, CardCopy) for t in things):
+        return things
+    left, out = list(things), []
+    while len(left) > 1:
+        opts = [Option(CARD, card=c.id, label=c.card.name) for c in left]
+        got = yield from choose(ctx.controller, f"{ctx.skill.name}: which card goes onto the deck next? "
+                                                f"(the last one placed is the top card)", opts)
+        c = next(x for x in left if x.id == got[0].card)
+        left.remove(c)
+        out.append(c)
+    return out + left
 
 
 @effect("draw", "number", doc="Draw N cards (rule 7 reshuffles an empty deck).", example="draw 1")
@@ -85,7 +109,7 @@ def _draw(a: A.Action):
     def eff(ctx):
         if not (yield from optional_gate(ctx, a, True)):
             return
-        ctx.game.draw(ctx.controller, n)
+        ctx.data["did"] = bool(ctx.game.draw(ctx.controller, n))
     return eff
 
 
@@ -95,12 +119,14 @@ def _choose(a: A.Action):
     def eff(ctx):
         things = yield from targets(ctx, a)
         ctx.data["chosen"] = list(things)
+        ctx.data["did"] = bool(things)
     return eff
 
 
 def _move_each(ctx, a, u):
     if isinstance(u, Unit):
-        ctx.game.move_unit(u, by_skill=True)
+        return ctx.game.move_unit(u, by_skill=True)
+    return False
 
 
 effect("move", "unit chosen", doc="Move units to the other line (a move by a skill does not tap; rule 10).",
@@ -108,8 +134,14 @@ effect("move", "unit chosen", doc="Move units to the other line (a move by a ski
 
 
 def _destroy_each(ctx, a, u):
-    if isinstance(u, Unit):
-        yield from ctx.game.destroy(u, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit)
+    if not isinstance(u, Unit):
+        return False
+    owner = u.owner
+    done = yield from ctx.game.destroy(u, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit,
+                                       skill=ctx.skill.name)
+    if done:  # "for each enemy destroyed by this skill"
+        ctx.data.setdefault("destroyed", []).append(owner)
+    return bool(done)
 
 
 effect("destroy", "unit chosen", doc="Destroy units (an MC breaks an orb instead; rule 4).",
@@ -174,10 +206,9 @@ def _deploy_each(ctx, a, t):
         return
     tapped = any(p.kind == "tapped" for p in a.preps)
     g = ctx.game
-    from fecipher.engine.game import card_unit_names
-    names = card_unit_names(t.card)
-    if any(names & g.unit_names(u) for u in g.players[t.owner].units):
-        return  # rule 5: no two units with one unit name
+    from fecipher.engine.deployment import card_rule_refusal, name_refusal
+    if name_refusal(g, t.owner, t.card) or card_rule_refusal(g, t.owner, t):
+        return False  # rule 5: no two units with one unit name; "can only be deployed if ..."
     ans = yield Decision(t.owner, AREA, f"{ctx.skill.name}: deploy {t.card.name} to which line?",
                          (Option(AREA, area=FRONT, label="front line"), Option(AREA, area=BACK, label="back line")))
     g.deploy(t, ans.area, by_skill=True, tapped=tapped)
@@ -185,3 +216,38 @@ def _deploy_each(ctx, a, t):
 
 effect("deploy", "card chosen", "tapped", doc="Deploy cards as units (ignores bond count and symbols; rule 5).",
        example="deploy it as tapped")(simple(_deploy_each))
+
+
+# ---------------------------------------------------------------- added for Series 1
+@effect("reveal", "card chosen", doc="Reveal cards (both players see them); later lines call them 'it'.",
+        example="reveal the top card of your opponent's deck")
+def _reveal(a: A.Action):
+    def eff(ctx):
+        if not (yield from optional_gate(ctx, a, _has_targets(ctx, a))):
+            return
+        cards = [c for c in (yield from targets(ctx, a)) if isinstance(c, CardCopy)]
+        ctx.data["chosen"] = cards
+        ctx.data["did"] = bool(cards)
+        if cards:
+            area, _ = ctx.game.locate(cards[0])
+            ctx.game.emit(ev.Revealed(cards[0].owner, tuple(c.id for c in cards), tuple(c.card.name for c in cards),
+                                      area))
+    return eff
+
+
+@effect("flip", "bond orb", doc="Flip N face-up bonds face-down (or N orbs face-up), all or nothing, as a cost "
+                                "paid inside an effect: 'you may flip 1 bond', then 'if you do: ...'.",
+        example="you may flip 1 bond")
+def _flip_effect(a: A.Action):
+    from fecipher.dsl.costs import _flip
+    cost = _flip(a)
+
+    def eff(ctx):
+        ctx.data["did"] = False
+        if not cost.can_pay(ctx):
+            return
+        if a.optional and not (yield from yes_no(ctx.controller, f"{ctx.skill.name}: {render.cost_item(a)}?")):
+            return
+        yield from cost.pay(ctx)
+        ctx.data["did"] = True
+    return eff

@@ -323,7 +323,128 @@ class ToAst(Transformer):
         subjects = items[0]
         changes = tuple(i for i in items[1:] if isinstance(i, A.Change))
         dur = next((i for i in items[1:] if isinstance(i, A.Duration)), None)
-        return A.Modification(subjects, changes, dur, _pos(meta))
+        wh = next((i[1] for i in items[1:] if isinstance(i, tuple) and i[0] == "while"), None)
+        return A.Modification(subjects, changes, dur, _pos(meta), wh)
+
+    # ---- added for Series 1
+    def while_clause(self, meta, items):
+        return ("while", items[0])
+
+    def guarded(self, meta, items):
+        return A.Guarded(items[0], items[1], _pos(meta))
+
+    def redirect(self, meta, items):
+        return A.Redirect(items[0], items[1] if len(items) > 1 else None, _pos(meta))
+
+    def copy_statement(self, meta, items):
+        subjects, source = items[0], items[1]
+        keeps: tuple = ()
+        dur = None
+        for it in items[2:]:
+            if isinstance(it, A.Duration):
+                dur = it
+            elif isinstance(it, tuple):
+                keeps = it
+        return A.Copy(subjects, source, keeps, dur, _pos(meta))
+
+    def copy_keep(self, meta, items):
+        return tuple(items)
+
+    def copy_kept(self, meta, items):
+        return "name" if "name" in [str(t) for t in items] else "attack"
+
+    def _replace(self, meta, items, optional):
+        action, place = items[0], items[1]
+        cause = items[2] if len(items) > 2 else None
+        return A.Replace(action, place, cause, optional, _pos(meta))
+
+    def replacement(self, meta, items):
+        return self._replace(meta, items, False)
+
+    def may_replacement(self, meta, items):
+        return self._replace(meta, items, True)
+
+    def replace_cause(self, meta, items):
+        return "destroyed_in_battle" if "battle" in [str(t) for t in items] else "destroyed"
+
+    def card_rule(self, meta, items):
+        kind, cond = items[1]
+        return A.CardRule(items[0], kind, cond, _pos(meta))
+
+    def rule_deploy_if(self, meta, items):
+        return ("deploy_if", items[0])
+
+    def rule_share_name(self, meta, items):
+        return ("share_name", None)
+
+    def rule_any_copies(self, meta, items):
+        return ("any_copies", None)
+
+    def support_succeed(self, meta, items):
+        return A.SupportFail(items[0], items[1], _pos(meta), True)
+
+    def actor_statement(self, meta, items):
+        actor, a = items[0], items[1]
+        verb = a.verb
+        if verb.endswith("s") and len(verb) > 3:  # "your opponent sends ..." -> send
+            verb = verb[:-1]
+        return A.ActorStatement(actor, A.Action(verb, a.number, a.target, a.preps, a.optional, a.pos, a.verb_pos),
+                                _pos(meta))
+
+    def actor(self, meta, items):
+        return "opponent" if "opponent" in [str(t) for t in items] else "each"
+
+    def lose_skill_change(self, meta, items):
+        return A.Change("lose_skill", name=_s(items[0]), pos=_pos(meta))
+
+    def cannot_use_change(self, meta, items):
+        return A.Change("cannot_use", name=_s(items[0]), pos=_pos(meta))
+
+    def double_change(self, meta, items):
+        return A.Change("double", stat=items[0], pos=_pos(meta))
+
+    def per_destroyed(self, meta, items):
+        return A.Filtered(None, (), items[0], (A.PostFilter("destroyed_here", pos=_pos(meta)),), _pos(meta))
+
+    def skill_destroys(self, meta, items):
+        return A.Trigger("skill_destroys", A.Ref("this", None, _pos(meta)), items[1], None, _pos(meta),
+                         name=_s(items[0]))
+
+    def has_stat(self, meta, items):
+        return A.Condition("has_stat", subject=items[0], words=(items[1],), quantity=items[2], pos=_pos(meta))
+
+    def did(self, meta, items):
+        return A.Condition("did", pos=_pos(meta))
+
+    def did_not(self, meta, items):
+        return A.Condition("negation", inner=A.Condition("did", pos=_pos(meta)), pos=_pos(meta))
+
+    def opponent_has_count(self, meta, items):
+        return A.Condition("have_count", quantity=items[0], counted=items[1], owner="opponent", pos=_pos(meta))
+
+    def in_combat(self, meta, items):
+        return A.State("in_combat", items[0], _pos(meta))
+
+    def ref_support_card(self, meta, items):
+        return A.Ref("support_card", None, _pos(meta), of=items[0])
+
+    def q_not_main_character(self, meta, items):
+        return A.Qualifier("not_main_character", (), _pos(meta))
+
+    def not_named(self, meta, items):
+        return A.PostFilter("not_named", value=tuple(_s(t) for t in items), pos=_pos(meta))
+
+    def different_names(self, meta, items):
+        return A.PostFilter("different_names", pos=_pos(meta))
+
+    def attacked_this_turn(self, meta, items):
+        return A.PostFilter("attacked_this_turn", pos=_pos(meta))
+
+    def same_line(self, meta, items):
+        return A.PostFilter("same_line", value=items[0], pos=_pos(meta))
+
+    def destroyed_here(self, meta, items):
+        return A.PostFilter("destroyed_here", pos=_pos(meta))
 
     def subjects(self, meta, items):
         return tuple(items)
@@ -382,7 +503,9 @@ class ToAst(Transformer):
 
     def duration(self, meta, items):
         words = [str(t) for t in items]
-        if "next" in words:
+        if "game" in words:
+            kind = "end_of_game"
+        elif "next" in words:
             kind = "end_of_opponents_next_turn" if "opponent" in words else "end_of_next_turn"
         elif "combat" in words:
             kind = "end_of_combat"
@@ -483,6 +606,8 @@ class ToAst(Transformer):
 
     def quantity(self, meta, items):
         words = [str(t) for t in items]
+        if "odd" in words or "even" in words:
+            return ("odd" if "odd" in words else "even", 0)
         if words[0] == "no":
             return ("at_most", 0)
         if words[0] in ("a", "an", "any"):
@@ -516,8 +641,16 @@ class ToAst(Transformer):
     ref_own_attacker = _ref("own_attacker")
     ref_own_defender = _ref("own_defender")
     ref_own_battler = _ref("own_battler")
-    ref_deck_top = _ref("deck_top")
-    ref_named = _ref("named")
+
+    def ref_deck_top(self, meta, items):
+        # "the top card of your deck" / "... of your opponent's deck": the owner is kept in
+        # name and the area's words in names (the checker wants a deck).
+        place = items[0]
+        return A.Ref("deck_top", place.owner, _pos(meta), names=tuple(place.words))
+
+    def ref_named(self, meta, items):
+        names = tuple(_s(t) for t in items)
+        return A.Ref("named", names[0], _pos(meta), names=names if len(names) > 1 else ())
 
     def filtered(self, meta, items):
         quant = items[0] if items and isinstance(items[0], A.Quantifier) else None
@@ -552,7 +685,7 @@ class ToAst(Transformer):
         return A.Qualifier("not_name", (_s(items[1]),), _pos(meta))
 
     def q_name(self, meta, items):
-        return A.Qualifier("name", (_s(items[0]),), _pos(meta))
+        return A.Qualifier("name", tuple(_s(t) for t in items), _pos(meta))
 
     def q_other(self, meta, items):
         return A.Qualifier("other", (), _pos(meta))
@@ -594,7 +727,8 @@ class ToAst(Transformer):
         return A.PostFilter("other_than", value=tuple(items), pos=_pos(meta))
 
     def named(self, meta, items):
-        return A.PostFilter("named", value=_s(items[0]), pos=_pos(meta))
+        names = tuple(_s(t) for t in items)
+        return A.PostFilter("named", value=names[0] if len(names) == 1 else names, pos=_pos(meta))
 
     def place(self, meta, items):
         owner = items[0] if not isinstance(items[0], Token) else "the"
@@ -606,7 +740,7 @@ class ToAst(Transformer):
 
 
 _OWNERS = {"your": "your", "your opponent's": "opponent", "the opponent's": "opponent",
-           "each player's": "each", "its owner's": "owner"}
+           "each player's": "each", "its owner's": "owner", "their": "their"}
 
 
 MAX_SYNTAX_ERRORS = 25

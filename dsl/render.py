@@ -15,7 +15,8 @@ _REF = {
     "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
     "own_battler": "your battling unit", "deck_top": "the top card of your deck",
 }
-_OWNER = {"your": "your", "opponent": "your opponent's", "each": "each player's", "owner": "its owner's", "the": "the"}
+_OWNER = {"your": "your", "opponent": "your opponent's", "each": "each player's", "owner": "its owner's", "the": "the",
+          "their": "their"}
 _PLACE_CAP = {"retreat": "Retreat", "area": "Area", "bond": "Bond", "orb": "Orb", "boundless": "Boundless",
               "support": "Support", "deck": "Deck"}
 
@@ -41,9 +42,11 @@ def qualifier(q: A.Qualifier) -> str:
     if q.kind == "not_word":
         return f"non-<{cap(q.values[0])}>"
     if q.kind == "not_name":
-        return f'non-"{q.values[0]}"'
+        return " or ".join(f'non-"{v}"' for v in q.values)
     if q.kind == "name":
-        return f'"{q.values[0]}"'
+        return " or ".join(f'"{v}"' for v in q.values)
+    if q.kind == "not_main_character":
+        return "non-Main Character"
     return {"other": "other", "class_changed": "class-changed", "tapped": "tapped", "untapped": "untapped"}[q.kind]
 
 
@@ -58,8 +61,17 @@ def post(p: A.PostFilter) -> str:
         return f"from {place(p.value)}"
     if p.kind == "other_than":
         return "other than " + " or ".join(selector(r) for r in p.value)
-    if p.kind == "named":
-        return f'named "{p.value}"'
+    if p.kind in ("named", "not_named"):
+        names = (p.value,) if isinstance(p.value, str) else tuple(p.value)
+        return ("named " if p.kind == "named" else "not named ") + " or ".join(f'"{n}"' for n in names)
+    if p.kind == "different_names":
+        return "with different unit names"
+    if p.kind == "attacked_this_turn":
+        return "that has attacked this turn"
+    if p.kind == "same_line":
+        return f"in the same area as {selector(p.value)}"
+    if p.kind == "destroyed_here":
+        return "destroyed by this skill"
     return p.kind
 
 
@@ -70,7 +82,11 @@ def selector(s: A.Selector | str | None) -> str:
         return s
     if isinstance(s, A.Ref):
         if s.kind == "named":
-            return f'"{s.name}"'
+            return " or ".join(f'"{n}"' for n in (s.names or (s.name,)))
+        if s.kind == "deck_top":
+            return f"the top card of {_OWNER.get(s.name or 'your', 'your')} Deck"
+        if s.kind == "support_card":
+            return f"the card supporting {selector(s.of)}"
         return _REF[s.kind]
     words = [quantifier(s.quantifier)] + [qualifier(q) for q in s.qualifiers] + [s.noun] + [post(p) for p in s.posts]
     out = " ".join(w for w in words if w)
@@ -84,7 +100,8 @@ def duration(d: A.Duration | None) -> str:
         return ""
     return {"end_of_turn": "until the end of the turn", "end_of_combat": "until the end of this combat",
             "end_of_opponents_next_turn": "until the end of your opponent's next turn",
-            "end_of_next_turn": "until the end of your next turn"}[d.kind]
+            "end_of_next_turn": "until the end of your next turn",
+            "end_of_game": "until the end of the game"}[d.kind]
 
 
 def change(c: A.Change, plural: bool) -> str:
@@ -111,22 +128,66 @@ def change(c: A.Change, plural: bool) -> str:
         return f"acquire{s} <{cap(c.words[0])}>"
     if c.kind == "acquire_name":
         return f'acquire{s} the unit name "{c.name}"'
+    if c.kind == "lose_skill":
+        return f'lose{s} "{c.name}" (and cannot acquire it again)'
+    if c.kind == "cannot_use":
+        return f'cannot use "{c.name}"'
+    if c.kind == "double":
+        return f"{'have their' if plural else 'has its'} {c.stat} doubled"
     if c.kind == "orbs":
         return f"{'break' if plural else 'breaks'} {c.amount} Orbs when {'their' if plural else 'its'} attack destroys the Main Character"
     return c.kind
 
 
 def statement(st: A.Statement) -> str:
+    if isinstance(st, A.Guarded):
+        inner = statement(st.statement)
+        return cap(f"if {condition(st.condition)}, {inner[:1].lower() + inner[1:]}")
+    if isinstance(st, A.Redirect):
+        return cap(f"{selector(st.unit)} is attacked instead" +
+                   (f" of {selector(st.instead_of)}" if st.instead_of is not None else "")) + "."
+    if isinstance(st, A.Copy):
+        subj = " and ".join(selector(x) for x in st.subjects)
+        keeps = " and ".join({"name": "Unit Name", "attack": "attack"}[k] for k in st.keeps)
+        body = f"{subj} becomes a copy of {selector(st.source)}" + (f" in all but its {keeps}" if keeps else "")
+        d = duration(st.duration)
+        return cap(f"{d}, {body}" if d else body) + "."
+    if isinstance(st, A.Replace):
+        a = st.action
+        dest = next((place(p.place) for p in a.preps if p.kind == "to"), "")
+        why = {"destroyed": "is destroyed", "destroyed_in_battle": "is destroyed by an enemy's attack"}.get(st.cause or "")
+        lead = f"if {selector(a.target)} {why}, " if why else \
+            f"if {selector(a.target)} would be sent to {place(st.instead_of)}, "
+        return cap(lead + ("you may " if st.optional else "") +
+                   f"place it in {dest} instead of {place(st.instead_of)}") + "."
+    if isinstance(st, A.CardRule):
+        if st.kind == "deploy_if":
+            return f"This card can only be deployed if {condition(st.condition)}."
+        if st.kind == "share_name":
+            return ("You may deploy this card even if you have an ally with its unit name, and have several "
+                    "such allies at once.")
+        return "A deck may have any number of cards with this card's name."
+    if isinstance(st, A.ActorStatement):
+        who = "your opponent" if st.actor == "opponent" else "each player"
+        verb = st.action.verb + ("es" if st.action.verb.endswith(("s", "sh", "ch")) else "s")
+        return cap(f"{who} " + action(attrs_evolve_verb(st.action, verb))) + "."
     if isinstance(st, A.Modification):
         subj = " and ".join(selector(x) for x in st.subjects)
         plural = len(st.subjects) > 1 or any(
             isinstance(x, A.Filtered) and x.quantifier is not None and x.quantifier.kind == "all" for x in st.subjects)
         body = subj + " " + ", and ".join(change(c, plural) for c in st.changes)
+        if st.while_state is not None:
+            body += f" while {'it is' if not plural else 'they are'} {state(st.while_state)}"
         d = duration(st.duration)
         return cap(f"{d}, {body}" if d else body) + "."
     if isinstance(st, A.SupportFail):
-        return cap(f"{selector(st.cards)} fail to support {selector(st.units)}") + "."
+        verb = "successfully support" if st.succeeds else "fail to support"
+        return cap(f"{selector(st.cards)} {verb} {selector(st.units)}") + "."
     return cap(action(st)) + "."
+
+
+def attrs_evolve_verb(a: A.Action, verb: str) -> A.Action:
+    return A.Action(verb, a.number, a.target, a.preps, a.optional, a.pos, a.verb_pos)
 
 
 def action(a: A.Action) -> str:
@@ -137,7 +198,10 @@ def action(a: A.Action) -> str:
         parts.append(selector(a.target))
     for p in a.preps:
         if p.kind == "to":
-            parts.append(f"{'into' if a.verb == 'put' else 'to'} {place(p.place)}")
+            if tuple(p.place.words) == ("deck",):
+                parts.append(f"on top of {place(p.place)}")
+            else:
+                parts.append(f"{'into' if a.verb == 'put' else 'to'} {place(p.place)}")
         elif p.kind == "tapped":
             parts.append("tapped")
     return " ".join(x for x in parts if x)
@@ -152,6 +216,8 @@ def trigger(t: A.Trigger) -> str:
         return "when you class change into this unit"
     if t.kind == "level_up_into":
         return "when you level up into this unit"
+    if t.kind == "skill_destroys":
+        return f'when this unit\'s "{t.name}" destroys {selector(t.obj)}'
     subj = selector(t.subject)
     verb = {"attacks": "attacks", "attacked": "is attacked", "deployed": "is deployed",
             "class_changes": "class changes", "levels_up": "levels up", "destroyed": "is destroyed",
@@ -165,6 +231,8 @@ def trigger(t: A.Trigger) -> str:
 
 def condition(c: A.Condition) -> str:
     if c.kind == "negation":
+        if c.inner is not None and c.inner.kind == "did":
+            return "you do not"
         return "not " + condition(c.inner)
     if c.kind == "during":
         return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
@@ -173,8 +241,16 @@ def condition(c: A.Condition) -> str:
     if c.kind == "have_count":
         q = c.quantity
         n = {"at_least": f"{q[1]} or more" if q[1] != 1 else "a", "at_most": "no" if q[1] == 0 else f"{q[1]} or fewer",
-             "exactly": str(q[1])}[q[0]]
-        return f"you have {n} {selector(c.counted)}"
+             "exactly": str(q[1]), "odd": "an odd number of", "even": "an even number of"}[q[0]]
+        who = "your opponent has" if c.owner == "opponent" else "you have"
+        return f"{who} {n} {selector(c.counted)}"
+    if c.kind == "did":
+        return "you do"
+    if c.kind == "has_stat":
+        stat = {"cost": "a Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[c.words[0]]
+        op, n = c.quantity
+        tail = {"le": " or lower", "ge": " or higher", "eq": ""}[op]
+        return f"{selector(c.subject)} has {stat} of {n}{tail}"
     if c.kind == "have_reference":
         return f"you have {selector(c.subject)}"
     if c.kind == "compare_with_opponent":
@@ -192,6 +268,8 @@ def state(s: A.State) -> str:
         return "being attacked" + (f" by {selector(s.arg)}" if s.arg is not None else "")
     if k == "supported_by":
         return f"supported by {selector(s.arg)}"
+    if k == "in_combat":
+        return f"in combat with {selector(s.arg)}"
     if k == "in_line":
         return f"in the {cap(s.arg)} Line"
     if k == "quality":

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import attrs
-from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, v_args
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, v_args
 
 from fecipher.dsl.errors import Diagnostic, LanguageError, Sink, suggest
 
@@ -227,10 +227,12 @@ def _translate(e: UnexpectedInput, text: str, filename: str) -> Diagnostic:
         got = ("the end of the line" if tok.type == "_NL" else
                "the end of the file" if tok.type == "$END" else repr(str(tok)))
         hint = suggest(str(tok), keywords) if tok.type not in ("_NL", "$END") else ""
+        shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
         if hint:
             msg = f"unknown word {got}{hint}"
+        elif tok.type == "_NL":
+            msg = f"the line ends too early; expected {shown}"
         else:
-            shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
             msg = f"unexpected {got}; expected {shown}"
         if tok.type == "$END":
             line = max(len(lines), 1)

@@ -19,7 +19,7 @@ import attrs
 from fecipher.dsl.errors import Diagnostic, LanguageError, suggest
 from fecipher.dsl.packs import CardPool, compile_text, duplicate_codes, embedded_pool, load_pack
 from fecipher.dsl.scenario import (
-    CardRef, EventPattern, Expect, Item, Scenario, ScenarioFile, Step, UnitRef, load_scenarios, scenario_files,
+    CardRef, EventPattern, Expect, Item, Scenario, Step, UnitRef, load_scenarios, scenario_files,
 )
 from fecipher.engine import decisions as D
 from fecipher.engine.cards import Card, CardCopy
@@ -53,8 +53,9 @@ class StepError(Exception):
 
 
 class _Fail(Exception):
-    def __init__(self, line: int, expected: str, actual: str):
+    def __init__(self, line: int, expected: str, actual: str, *, recent: bool = True):
         super().__init__(actual)
+        self.recent = recent
         self.line = line
         self.expected = expected
         self.actual = actual
@@ -336,18 +337,43 @@ class Run:
             self.pool = scenario_pool(sc)
             check_references(sc, self.pool)
             self._start()
+            seen_decision = False
             for item in sc.body:
                 if isinstance(item, Step):
                     self.do_step(item)
+                    seen_decision = False
                 else:
                     self.check(item)
+                    seen_decision = seen_decision or item.kind in ("decision", "no_decision")
+            if not seen_decision:
+                self._check_end()
         except LanguageError as e:
-            failure = Failure(sc.filename, e.first.line or sc.line, sc.name, "a scenario that loads",
-                              "\n".join(d.format() for d in e.diagnostics))
+            shown = [d.format() for d in e.diagnostics[:8]]
+            if len(e.diagnostics) > 8:
+                shown.append(f"... and {len(e.diagnostics) - 8} more errors")
+            line = e.first.line if e.first.filename == sc.filename and e.first.line else sc.line
+            failure = Failure(sc.filename, line, sc.name, "a scenario whose cards, packs and decks load",
+                              "\n".join(shown))
             return self._result(failure)
         except _Fail as f:
             return self._result(self._failure(f))
         return self._result(None)
+
+    def _check_end(self) -> None:
+        """Strict: a scenario may stop at a phase's own decision (bond, deployment,
+        action, mulligan), not in the middle of something it started (an evasion,
+        an orb to break, a choice, a "you may") unless it expects that decision."""
+        g = self.game
+        if g is None or g.over or g.decision is None or self.sc.lenient:
+            return
+        d = g.decision
+        if d.kind in (D.BOND, D.DEPLOYMENT, D.ACTION, D.MULLIGAN):
+            return
+        last = self.sc.body[-1] if self.sc.body else None
+        line = last.pos.line if last is not None else self.sc.line
+        raise _Fail(line, "the end of the scenario",
+                    f"the game asks player {d.player + 1} to decide {d.kind} ({d.prompt}), a decision the scenario "
+                    f"did not answer; answer it, or expect it with 'expect player {d.player + 1} to decide {d.kind}'")
 
     def _result(self, failure: Failure | None) -> Result:
         if self.sc.pending is not None:
@@ -366,7 +392,8 @@ class Run:
             elif g.over:
                 decision = f"none: the game is over ({self._winner_text()})"
             total = len(g.events)
-            events = [self.describe_event(e) for e in g.events[-RECENT_EVENTS:]]
+            if f.recent:
+                events = [self.describe_event(e) for e in g.events[-RECENT_EVENTS:]]
         return Failure(self.sc.filename, f.line, self.sc.name, f.expected, f.actual, decision, events, total)
 
     def _start(self) -> None:
@@ -1037,19 +1064,24 @@ class Run:
         shown = "\n".join(self.describe_event(x) for x in window[-40:]) or "(no events)"
         if e.kind == "events":
             i = 0
-            for x in window:
+            last = -1
+            for k, x in enumerate(window):
                 if i < len(pats) and self.event_matches(x, pats[i]):
                     i += 1
+                    last = k
             if i < len(pats):
                 done = ", ".join(self._pattern_text(p) for p in pats[:i]) or "nothing"
-                fail(f"after {done}, no {self._pattern_text(pats[i])} among the "
-                     f"{len(window)} events since the last 'expect events':\n{shown}")
-            self.window = len(g.events)
+                raise _Fail(e.pos.line, e.text,
+                            f"after {done}, no {self._pattern_text(pats[i])} among the {len(window)} events "
+                            f"since the last event matched by 'expect events':\n{shown}", recent=False)
+            self.window += last + 1
         else:
             for x in window:
                 for p in pats:
                     if self.event_matches(x, p):
-                        fail(f"{self.describe_event(x)} happened (events since the last 'expect events'):\n{shown}")
+                        raise _Fail(e.pos.line, e.text,
+                                    f"{self.describe_event(x)} happened (among the events since the last event "
+                                    f"matched by 'expect events'):\n{shown}", recent=False)
 
 
 def run_scenario(sc: Scenario) -> Result:

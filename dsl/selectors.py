@@ -18,7 +18,17 @@ CardPred = Callable[[SkillContext, CardCopy], bool]
 
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
                   "own_defender", "own_battler"}
-REF_CARD_KINDS = {"this_card", "event_card", "deck_top"}
+REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "support_card"}
+
+
+def ref_names(ref: A.Ref) -> tuple[str, ...]:
+    """The unit names a named reference stands for ("Catria" or "Est")."""
+    return ref.names or ((ref.name,) if ref.name else ())
+
+
+def post_names(p: A.PostFilter) -> tuple[str, ...]:
+    """The names of a "named ..." / "not named ..." filter."""
+    return (p.value,) if isinstance(p.value, str) else tuple(p.value)
 
 
 def selector_kind(sel: A.Selector) -> str:
@@ -47,7 +57,7 @@ def place_owner(ctx: SkillContext, place: A.Place) -> list[int]:
         return [ctx.opponent]
     if place.owner == "each":
         return [ctx.controller, ctx.opponent]
-    return [ctx.controller]
+    return [ctx.controller]   # "your", and "their" in "your opponent sends ... their hand" (the actor's)
 
 
 def count_range(sel: A.Selector) -> tuple[int, float]:
@@ -98,7 +108,8 @@ def ref_units(ctx: SkillContext, ref: A.Ref) -> list[Unit]:
     elif k == "chosen":
         return [x for x in ctx.data.get("chosen", []) if isinstance(x, Unit) and g.unit(x.id) is x]
     elif k == "named":
-        return [u for u in g.players[ctx.controller].units if ref.name in g.unit_names(u)]
+        names = set(ref_names(ref))
+        return [u for u in g.players[ctx.controller].units if names & g.unit_names(u)]
     if out is None:
         return []
     return [out] if g.unit(out.id) is out else []
@@ -112,9 +123,21 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
         cid = ctx.data.get("that_card")
         return [g.copy(cid)] if cid is not None else []
     if ref.kind == "deck_top":
-        g.ensure_deck(ctx.controller)
-        d = g.players[ctx.controller].deck
-        return d[:1]
+        player = ctx.opponent if ref.name == "opponent" else ctx.controller
+        g.ensure_deck(player)
+        return g.players[player].deck[:1]
+    if ref.kind == "support_card":
+        # The card that supported that unit successfully in the battle now going on.
+        b = g.battle
+        if b is None:
+            return []
+        out = []
+        for u in (ref_units(ctx, ref.of) if ref.of is not None else []):
+            if b.battling_unit_of(u.owner) == u.id and b.support_ok.get(u.owner):
+                card = b.supports.get(u.owner)
+                if card is not None:
+                    out.append(card)
+        return out
     if ref.kind == "chosen":
         return [x for x in ctx.data.get("chosen", []) if isinstance(x, CardCopy)]
     return []
@@ -129,7 +152,8 @@ def unit_predicate(sel: A.Filtered | A.Ref) -> UnitPred:
     """Does a unit match this selector (its side, qualities and filters)?"""
     if isinstance(sel, A.Ref):
         if sel.kind == "named":
-            return lambda ctx, u: sel.name in ctx.game.unit_names(u)
+            names = set(ref_names(sel))
+            return lambda ctx, u: bool(names & ctx.game.unit_names(u))
         if sel.kind == "chosen":
             return lambda ctx, u: any(x is u for x in ctx.data.get("chosen", []))
         return lambda ctx, u: any(x is u for x in ref_units(ctx, sel))
@@ -164,11 +188,13 @@ def _unit_qualifier(q: A.Qualifier) -> UnitPred:
         w = q.values[0]
         return lambda ctx, u: w not in _qualities(ctx, u)
     if q.kind == "name":
-        n = q.values[0]
-        return lambda ctx, u: n in ctx.game.unit_names(u)
+        names = set(q.values)
+        return lambda ctx, u: bool(names & ctx.game.unit_names(u))
     if q.kind == "not_name":
-        n = q.values[0]
-        return lambda ctx, u: n not in ctx.game.unit_names(u)
+        names = set(q.values)
+        return lambda ctx, u: not names & ctx.game.unit_names(u)
+    if q.kind == "not_main_character":
+        return lambda ctx, u: not u.is_main_character
     if q.kind == "other":
         return lambda ctx, u: u.id != ctx.unit_id
     if q.kind == "class_changed":
@@ -184,7 +210,7 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "with_stat":
         op, n = p.op, p.value
         if p.stat == "cost":
-            return lambda ctx, u: _cmp(op, u.card.cost, n)
+            return lambda ctx, u: _cmp(op, ctx.game.cost(u), n)
         if p.stat == "attack":
             return lambda ctx, u: _cmp(op, ctx.game.attack(u), n)
         if p.stat == "support":
@@ -193,9 +219,20 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "in_line":
         line = p.value
         return lambda ctx, u: u.area == line
-    if p.kind == "named":
-        n = p.value
-        return lambda ctx, u: n in ctx.game.unit_names(u)
+    if p.kind in ("named", "not_named"):
+        names = set(post_names(p))
+        want = p.kind == "named"
+        return lambda ctx, u: bool(names & ctx.game.unit_names(u)) == want
+    if p.kind == "attacked_this_turn":
+        return lambda ctx, u: u.id in attacked_this_turn(ctx.game)
+    if p.kind == "same_line":
+        ref = p.value
+
+        def same_line(ctx, u, _r=ref):
+            return any(x.owner == u.owner and x.area == u.area for x in ref_units(ctx, _r))
+        return same_line
+    if p.kind in ("different_names", "destroyed_here"):
+        return lambda ctx, u: True   # a rule of the choice / of the count, not of one unit
     if p.kind == "other_than":
         refs = p.value
         return lambda ctx, u: not any(x is u for r in refs for x in ref_units(ctx, r))
@@ -208,7 +245,8 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
     """Does a card match this selector's qualities and filters (not its place)?"""
     if isinstance(sel, A.Ref):
         if sel.kind == "named":
-            return lambda ctx, c: sel.name in card_unit_names(c.card)
+            names = set(ref_names(sel))
+            return lambda ctx, c: bool(names & card_unit_names(c.card))
         return lambda ctx, c: any(x is c for x in ref_cards(ctx, sel))
     tests: list[CardPred] = []
     for q in sel.qualifiers:
@@ -224,8 +262,9 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                 tests.append(lambda ctx, c, op=op, n=n: _cmp(op, c.card.support, n))
             else:
                 tests.append(lambda ctx, c, op=op, n=n: any(_cmp(op, r, n) for r in c.card.ranges))
-        elif p.kind == "named":
-            tests.append(lambda ctx, c, n=p.value: n in card_unit_names(c.card))
+        elif p.kind in ("named", "not_named"):
+            tests.append(lambda ctx, c, n=frozenset(post_names(p)), w=p.kind == "named":
+                         bool(n & card_unit_names(c.card)) == w)
     return lambda ctx, c: all(t(ctx, c) for t in tests)
 
 
@@ -241,11 +280,11 @@ def _card_qualifier(q: A.Qualifier) -> CardPred:
         w = q.values[0]
         return lambda ctx, c: w not in _card_qualities(c)
     if q.kind == "name":
-        n = q.values[0]
-        return lambda ctx, c: n in card_unit_names(c.card)
+        names = set(q.values)
+        return lambda ctx, c: bool(names & card_unit_names(c.card))
     if q.kind == "not_name":
-        n = q.values[0]
-        return lambda ctx, c: n not in card_unit_names(c.card)
+        names = set(q.values)
+        return lambda ctx, c: not names & card_unit_names(c.card)
     if q.kind == "other":
         return lambda ctx, c: c is not ctx.source
     return lambda ctx, c: True
@@ -289,6 +328,41 @@ def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
     return out
 
 
+def attacked_this_turn(game) -> set[int]:
+    """Ids of the units that declared an attack in the turn going on."""
+    from fecipher.engine import events as ev
+    out: set[int] = set()
+    for e in reversed(game.events):
+        if isinstance(e, ev.TurnStarted):
+            break
+        if isinstance(e, ev.AttackDeclared):
+            out.add(e.attacker)
+    return out
+
+
+def different_names(sel: A.Selector) -> bool:
+    return isinstance(sel, A.Filtered) and any(p.kind == "different_names" for p in sel.posts)
+
+
+def _pick_distinct(ctx, cands: list, names_of, n: int, lo: int, prompt: str, chooser: int, option):
+    """Choose up to n things one at a time, none sharing a unit name with one chosen before."""
+    picked: list = []
+    taken: set = set()
+    while len(picked) < n:
+        left = [c for c in cands if c not in picked and not (names_of(c) & taken)]
+        if not left:
+            break
+        opts = [option(c) for c in left]
+        got = yield from choose(chooser, prompt, opts, minimum=1 if len(picked) < lo else 0, maximum=1)
+        if not got:
+            break
+        key = got[0].unit if got[0].unit is not None else got[0].card
+        c = next(x for x in left if x.id == key)
+        picked.append(c)
+        taken |= names_of(c)
+    return picked
+
+
 def describe_unit(u: Unit) -> str:
     return f"{u.card.name} ({'your' if True else ''}{u.area} line)".replace("your", "")
 
@@ -303,6 +377,11 @@ def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
         return []
     hi_n = len(cands) if hi == math.inf else int(hi)
     lo_n = min(lo, len(cands))
+    if different_names(sel):
+        return (yield from _pick_distinct(
+            ctx, cands, lambda u: set(ctx.game.unit_names(u)), hi_n, lo_n, prompt,
+            ctx.controller if chooser is None else chooser,
+            lambda u: Option(UNIT, unit=u.id, label=f"{u.card.name} ({u.area} line)")))
     opts = [Option(UNIT, unit=u.id, label=f"{u.card.name} ({'ally' if u.owner == ctx.controller else 'enemy'}, "
                                               f"{u.area} line)") for u in cands]
     chosen = yield from choose(ctx.controller if chooser is None else chooser, prompt, opts,
@@ -320,6 +399,10 @@ def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
         return []
     hi_n = len(cands) if hi == math.inf else int(hi)
     lo_n = min(lo, len(cands))
+    if different_names(sel):
+        return (yield from _pick_distinct(
+            ctx, cands, lambda c: set(card_unit_names(c.card)), hi_n, lo_n, prompt,
+            ctx.controller if chooser is None else chooser, lambda c: Option(CARD, card=c.id, label=c.card.name)))
     opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]
     chosen = yield from choose(ctx.controller if chooser is None else chooser, prompt, opts,
                                minimum=lo_n, maximum=hi_n)

@@ -18,7 +18,7 @@ OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen"
 def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset()) -> None:
     granted = {s.name for s in card.skills if s.granted}
     has_cc = card.fact("class_change_cost") is not None
-    names: set[str] = set()
+    names: set[tuple[str, str]] = set()
     supports = 0
     for s in card.skills:
         if s.kind == "support":
@@ -26,9 +26,10 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
             if supports > 1:
                 sink.error(s.pos, "a card has at most one support skill")
         elif not s.granted:
-            if s.name in names:
+            # One printed name may cover parts of different kinds (a SPEC rule and a CONT skill).
+            if (s.name, s.kind) in names:
                 sink.error(s.pos, f"\"{card.name}\" has two skills named \"{s.name}\"")
-            names.add(s.name)
+            names.add((s.name, s.kind))
         SkillChecker(card, s, sink, granted, has_cc, units).check()
 
 
@@ -38,6 +39,8 @@ class SkillChecker:
         self.card, self.s, self.sink, self.granted, self.has_cc = card, skill, sink, granted, has_cc
         self.units = units
         self.skill_names = {x.name for x in card.skills}
+        self.actor = False       # inside "your opponent ..." / "each player ...": areas are "their ..."
+        self.guard = False       # checking the condition of "if ...: <effect>"
 
     def check_name(self, name: str, pos) -> None:
         """A unit name in a skill must be a real unit name (or a card of this pack)."""
@@ -87,10 +90,17 @@ class SkillChecker:
             self.check_condition(c)
         for st in s.statements:
             self.check_statement(st)
+        if any(self._counts_destroyed(st) for st in s.statements) and not any(
+                self._destroys(st) for st in s.statements):
+            self.err(s.pos, "'for each ... destroyed by this skill' counts what this skill's 'destroy' lines "
+                            "destroy, and this skill has none")
 
     # ---- statements
     def check_statement(self, st) -> None:
         kind = self.s.kind
+        if isinstance(st, (A.Guarded, A.Redirect, A.Copy, A.Replace, A.CardRule, A.ActorStatement)):
+            self.check_series1_statement(st)
+            return
         if isinstance(st, A.Action):
             if kind in ("cont", "spec"):
                 self.err(st.pos, f"a {kind.upper()} skill states what holds ('this unit gains +10 attack'), "
@@ -104,6 +114,12 @@ class SkillChecker:
             if selector_kind(st.cards) not in ("card", "name"):
                 self.err(st.cards.pos, "what fails to support is cards, e.g. 'all female cards'")
             return
+        if st.while_state is not None:
+            w = st.while_state
+            while w.kind == "not":
+                w = w.arg
+            if isinstance(w.arg, (A.Ref, A.Filtered)):
+                self.check_selector(w.arg, where=w.kind != "supported_by")
         for subj in st.subjects:
             self.check_selector(subj)
             if kind != "spec" and selector_kind(subj) not in ("unit", "chosen", "name"):
@@ -123,6 +139,101 @@ class SkillChecker:
                              "'until the end of the combat' or 'until the end of your opponent's next turn'")
         for c in st.changes:
             self.check_change(c)
+
+    # ---- statements added for Series 1
+    def check_series1_statement(self, st) -> None:
+        kind = self.s.kind
+        acting = kind not in ("cont", "spec")
+        if isinstance(st, A.Guarded):
+            if not acting:
+                self.err(st.pos, f"'if ...: <effect>' guards an effect; a {kind.upper()} skill's conditions "
+                                 f"are 'if ...' lines of their own")
+                return
+            self.guard = True
+            self.check_condition(st.condition)
+            self.guard = False
+            if isinstance(st.statement, A.Guarded):
+                self.err(st.statement.pos, "one 'if ...:' per line; put the conditions together with a line "
+                                           "of its own")
+            self.check_statement(st.statement)
+        elif isinstance(st, A.Redirect):
+            if not acting:
+                self.err(st.pos, f"'... is attacked instead' is an effect; a {kind.upper()} skill cannot say it")
+            self.check_selector(st.unit)
+            if selector_kind(st.unit) not in ("unit", "name", "chosen"):
+                self.err(st.unit.pos, "what is attacked instead is a unit, e.g. 'this unit is attacked instead'")
+            if st.instead_of is not None and not (isinstance(st.instead_of, A.Ref)
+                                                  and st.instead_of.kind in ("event_unit", "defender")):
+                self.err(st.instead_of.pos, "'instead of ...' names the unit being attacked: 'that unit' "
+                                            "or 'the defending unit'")
+        elif isinstance(st, A.Copy):
+            if not acting:
+                self.err(st.pos, f"'becomes a copy of ...' is an effect; a {kind.upper()} skill cannot say it")
+            elif st.duration is None:
+                self.err(st.pos, "a copy needs a duration, e.g. 'until the end of the turn'")
+            for subj in st.subjects:
+                self.check_selector(subj)
+            self.check_selector(st.source)
+            if selector_kind(st.source) not in ("unit", "chosen", "name"):
+                self.err(st.source.pos, "a unit becomes a copy of a unit, e.g. 'a copy of it'")
+        elif isinstance(st, A.Replace):
+            self.check_replacement(st)
+        elif isinstance(st, A.CardRule):
+            if kind != "spec" or not (isinstance(st.subject, A.Ref) and st.subject.kind == "this_card"):
+                self.err(st.pos, "a card rule ('this card can ...') is a SPEC skill's line about 'this card'")
+            if st.condition is not None:
+                self.check_condition(st.condition)
+        elif isinstance(st, A.ActorStatement):
+            if not acting:
+                self.err(st.pos, f"a {kind.upper()} skill states what holds; it does not act")
+                return
+            self.actor = True
+            self.check_action(st.action, EFFECTS, "effect")
+            self.actor = False
+
+    def check_replacement(self, st: A.Replace) -> None:
+        a = st.action
+        if self.s.kind != "cont":
+            self.err(st.pos, "'... instead of ...' changes where something goes for as long as it holds: "
+                             "write it in a CONT skill")
+        if a.verb not in ("put", "send", "add"):
+            self.err(a.verb_pos, f"'{a.verb} ... instead of ...': a replacement says where a card goes, with "
+                                 f"'put ... into <area> instead of <area>'")
+            return
+        dest = [p for p in a.preps if p.kind == "to"]
+        if not dest:
+            self.err(a.pos, f"'{a.verb}' needs where it goes instead, e.g. 'into your bond area'")
+        for p in dest:
+            self.check_place(p.place)
+        self.check_place(st.instead_of)
+        if a.target is None:
+            self.err(a.pos, "say what goes elsewhere, e.g. 'put this unit into ...'")
+            return
+        self.check_selector(a.target)
+        k = selector_kind(a.target)
+        if k in ("unit", "name"):
+            if st.cause is None:
+                self.err(a.target.pos, "a unit goes elsewhere when it is destroyed: end the line with "
+                                       "'when it is destroyed' or 'when it is destroyed in battle'")
+        elif k == "card":
+            if st.cause is not None:
+                self.err(st.pos, "'when it is destroyed' goes with a unit, not a card")
+        else:
+            self.err(a.target.pos, "what goes elsewhere is a unit or a card, e.g. 'this unit' or "
+                                   "'the card supporting this unit'")
+
+    def _counts_destroyed(self, st) -> bool:
+        if isinstance(st, A.Guarded):
+            return self._counts_destroyed(st.statement)
+        if isinstance(st, A.Modification):
+            return any(c.per_each is not None and isinstance(c.per_each, A.Filtered)
+                       and any(p.kind == "destroyed_here" for p in c.per_each.posts) for c in st.changes)
+        return False
+
+    def _destroys(self, st) -> bool:
+        if isinstance(st, A.Guarded):
+            return self._destroys(st.statement)
+        return isinstance(st, A.Action) and st.verb == "destroy"
 
     def check_change(self, c: A.Change) -> None:
         if c.kind == "cannot":
@@ -147,8 +258,10 @@ class SkillChecker:
             self.check_name(c.name, c.pos)
         elif c.kind == "acquire_type":
             w = c.words[0]
-            if w not in V.QUALITY_WORDS - set(V.SYMBOLS):
+            if w not in V.QUALITY_WORDS:   # a type, weapon, gender, or a symbol ("acquires black")
                 self.err(c.pos, f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}")
+        elif c.kind in ("lose_skill", "cannot_use") and not c.name:
+            self.err(c.pos, "name the skill, e.g. 'loses \"Anti-Fliers\"'")
         elif c.kind == "acquire_range":
             for r in c.ranges:
                 if not 1 <= r <= 3:
@@ -191,14 +304,27 @@ class SkillChecker:
         if tuple(p.words) not in V.PLACES:
             w = " ".join(p.words)
             self.err(p.pos, f"unknown area '{w}'{suggest(w, V.PLACE_NAMES)}")
+        if p.owner == "their" and not self.actor:
+            self.err(p.pos, "'their ...' is the acting player's area in 'your opponent ...' or 'each player "
+                            "...' lines; here say 'your ...' or 'your opponent's ...'")
+        elif p.owner == "your" and self.actor:
+            self.err(p.pos, "in a line about what your opponent (or each player) does, their areas are "
+                            "'their ...', e.g. 'from their hand to their retreat area'")
 
     # ---- selectors
-    def check_selector(self, sel) -> None:
+    def check_selector(self, sel, where: bool = True) -> None:
         if sel is None or isinstance(sel, str):
             return
         if isinstance(sel, A.Ref):
             if sel.kind == "named":
-                self.check_name(sel.name, sel.pos)
+                for n in (sel.names or (sel.name,)):
+                    self.check_name(n, sel.pos)
+            elif sel.kind == "deck_top" and tuple(sel.names) not in ((), ("deck",)):
+                self.err(sel.pos, "'the top card of ...' names a deck: 'your deck' or 'your opponent's deck'")
+            elif sel.kind == "support_card":
+                self.check_selector(sel.of)
+                if selector_kind(sel.of) != "unit":
+                    self.err(sel.of.pos, "'the card supporting ...' names a unit, e.g. 'this unit'")
             return
         for q in sel.qualifiers:
             if q.kind in ("name", "not_name"):
@@ -210,8 +336,15 @@ class SkillChecker:
                         self.err(q.pos, f"unknown quality '{w}' (a symbol, gender, weapon or type)"
                                         f"{suggest(w, V.QUALITY_WORDS)}")
         for p in sel.posts:
-            if p.kind == "named":
-                self.check_name(p.value, p.pos)
+            if p.kind in ("named", "not_named"):
+                for n in ((p.value,) if isinstance(p.value, str) else p.value):
+                    self.check_name(n, p.pos)
+            if p.kind == "same_line":
+                self.check_selector(p.value)
+                if selector_kind(sel) != "unit":
+                    self.err(p.pos, "'in the same line as ...' goes with units")
+            if p.kind in ("attacked_this_turn", "destroyed_here") and selector_kind(sel) != "unit":
+                self.err(p.pos, f"'{'that has attacked this turn' if p.kind == 'attacked_this_turn' else 'destroyed by this skill'}' goes with units")
             if p.kind == "other_than":
                 for r in p.value:
                     self.check_selector(r)
@@ -219,7 +352,7 @@ class SkillChecker:
                 self.check_place(p.value)
                 if selector_kind(sel) != "card":
                     self.err(p.pos, "'from ...' goes with cards, e.g. '1 card from your hand'")
-        if selector_kind(sel) == "card" and sel.quantifier is not None and sel.quantifier.kind != "all":
+        if where and selector_kind(sel) == "card" and sel.quantifier is not None and sel.quantifier.kind != "all":
             if not any(p.kind == "from_place" for p in sel.posts):
                 self.err(sel.pos, "say where the cards are: e.g. '1 card from your retreat area'")
 
@@ -230,6 +363,8 @@ class SkillChecker:
                 self.err(t.subject.pos, "a trigger is about a unit: 'this unit', 'another ally', 'an enemy'")
         if t.obj is not None:
             self.check_selector(t.obj)
+        if t.kind == "skill_destroys" and t.name not in self.skill_names:
+            self.err(t.pos, f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 
     def check_condition(self, c: A.Condition) -> None:
         if c.kind == "negation":
@@ -241,10 +376,19 @@ class SkillChecker:
                 st = st.arg
             if st.kind == "quality" and st.arg[0] not in V.QUALITY_WORDS:
                 self.err(st.arg[1], f"unknown quality '{st.arg[0]}'{suggest(st.arg[0], V.QUALITY_WORDS)}")
-            if st.kind in ("attacking", "attacked", "supported_by") and st.arg is not None:
+            if st.kind in ("attacking", "attacked", "in_combat") and st.arg is not None:
                 self.check_selector(st.arg)
+            if st.kind == "supported_by":   # "supported by a male card": the support card, no area
+                self.check_selector(st.arg, where=False)
         elif c.kind == "have_count":
+            actor, self.actor = self.actor, c.owner == "opponent"
             self.check_selector(c.counted)
+            self.actor = actor
+        elif c.kind == "did":
+            if not self.guard:
+                self.err(c.pos, "'if you do' guards one effect line: 'if you do: draw 1'")
+        elif c.kind == "has_stat":
+            self.check_selector(c.subject)
         elif c.kind == "used_skill":
             self.check_selector(c.subject)
             if c.name not in self.skill_names:

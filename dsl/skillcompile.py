@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import attrs
+
 from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl import vocabulary as V
@@ -24,7 +26,7 @@ from fecipher.engine import modifiers as M
 from fecipher.engine.cards import Card
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import (
-    ContinuousEffect, Keyword, Skill, SkillContext, SkillKind, SupportRole,
+    ContinuousEffect, Keyword, Replacement, Skill, SkillContext, SkillKind, SupportRole,
 )
 
 # Make sure every registry entry is loaded.
@@ -47,6 +49,18 @@ def flag_of(c: A.Change) -> str:
 
 
 def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
+    if isinstance(sel, A.Filtered) and any(p.kind == "destroyed_here" for p in sel.posts):
+        # "for each enemy destroyed by this skill": what this skill's "destroy" lines destroyed.
+        side = V.UNIT_NOUNS.get(sel.noun, "unit")
+
+        def destroyed(ctx):
+            owners = ctx.data.get("destroyed", [])
+            if side == "ally":
+                return sum(1 for o in owners if o == ctx.controller)
+            if side == "enemy":
+                return sum(1 for o in owners if o != ctx.controller)
+            return len(owners)
+        return destroyed
     kind = selector_kind(sel)
     if kind == "card":
         return lambda ctx: len(card_candidates(ctx, sel))
@@ -76,7 +90,15 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
     if c.kind == "acquire_range":
         return [(M.RANGES, "grant", frozenset(c.ranges))]
     if c.kind == "acquire_type":
+        if c.words[0] in V.SYMBOLS:   # "acquires black": treated as also having that symbol
+            return [(M.SYMBOLS, "grant", frozenset({V.SYMBOLS[c.words[0]]}))]
         return [(M.TYPES, "grant", frozenset(c.words))]
+    if c.kind == "lose_skill":
+        return [(M.LOST_SKILLS, "grant", frozenset({c.name}))]
+    if c.kind == "cannot_use":
+        return [(M.CANNOT_USE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
+    if c.kind == "double":
+        return [(M.ATTACK if c.stat == "attack" else M.SUPPORT, "mul", 2)]
     if c.kind == "acquire_name":
         return [(M.UNIT_NAMES, "grant", frozenset({c.name}))]
     if c.kind == "acquire_skill":
@@ -98,27 +120,47 @@ def subject_matcher(subjects: tuple[A.Selector, ...]) -> Callable[[SkillContext,
     return lambda ctx, u: any(t(ctx, u) for t in tests)
 
 
+def while_wrapped(st: A.Modification, op: str, value: Any) -> Any:
+    """A change that holds only while its "while <state>" holds for the unit: the
+    value is None (no change) otherwise."""
+    if st.while_state is None:
+        return value
+    from fecipher.dsl.conditions import compile_state
+    state = compile_state(st.while_state)
+
+    def wrapped(ctx, u, _v=value, **kw):
+        if not state(ctx, u):
+            return False if op == "flag" else None
+        return _v(ctx, u, **kw) if callable(_v) else _v
+    return wrapped
+
+
 # ------------------------------------------------------------------ statements
 def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[ContinuousEffect]:
     text = render.statement(st)
     if isinstance(st, A.SupportFail):
         applies = subject_matcher((st.units,))
         pred = card_predicate(st.cards)
-        return [ContinuousEffect(M.SUPPORT_FAILS, "flag",
+        return [ContinuousEffect(M.SUPPORT_ALLOWED if st.succeeds else M.SUPPORT_FAILS, "flag",
                                  lambda ctx, u, card=None, **kw: card is not None and pred(ctx, card), applies, text)]
-    assert isinstance(st, A.Modification)
+    if not isinstance(st, A.Modification):
+        return []   # replacements and card rules are compiled elsewhere
     applies = subject_matcher(st.subjects)
     out = []
     for c in st.changes:
         for stat, op, value in change_parts(c, granted):
-            out.append(ContinuousEffect(stat, op, value, applies, text))
+            out.append(ContinuousEffect(stat, op, while_wrapped(st, op, value), applies, text))
     return out
 
 
 def modification_effect(st: A.Modification, granted: dict[str, Skill]):
     duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
-    parts = [p for c in st.changes for p in change_parts(c, granted)]
+    parts = [(stat, op, while_wrapped(st, op, v)) for c in st.changes for stat, op, v in change_parts(c, granted)]
     text = render.statement(st)
+    if duration == M.PERMANENT and all(isinstance(x, A.Filtered) for x in st.subjects):
+        # "all allies cannot use "Aum" until the end of the game": a rule for the rest of
+        # the game that also reaches units deployed later.
+        return _standing_modification(st, parts, text)
 
     def eff(ctx: SkillContext):
         units = []
@@ -135,12 +177,138 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
                         value = (lambda gm, un, _v=value, _c=ctx, **kw: _v(_c, un, **kw))
                 g.add_modifier(Modifier(stat, op, value, duration, ctx.controller, unit=u.id, turn=g.turn,
                                         text=f"{u.card.name}: {text}"))
+        ctx.data["did"] = bool(units)
     return eff
+
+
+def _standing_modification(st: A.Modification, parts, text: str):
+    preds = [unit_predicate(x) for x in st.subjects]
+
+    def eff(ctx: SkillContext):
+        g = ctx.game
+        frozen = attrs.evolve(ctx, data=dict(ctx.data))
+        applies = (lambda gm, u, _c=frozen: any(p(_c, u) for p in preds))
+        for stat, op, value in parts:
+            if callable(value):
+                value = (lambda gm, un, _v=value, _c=frozen, **kw: _v(_c, un, **kw))
+            g.add_modifier(Modifier(stat, op, value, M.PERMANENT, ctx.controller, applies=applies, turn=g.turn,
+                                    text=text))
+        ctx.data["did"] = True
+        return
+        yield  # pragma: no cover
+    return eff
+
+
+def guarded_effect(st: A.Guarded, granted: dict[str, Skill]):
+    cond = compile_condition(st.condition)
+    inner = statement_effect(st.statement, granted)
+    about_did = _mentions_did(st.condition)
+
+    def eff(ctx: SkillContext):
+        if about_did:   # "if you do: X": X does not change what the next "if you do" looks at
+            before = ctx.data.get("did")
+            if cond(ctx):
+                yield from inner(ctx)
+            ctx.data["did"] = before
+            return
+        ctx.data["did"] = False
+        if cond(ctx):
+            yield from inner(ctx)
+    return eff
+
+
+def _mentions_did(c: A.Condition) -> bool:
+    return c.kind == "did" or (c.kind == "negation" and c.inner is not None and _mentions_did(c.inner))
+
+
+def redirect_effect(st: A.Redirect):
+    def eff(ctx: SkillContext):
+        units = ref_units(ctx, st.unit) if isinstance(st.unit, A.Ref) else unit_candidates(ctx, st.unit)
+        ctx.data["did"] = bool(units) and ctx.game.change_defender(units[0])
+        return
+        yield  # pragma: no cover
+    return eff
+
+
+def copy_effect(st: A.Copy):
+    duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
+    text = render.statement(st)
+
+    def eff(ctx: SkillContext):
+        g = ctx.game
+        sources = ref_units(ctx, st.source) if isinstance(st.source, A.Ref) else unit_candidates(ctx, st.source)
+        ctx.data["did"] = False
+        if not sources:
+            return
+        card = g.base_card(sources[0])   # the printed card it is (or copies), not its modifications
+        for s in st.subjects:
+            got = yield from pick_units(ctx, s, f"{ctx.skill.name}: choose for \"{text}\"")
+            for u in got:
+                g.add_modifier(Modifier(M.COPY, "set", (card, tuple(st.keeps)), duration, ctx.controller,
+                                        unit=u.id, turn=g.turn, text=f"{u.card.name}: {text}"))
+                ctx.data["did"] = True
+    return eff
+
+
+def actor_effect(st: A.ActorStatement):
+    """"your opponent sends ...": the action runs as that player's (they choose; "their"
+    areas are theirs); "each player ...": you first, then your opponent."""
+    inner = EFFECTS[st.action.verb].build(st.action)
+
+    def eff(ctx: SkillContext):
+        players = [ctx.opponent] if st.actor == "opponent" else [ctx.controller, ctx.opponent]
+        did = False
+        for p in players:
+            sub = attrs.evolve(ctx, controller=p, data=ctx.data)
+            yield from inner(sub)
+            did = did or bool(ctx.data.get("did"))
+        ctx.data["did"] = did
+    return eff
+
+
+def replacement_of(st: A.Replace) -> Replacement:
+    """"[you may] put X into A instead of B [when it is destroyed [in battle]]" as a
+    before-handler: on a unit's destruction (UnitDestroyed, its stack's destination) or
+    on a card's move (CardMoved)."""
+    from fecipher.engine import events as ev
+    from fecipher.dsl.selectors import place_area
+    a = st.action
+    dest = next(place_area(p.place) for p in a.preps if p.kind == "to")
+    instead_of = place_area(st.instead_of)
+    text = render.statement(st)
+    if selector_kind(a.target) in ("unit", "name"):
+        pred = unit_predicate(a.target)
+        in_battle = st.cause == "destroyed_in_battle"
+
+        def on_destroyed(ctx, e):
+            u = ctx.game.unit(e.unit)
+            if u is None or e.dest != instead_of or (in_battle and not e.in_battle) or not pred(ctx, u):
+                return None
+            return attrs.evolve(e, dest=dest)
+        return Replacement(ev.UnitDestroyed, on_destroyed, text, st.optional)
+    cards = card_predicate(a.target)
+
+    def on_moved(ctx, e):
+        if e.dest != instead_of:
+            return None
+        c = ctx.game.copy(e.card)
+        if not cards(ctx, c):
+            return None
+        return attrs.evolve(e, dest=dest)
+    return Replacement(ev.CardMoved, on_moved, text, st.optional)
 
 
 def statement_effect(st: A.Statement, granted: dict[str, Skill]):
     if isinstance(st, A.Modification):
         return modification_effect(st, granted)
+    if isinstance(st, A.Guarded):
+        return guarded_effect(st, granted)
+    if isinstance(st, A.Redirect):
+        return redirect_effect(st)
+    if isinstance(st, A.Copy):
+        return copy_effect(st)
+    if isinstance(st, A.ActorStatement):
+        return actor_effect(st)
     if isinstance(st, A.SupportFail):
         # "cards fail to support X until ...": a timed flag on the units.
         ce = continuous_effects(st, granted)[0]
@@ -166,6 +334,19 @@ def sequence(effects: list) -> Callable:
     return run
 
 
+def _guard_free(st) -> bool:
+    return not isinstance(st, A.Guarded)
+
+
+def _resetting(e):
+    """A line not under "if ...:" starts with nothing done: "if you do" after it asks
+    whether it did something."""
+    def run(ctx: SkillContext):
+        ctx.data["did"] = False
+        yield from e(ctx)
+    return run
+
+
 # ------------------------------------------------------------------ skills
 def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
     kind = KINDS[node.kind]
@@ -186,15 +367,24 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                         rules.add(f"alias:{c.name}")
                     elif c.kind == "cannot" and tuple(c.words) in V.CARD_RULES:
                         rules.add(V.CARD_RULES[tuple(c.words)])
-        return Skill(node.name, kind, text, keywords, rules=frozenset(rules), source_line=node.pos.line)
+            elif isinstance(st, A.CardRule):
+                rules.add(st.kind)
+                if st.condition is not None:   # "can only be deployed if ...": checked by the engine
+                    cond = compile_condition(st.condition)
+                    prev = condition
+                    condition = (lambda ctx, _c=cond, _p=prev: _c(ctx) and (_p is None or _p(ctx)))
+        return Skill(node.name, kind, text, keywords, condition=condition, rules=frozenset(rules),
+                     source_line=node.pos.line)
     if kind is SkillKind.CONTINUOUS:
         ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))
-        return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces,
+        reps = tuple(replacement_of(st) for st in node.statements if isinstance(st, A.Replace))
+        return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces, replacements=reps,
                      source_line=node.pos.line)
     from fecipher.dsl.triggers import compile_trigger
     costs = tuple(COSTS[c.verb].build(c) for c in node.costs)
     triggers = tuple(compile_trigger(t) for t in node.triggers)
-    effect = sequence([statement_effect(st, granted) for st in node.statements])
+    effect = sequence([statement_effect(st, granted) if not _guard_free(st)
+                       else _resetting(statement_effect(st, granted)) for st in node.statements])
     return Skill(node.name, kind, text, keywords, ROLES.get(node.role) if node.role else None,
                  once_turn, once_game, costs, condition, triggers, node.optional, effect,
                  source_line=node.pos.line)

@@ -33,6 +33,8 @@ TRIGGERS: dict[str, TriggerKind] = {
     "destroyed": TriggerKind(ev.UnitDestroyed, lambda g, e: e.unit, "when X is destroyed"),
     "destroys": TriggerKind(ev.UnitDestroyed, lambda g, e: e.by_unit if e.in_battle else None,
                             "when X's attack destroys Y"),
+    "skill_destroys": TriggerKind(ev.UnitDestroyed, lambda g, e: e.by_unit if not e.in_battle else None,
+                                  "when X's skill \"S\" destroys Y"),
     "moves": TriggerKind(ev.Moved, lambda g, e: e.unit, "when X is moved"),
     "critical_hits": TriggerKind(ev.CriticalHit, lambda g, e: e.unit, "when X critical hits"),
     "evades": TriggerKind(ev.Evaded, lambda g, e: e.unit, "when X evades"),
@@ -87,12 +89,14 @@ def compile_trigger(t: A.Trigger) -> Trigger:
         u = g.unit(uid)
         if not subj_ok(ctx, u):
             return False
+        if t.kind == "skill_destroys" and e.by_skill != t.name:
+            return False
         if obj_pred is not None:
             other = g.unit(e.unit) if isinstance(e, ev.UnitDestroyed) else None
             if other is None or not obj_pred(ctx, other):
                 return False
         ctx.data["that_unit"] = uid
-        if isinstance(e, ev.UnitDestroyed) and t.kind == "destroys":
+        if isinstance(e, ev.UnitDestroyed) and t.kind in ("destroys", "skill_destroys"):
             ctx.data["destroyed_unit"] = e.unit
         card = getattr(e, "card", None)
         if isinstance(card, int):

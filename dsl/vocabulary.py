@@ -69,6 +69,7 @@ DURATIONS = {
     "end_of_turn": M.END_OF_TURN,
     "end_of_combat": M.END_OF_COMBAT,
     "end_of_opponents_next_turn": M.END_OF_OPPONENTS_NEXT_TURN,
+    "end_of_game": M.PERMANENT,
 }
 
 UNIT_NOUNS = {"ally": "ally", "allies": "ally", "enemy": "enemy", "enemies": "enemy",

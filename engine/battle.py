@@ -105,7 +105,7 @@ def support_refusal(game: "Game", unit: Unit, card: CardCopy) -> str | None:
     """Rule 3: a support card with its battling unit's unit name fails."""
     from fecipher.engine.game import card_unit_names
     clash = card_unit_names(card.card) & game.unit_names(unit)
-    if clash:
+    if clash and not game.flag(unit, M.SUPPORT_ALLOWED, card=card):
         return f"same unit name as the battling unit ({sorted(clash)[0]})"
     if game.flag(unit, M.SUPPORT_FAILS, card=card):
         return f"{card.card.name} cannot support {unit.card.name}"
@@ -129,7 +129,7 @@ def battle_flow(game: "Game", attacker: Unit, defender: Unit) -> Iterator[Decisi
     yield from resolve_triggers(game)
     yield from _battle_steps(game, b)
     if game.battle is b and not game.over:
-        _end_battle(game, b)
+        yield from _end_battle(game, b)
         yield from resolve_triggers(game)
 
 
@@ -237,12 +237,16 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
     yield from resolve_triggers(game)
 
 
-def _end_battle(game: "Game", b: Battle) -> None:
-    """6. Battle end: support cards to the Retreat Area; combat effects end."""
+def _end_battle(game: "Game", b: Battle) -> Iterator[Decision]:
+    """6. Battle end: support cards to the Retreat Area (a skill may send one
+    elsewhere instead, asking first when it says "you may"); combat effects end."""
     for player in (b.attacking_player, 1 - b.attacking_player):
         p = game.players[player]
         for card in list(p.support):
-            game.move_card(card, RETREAT)
+            e = yield from game.propose_asking(ev.CardMoved(player, card.id, card.card.name, SUPPORT, RETREAT))
+            dest = e.dest if e is not None else RETREAT
+            if card in p.support:
+                game.move_card(card, dest)
     game.expire_modifiers(M.END_OF_COMBAT)
     game.battle = None
     game.invalidate()

@@ -28,8 +28,9 @@ def deck_problems(deck: "Deck") -> list[str]:
         problems.append(f"rule 12 (deck size): the deck has {n} cards, at least {MIN_DECK_SIZE} are required "
                         f"(the Main Character included)")
     counts = Counter(c.name for c in deck.cards)
+    unlimited = {c.name for c in deck.cards if any("any_copies" in s.rules for s in c.skills)}
     for name, k in sorted(counts.items()):
-        if k > MAX_COPIES:
+        if k > MAX_COPIES and name not in unlimited:
             problems.append(f"rule 12 (copies): {k} copies of \"{name}\", at most {MAX_COPIES} are allowed")
     mc = deck.main_character
     if mc.cost != 1:

@@ -38,13 +38,43 @@ def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str 
         return f"{copy.card.name} is not in your hand"
     if area not in (FRONT, BACK):
         return f"units are deployed to the front or back line, not {area!r}"
-    names = card_unit_names(copy.card)
+    refusal = name_refusal(game, player, copy.card) or card_rule_refusal(game, player, copy)
+    if refusal:
+        return refusal
+    return cost_refusal(game, player, copy.card, copy.card.cost)
+
+
+def card_rules(card: Card) -> frozenset[str]:
+    """The SPEC rules printed on a card ("share_name", "any_copies", "deploy_if" ...)."""
+    out: set[str] = set()
+    for s in card.skills:
+        out |= s.rules
+    return frozenset(out)
+
+
+def name_refusal(game: "Game", player: int, card: Card) -> str | None:
+    """Rule 5: no two units with one unit name, unless a SPEC rule of the card deployed
+    or of the unit already there allows it ("this card can share its unit name")."""
+    from fecipher.engine.game import card_unit_names
+    names = card_unit_names(card)
+    if "share_name" in card_rules(card):
+        return None
     for u in game.players[player].units:
         clash = names & game.unit_names(u)
-        if clash:
+        if clash and "share_name" not in card_rules(u.card):
             return (f"rule 5 (unit names): you already have a unit named {sorted(clash)[0]} on the field; "
                     f"level it up instead")
-    return cost_refusal(game, player, copy.card, copy.card.cost)
+    return None
+
+
+def card_rule_refusal(game: "Game", player: int, copy: CardCopy) -> str | None:
+    """A SPEC "this card can only be deployed if ..." whose condition does not hold."""
+    from fecipher.engine.skills import SkillContext
+    for s in copy.card.skills:
+        if "deploy_if" in s.rules and s.condition is not None:
+            if not s.condition(SkillContext(game, s, player, copy, None)):
+                return f"{copy.card.name} can only be deployed when {s.name} allows it ({s.text})"
+    return None
 
 
 def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | None) -> str | None:
@@ -52,7 +82,8 @@ def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | Non
         return f"{copy.card.name} is not in your hand"
     if unit is None or unit.owner != player or unit not in game.players[player].units:
         return "a card levels up one of your own units on the field"
-    if copy.card.unit_name not in game.unit_names(unit):
+    from fecipher.engine.game import card_unit_names
+    if not card_unit_names(copy.card) & game.unit_names(unit):  # aliases count (rule 14)
         return f"rule 6 (level up): {copy.card.name} does not have the unit name {unit.name}"
     return cost_refusal(game, player, copy.card, placement_cost(copy.card))
 

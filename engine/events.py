@@ -216,6 +216,8 @@ class UnitDestroyed(Event):
     in_battle: bool
     by_player: int
     by_unit: int | None = None
+    by_skill: str | None = None   # the skill's name, when a skill destroyed it
+    dest: str = "retreat"         # where a non-MC unit's stack goes (a replacement may change it)
 
 
 @_e
@@ -256,6 +258,17 @@ class AttackDeclared(Event):
     player: int
     attacker: int
     attacker_name: str
+    defender: int
+    defender_name: str
+
+
+@_e
+class DefenderChanged(Event):
+    """The attack now targets another unit ("this unit is attacked instead")."""
+
+    player: int
+    attacker: int
+    old_defender: int
     defender: int
     defender_name: str
 

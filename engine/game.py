@@ -208,6 +208,17 @@ class Game:
             from fecipher.engine.resolution import collect_triggers
             collect_triggers(self, event)
 
+    def propose_asking(self, event: ev.Event) -> Iterator[Decision]:
+        """Like :meth:`propose`, where a decision may be asked: an optional
+        replacement ("you may ... instead") asks its controller first. Returns the
+        event (maybe changed) or None if prevented."""
+        if type(event) in self._replacement_types:
+            from fecipher.engine.resolution import apply_replacements_asking
+            event = yield from apply_replacements_asking(self, event)
+            if event is None:
+                return None
+        return self.bus.propose(self, event)
+
     def propose(self, event: ev.Event) -> ev.Event | None:
         """Offer a change to before-handlers and skills' replacements."""
         if type(event) in self._replacement_types:
@@ -304,33 +315,52 @@ class Game:
         raise KeyError(f"card #{copy.id} is nowhere")
 
     # ------------------------------------------------------------------ computed values
+    def base_card(self, unit: Unit, keep: str | None = None) -> Card:
+        """The card whose printed values ``unit`` has: its top card, or the card it
+        is a copy of (a COPY modifier, "becomes a copy of ..."). ``keep`` ("name",
+        "attack") asks for a value the copy may have left as it was."""
+        mods = self._mods_by_stat.get(M.COPY)
+        if mods:
+            for m in reversed(mods):
+                if m.reaches(self, unit):
+                    card, keeps = m.value
+                    return unit.card if keep is not None and keep in keeps else card
+        return unit.card
+
+    def cost(self, unit: Unit) -> int:
+        """The deployment cost a unit has (its top card's, or the copied card's)."""
+        return self.base_card(unit).cost
+
     def attack(self, unit: Unit) -> int:
-        return M.compute_number(self, unit, M.ATTACK, unit.card.attack)
+        return M.compute_number(self, unit, M.ATTACK, self.base_card(unit, "attack").attack)
 
     def support_power(self, unit: Unit, card: CardCopy) -> int:
         """The support power ``card`` lends to its battling ``unit``."""
         return M.compute_number(self, unit, M.SUPPORT, card.card.support, card=card)
 
     def ranges(self, unit: Unit) -> frozenset[int]:
-        return M.compute_set(self, unit, M.RANGES, unit.card.ranges)
+        return M.compute_set(self, unit, M.RANGES, self.base_card(unit).ranges)
 
     def types(self, unit: Unit) -> frozenset[str]:
-        return M.compute_set(self, unit, M.TYPES, unit.card.all_types)
+        return M.compute_set(self, unit, M.TYPES, self.base_card(unit).all_types)
 
     def symbols(self, unit: Unit) -> frozenset:
-        return M.compute_set(self, unit, M.SYMBOLS, frozenset(unit.card.symbols))
+        return M.compute_set(self, unit, M.SYMBOLS, frozenset(self.base_card(unit).symbols))
 
     def unit_names(self, unit: Unit) -> frozenset[str]:
         """The unit name and every alias (rule 14)."""
-        return M.compute_set(self, unit, M.UNIT_NAMES, card_unit_names(unit.card))
+        return M.compute_set(self, unit, M.UNIT_NAMES, card_unit_names(self.base_card(unit, "name")))
 
     def skills_of(self, unit: Unit) -> tuple[Skill, ...]:
-        base = unit.card.skills
+        base = self.base_card(unit).skills
         granted = M.compute_set(self, unit, M.SKILLS, frozenset())
-        if not granted:
-            return base
-        extra = tuple(sorted((s for s in granted if s not in base), key=lambda s: s.name))
-        return base + extra
+        out = base
+        if granted:
+            out = base + tuple(sorted((s for s in granted if s not in base), key=lambda s: s.name))
+        lost = M.compute_set(self, unit, M.LOST_SKILLS, frozenset())
+        if lost:  # a lost skill is lost whether printed or acquired (it cannot be acquired again)
+            out = tuple(s for s in out if s.name not in lost)
+        return out
 
     def orbs_broken_by(self, unit: Unit) -> int:
         return M.compute_number(self, unit, M.ORBS, 1)
@@ -352,7 +382,8 @@ class Game:
             return got
         out = []
         for src in self.all_units():
-            for skill in (src.card.skills if stat == M.SKILLS else self.skills_of(src)):
+            for skill in (self.base_card(src).skills if stat in (M.SKILLS, M.LOST_SKILLS)
+                          else self.skills_of(src)):
                 if skill.kind is not SkillKind.CONTINUOUS or not skill.continuous:
                     continue
                 ces = [ce for ce in skill.continuous if ce.stat == stat]
@@ -610,7 +641,7 @@ class Game:
         self.check_march()
 
     def destroy(self, unit: Unit, *, by_player: int, in_battle: bool,
-                by_unit: Unit | None = None) -> Iterator[Decision]:
+                by_unit: Unit | None = None, skill: str | None = None) -> Iterator[Decision]:
         """Destroy a unit (rule 4 and 6). An MC stays on the field and breaks orbs.
 
         Returns True when the unit was destroyed (not prevented).
@@ -620,15 +651,36 @@ class Game:
         if not in_battle and self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS):
             return False
         e = self.propose(ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character,
-                                          in_battle, by_player, by_unit.id if by_unit else None))
+                                          in_battle, by_player, by_unit.id if by_unit else None, skill))
         if e is None:
             return False
         self.emit(e)
         if unit.is_main_character:
             count = self.orbs_broken_by(by_unit) if (by_unit is not None and in_battle) else 1
             yield from self.break_orbs(unit.owner, count, by_unit.id if by_unit else None)
-        else:
-            self.remove_unit(unit, RETREAT)
+        elif self.unit(unit.id) is unit:
+            self.remove_unit(unit, e.dest)   # a replacement may send it elsewhere ("instead")
+        return True
+
+    def change_defender(self, unit: Unit) -> bool:
+        """The attack in progress now targets ``unit`` ("this unit is attacked
+        instead"): an ally of the defender that is on the field. Range is not
+        checked again; "when attacked" skills do not trigger again. Returns False
+        when there is no battle or nothing changed (or a replacement prevented it)."""
+        b = self.battle
+        if b is None or self.unit(unit.id) is not unit or unit.id == b.defender:
+            return False
+        old = self.unit(b.defender)
+        attacker = self.unit(b.attacker)
+        if old is None or attacker is None or unit.owner != old.owner:
+            return False
+        if self.flag(unit, M.CANNOT_BE_ATTACKED, attacker=attacker):
+            return False
+        e = self.propose(ev.DefenderChanged(b.attacking_player, b.attacker, old.id, unit.id, unit.card.name))
+        if e is None:
+            return False
+        b.defender = unit.id
+        self.emit(e)
         return True
 
     def break_orbs(self, player: int, count: int, by_unit: int | None = None) -> Iterator[Decision]:

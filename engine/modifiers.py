@@ -11,7 +11,9 @@ Ops: ``add`` (numbers), ``set`` (numbers: the last set wins, then adds apply;
 a set: ranges, types, unit names, skills), ``remove`` (removes from a set),
 ``replace`` (a set replaced whole: "acquires range 1-2" replaces ranges),
 ``flag`` (a yes/no such as "cannot attack"; the value may be a predicate over a
-context such as the attacker).
+context such as the attacker), ``mul`` (numbers: multiplies the total after
+adds, "its attack is doubled"). A callable value that returns None does not
+apply now (a change that holds "while" a state holds).
 """
 from __future__ import annotations
 
@@ -45,13 +47,21 @@ CANNOT_BE_DESTROYED_BY_SKILLS = "cannot_be_destroyed_by_skills"
 CANNOT_BE_CHOSEN = "cannot_be_chosen"           # by the opponent's skills
 SUPPORT_FAILS = "support_fails"                 # context: card (the support card)
 CANNOT_UNTAP = "cannot_untap"
+CANNOT_USE_SKILL = "cannot_use_skill"           # context: skill (the skill's name)
+SUPPORT_ALLOWED = "support_allowed"             # context: card; a same-name support still succeeds
+# Series 1 additions. LOST_SKILLS: names of skills the unit does not have (printed or
+# acquired, so it cannot acquire them again while this holds). COPY: a timed "set" whose
+# value is (Card, keeps): the unit's values come from that card except the kept ones
+# ("name", "attack"); see Game.base_card.
+LOST_SKILLS = "lost_skills"
+COPY = "copy"
 
 FLAGS = frozenset({
     CANNOT_ATTACK, CANNOT_BE_ATTACKED, CANNOT_BE_EVADED, CANNOT_CRITICAL, CANNOT_EVADE,
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
-    CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP,
+    CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED,
 })
-STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS}) | FLAGS
+STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY}) | FLAGS
 
 # Durations.
 END_OF_TURN = "end_of_turn"
@@ -172,15 +182,20 @@ def compute_number(game: "Game", unit: "Unit", stat: str, base: int, **ctx: Any)
         value = base
         adds = 0
         sets: list[int] = []
+        factor = 1
         for op, v in contributions(game, unit, stat):
             v = _resolve(v, game, unit, ctx)
+            if v is None:
+                continue
             if op == "add":
                 adds += int(v)
             elif op == "set":
                 sets.append(int(v))
+            elif op == "mul":
+                factor *= int(v)
         if sets:
             value = max(sets) if stat == ORBS else sets[-1]
-        return max(0, value + adds)
+        return max(0, (value + adds) * factor)
     finally:
         game._computing.discard(key)
 
@@ -198,6 +213,8 @@ def compute_set(game: "Game", unit: "Unit", stat: str, base: frozenset, **ctx: A
         removes: set = set()
         for op, v in contributions(game, unit, stat):
             v = _resolve(v, game, unit, ctx)
+            if v is None:
+                continue
             items = v if isinstance(v, (set, frozenset, tuple, list)) else (v,)
             if op == "replace":
                 value = set(items)

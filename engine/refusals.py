@@ -10,11 +10,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
 
 
+_KINDS_OF = {
+    D.ACTION: (D.ATTACK, D.MOVE, D.USE_SKILL),
+    D.DEPLOYMENT: (D.DEPLOY, D.LEVEL_UP, D.CLASS_CHANGE),
+    D.BOND: (D.PLACE_BOND,),
+}
+
+
 def explain(game: "Game", option: Option) -> str:
     d = game.decision
     assert d is not None
     kinds = {o.kind for o in d.options}
-    if option.kind not in kinds:
+    # A kind this decision can take, though no option of it is legal now (every
+    # attack refused on the first turn ...), is explained by its rule below.
+    if option.kind not in kinds and option.kind not in _KINDS_OF.get(d.kind, ()):
         wanted = ", ".join(sorted(kinds))
         return f"the pending decision ({d.kind}) takes one of: {wanted}; not {option.kind}"
     reason: str | None = None

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Iterator
 import attrs
 
 from fecipher.engine import events as ev
+from fecipher.engine import modifiers as M
 from fecipher.engine.bus import PREVENT
 from fecipher.engine.decisions import ORDER_SKILLS, SKILL, USE_SKILL, Decision, Option, yes_no
 from fecipher.engine.events import Event
@@ -86,7 +87,7 @@ def apply_replacements(game: "Game", event: Event) -> Event | None:
     et = type(event)
     for skill, ctx in list(skill_sources(game)):
         for rep in skill.replacements:
-            if rep.event_type is not et or not keyword_allows(skill, ctx.unit):
+            if rep.optional or rep.event_type is not et or not keyword_allows(skill, ctx.unit):
                 continue
             if skill.condition is not None and not skill.condition(ctx):
                 continue
@@ -95,6 +96,27 @@ def apply_replacements(game: "Game", event: Event) -> Event | None:
                 return None
             if r is not None:
                 event = r
+    return event
+
+
+def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
+    """:func:`apply_replacements`, where an optional replacement ("you may ...
+    instead") that would change the event asks its controller first."""
+    et = type(event)
+    for skill, ctx in list(skill_sources(game)):
+        for rep in skill.replacements:
+            if rep.event_type is not et or not keyword_allows(skill, ctx.unit):
+                continue
+            if skill.condition is not None and not skill.condition(ctx):
+                continue
+            r = rep.apply(attrs.evolve(ctx, event=event, data={}), event)
+            if r is None:
+                continue
+            if rep.optional and not (yield from yes_no(ctx.controller, f"{skill.name}: {rep.text}?")):
+                continue
+            if r is PREVENT:
+                return None
+            event = r
     return event
 
 
@@ -165,6 +187,8 @@ def usable(game: "Game", ctx: SkillContext) -> str | None:
         return f"{s.name} is once per game and was used"
     if s.condition is not None and not s.condition(ctx):
         return f"{s.name}'s condition is not met"
+    if ctx.unit is not None and game.flag(ctx.unit, M.CANNOT_USE_SKILL, skill=s.name):
+        return f"{s.name} cannot be used (a skill forbids it)"
     for c in s.costs:
         if not c.can_pay(ctx):
             return f"rule 9: the cost of {s.name} cannot be paid in full ({c.text})"

@@ -35,6 +35,12 @@ def setup_flow(game: "Game") -> Iterator[Decision]:
     if game.first_player is None:
         game.first_player = game.rng.randrange(2)
     first = game.first_player
+    # The MC is set (face-down, in the rulebook) in the Front Line before the
+    # draw, so every card of a player is in some area throughout the set-up.
+    for i in (first, 1 - first):
+        unit = game.new_unit(i, [mcs[i]], FRONT)
+        unit.is_main_character = True
+        game.players[i].front.append(unit)
     for i in (first, 1 - first):
         game.draw(i, HAND_SIZE)
     for i in (first, 1 - first):
@@ -53,10 +59,6 @@ def setup_flow(game: "Game") -> Iterator[Decision]:
             c = game.take_from_deck_top(i)
             if c is not None:
                 p.orbs.append(Orb(c))
-    for i in (first, 1 - first):
-        mc = mcs[i]
-        unit = game.new_unit(i, [mc], FRONT)
-        unit.is_main_character = True
-        game.players[i].front.append(unit)
+    # The MCs are turned face-up: the game starts.
     game.emit(ev.GameStarted(game.seed, first))
     yield from turns_flow(game, "beginning", turn=1, player=first)

@@ -110,6 +110,9 @@ class Replacement:
     event_type: type
     apply: Callable[[SkillContext, Any], Any]
     text: str = ""
+    # "you may ... instead": applied only where the engine can ask (Game.propose_asking),
+    # after its controller says yes; Game.propose leaves it out.
+    optional: bool = False
 
 
 @attrs.frozen

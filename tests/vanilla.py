@@ -1,21 +1,30 @@
 """Small helpers for engine tests: vanilla cards and decks, boards built by hand,
-and answering decisions by predicate.
+answering decisions by predicate, and skills built in Python.
 
 Import them from a test module in ``tests/`` (pytest puts this folder on the path)::
 
     from vanilla import card, duel, add_unit, add_cards, begin, pick
 
+    g, mc0, mc1 = duel()                      # two MCs, 5 orbs and 10 filler cards each
+    cain = add_unit(g, 0, card("Cain", attack=40))
+    begin(g)                                  # turn 2, player 0's Action Phase
+    pick(g, "attack", unit=cain, target=mc1)  # answer with the one option that matches
+
 Vanilla cards have no skills unless you pass hand-built
-:class:`fecipher.engine.skills.Skill` objects. A board is a
+:class:`fecipher.engine.skills.Skill` objects (see :func:`auto`, :func:`action`,
+:func:`continuous`, :class:`TapCost`, :class:`FlipBondsCost`). A board is a
 ``Game(None, None, start=False)`` whose areas are filled directly, then started
-with :func:`begin` (which calls ``game.start_at``). Helpers that take a unit, a
-card copy or a card accept the object or its id.
+with :func:`begin` (which calls ``game.start_at``). :func:`pick` and
+:func:`options` take units and card copies or their ids, and a Card definition
+for ``card=``.
 
 Stable API (others depend on it): :func:`card`, :func:`deck`,
-:func:`random_deck`, :func:`empty_game`, :func:`add_unit`, :func:`relocate`, :func:`add_cards`,
-:func:`add_bonds`, :func:`add_orbs`, :func:`duel`, :func:`begin`,
-:func:`options`, :func:`option`, :func:`pick`, :func:`refusal`,
-:func:`answer_until`, :func:`events`, :func:`snapshot`.
+:func:`random_deck`, :func:`empty_game`, :func:`add_unit`, :func:`relocate`,
+:func:`add_cards`, :func:`add_bonds`, :func:`add_orbs`, :func:`duel`,
+:func:`begin`, :func:`options`, :func:`option`, :func:`pick`, :func:`refusal`,
+:func:`answer_until`, :func:`events`, :func:`snapshot`, :data:`FILLER`, and the
+skill helpers :func:`auto`, :func:`action`, :func:`continuous`, :func:`noop`,
+:class:`TapCost`, :class:`FlipBondsCost`.
 """
 from __future__ import annotations
 
@@ -25,7 +34,8 @@ from typing import Any, Callable, Iterable
 from fecipher.engine.cards import Card, CardCopy, Symbol
 from fecipher.engine.decisions import IllegalAnswer, Option
 from fecipher.engine.game import Deck, Game
-from fecipher.engine.state import BACK, BONDS, FRONT, ORBS, Bond, Orb, Unit
+from fecipher.engine.skills import ContinuousEffect, Skill, SkillContext, SkillKind, Trigger
+from fecipher.engine.state import FRONT, Bond, Orb, Unit
 
 __all__ = [
     "card", "deck", "random_deck", "empty_game", "add_unit", "relocate", "add_cards", "add_bonds", "add_orbs",
@@ -308,8 +318,6 @@ def snapshot(game: Game) -> tuple:
 
 # --------------------------------------------------------------------------- hand-built skills
 # Skill mechanics without the skill language: Skill objects built in Python.
-from fecipher.engine.skills import ContinuousEffect, Skill, SkillContext, SkillKind, Trigger  # noqa: E402
-
 __all__ += ["TapCost", "FlipBondsCost", "auto", "action", "continuous", "noop"]
 
 

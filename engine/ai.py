@@ -1,0 +1,672 @@
+"""Computer players: a heuristic agent and a search agent, and a tournament.
+
+:class:`HeuristicAgent` plays by rules of thumb a player would give a beginner:
+bond the cards it will not deploy soon, class change the Main Character early,
+attack when the numbers allow it (an attack that fails costs nothing but the
+tap), keep cards with the Main Character's name for critical hits and god-speed
+evasions and spend them when it matters, and use an action skill when playing
+the rest of the turn with it ends better than without it.
+
+:class:`SearchAgent` runs Monte Carlo rollouts: at each Bond, Deployment and
+Action decision it tries the heuristic's best few options, plays each on copies
+of the game to a horizon (by default the end of the opponent's next turn) with
+the heuristic agent for both players, scores the positions with
+:func:`evaluate`, and keeps the best average. Each copy is *determinised*: the
+cards its player cannot know (their own deck and face-down orbs, the opponent's
+hand, deck and face-down orbs) are shuffled, so the search does not read the
+real order of the decks.
+
+Copies are made by :func:`clone_game` (a deep copy of the state, the decks'
+card definitions shared, the flow restarted at the pending decision); replaying
+the record prefix gives the same state but costs the whole game so far (see
+docs/ai.md for the measurement), so replay is only the fallback.
+
+``python -m fecipher.engine.ai --games 200`` plays the tournament of docs/ai.md.
+"""
+from __future__ import annotations
+
+import argparse
+import copy as _copy
+import math
+import random
+import sys
+import time
+from typing import Any, Callable, Sequence
+
+from fecipher.engine import decisions as D
+from fecipher.engine import events as ev
+from fecipher.engine.decisions import Option
+
+EXPECTED_SUPPORT = 15          # a starter deck's average support power is about 16
+SEARCH_KINDS = (D.BOND, D.DEPLOYMENT, D.ACTION)
+# Decisions inside a battle or a skill: searched from a copy of the last Bond,
+# Deployment or Action decision, given the answers since.
+INNER_KINDS = (D.CRITICAL_HIT, D.EVASION, D.MAY, D.CHOOSE)
+
+
+# ----------------------------------------------------------------------------- helpers
+def _mc(game: Any, player: int) -> Any:
+    return game.players[player].main_character
+
+
+def _card_unit_names(card: Any) -> frozenset:
+    from fecipher.engine.game import card_unit_names
+    return card_unit_names(card)
+
+
+def _name_count(hand: Sequence[Any], names: frozenset) -> int:
+    return sum(1 for c in hand if _card_unit_names(c.card) & names)
+
+
+def _battle_totals(game: Any) -> tuple[int, int] | None:
+    """(attacker total, defender total) of the battle in progress, support included."""
+    from fecipher.engine.battle import battle_power
+    b = game.battle
+    if b is None:
+        return None
+    a, d = game.unit(b.attacker), game.unit(b.defender)
+    if a is None or d is None:
+        return None
+    a_total, _ = battle_power(game, a, b.attacking_player)
+    d_total, _ = battle_power(game, d, 1 - b.attacking_player)
+    return a_total, d_total
+
+
+def unit_value(game: Any, u: Any) -> float:
+    """What a unit on the field is worth: its attack, its stack, a class change."""
+    return game.attack(u) + 8 * (u.stack_size - 1) + (15 if u.class_changed else 0)
+
+
+def evaluate(game: Any, player: int) -> float:
+    """A position from ``player``'s side: positive is good. A won game is 1000."""
+    if game.over:
+        if game.winner is None:
+            return 0.0
+        return 1000.0 if game.winner == player else -1000.0
+    score = 0.0
+    for p, sign in ((player, 1.0), (1 - player, -1.0)):
+        ps = game.players[p]
+        s = 0.0
+        orbs = len(ps.orbs)
+        s += 90 * orbs - (120 if orbs == 0 else 0)
+        mc = ps.main_character
+        for u in ps.units:
+            v = unit_value(game, u)
+            s += 0.9 * v if u is not mc else 1.4 * v
+        s += 9 * len(ps.hand) + 7 * min(len(ps.bonds), 7) + 2 * max(0, len(ps.bonds) - 7)
+        s += 2 * sum(1 for b in ps.bonds if b.face_up)
+        if mc is not None:
+            # Cards with the MC's name are god-speed evasions waiting to happen,
+            # and a class change waiting to happen for a Main Character not yet promoted.
+            names = game.unit_names(mc)
+            s += 18 * min(2, _name_count(ps.hand, names))
+            if not mc.class_changed and any(c.card.is_promoted and _card_unit_names(c.card) & names
+                                            for c in ps.hand):
+                s += 35
+        score += sign * s
+    return score
+
+
+# ----------------------------------------------------------------------------- copies
+def clone_game(game: Any, rng: random.Random | None = None) -> Any | None:
+    """A copy of ``game`` waiting at the same decision, or None when the decision
+    is not one a copy can resume (inside a battle, a skill or the set-up).
+
+    With ``rng`` the copy is determinised for the deciding player: the cards they
+    cannot see are shuffled (see the module docstring).
+    """
+    from fecipher.engine.phases import turns_flow
+    d = game.decision
+    if (d is None or game.over or d.kind not in SEARCH_KINDS or game.battle is not None
+            or game.pending_triggers or game.phase not in ("bond", "deployment", "action")):
+        return None
+    memo: dict[int, Any] = {id(game._flow): None, id(game.decks): game.decks, id(game.decision): d,
+                            id(game.events): list(game.events)}
+    # Immutable things are shared: card definitions and their skills, card
+    # copies, modifiers, events. A cache starts empty.
+    for c in game._copies.values():
+        memo[id(c)] = c
+        if id(c.card) not in memo:
+            memo[id(c.card)] = c.card
+            for sk in c.card.skills:
+                memo[id(sk)] = sk
+            if c.card.support_skill is not None:
+                memo[id(c.card.support_skill)] = c.card.support_skill
+    for x in getattr(game, "_registered", ()):
+        memo[id(x)] = x
+    for m in game.modifiers:
+        memo[id(m)] = m
+    cache = getattr(game, "_cache", None)
+    if isinstance(cache, dict):
+        memo[id(cache)] = {}
+    r = random.Random()                       # copying its state in C, not tuple by tuple
+    r.setstate(game.rng.getstate())
+    memo[id(game.rng)] = r
+    try:
+        g = _copy.deepcopy(game, memo)
+    except Exception:  # something in the state cannot be copied: the caller replays
+        return None
+    # Restart the flow at the current phase. Its PhaseStarted was already
+    # published: the restarted flow's one is swallowed, nothing triggers twice.
+    swallowed: list[Any] = []
+    real_emit = g.emit
+
+    def emit_once(event: Any) -> None:
+        if not swallowed and type(event) is ev.PhaseStarted:
+            swallowed.append(event)
+            return
+        real_emit(event)
+
+    g.emit = emit_once
+    try:
+        g._flow = turns_flow(g, game.phase)
+        g._advance(None)
+    finally:
+        del g.emit
+    if g.decision != d:
+        return None
+    if rng is not None:
+        determinise(g, d.player, rng)
+        g.rng = random.Random(rng.getrandbits(64))
+    return g
+
+
+def determinise(game: Any, me: int, rng: random.Random) -> None:
+    """Shuffle what ``me`` cannot see: their deck and face-down orbs; the
+    opponent's hand, deck and face-down orbs (the counts stay)."""
+    for p, with_hand in ((me, False), (1 - me, True)):
+        ps = game.players[p]
+        hidden_orbs = [o for o in ps.orbs if not o.face_up]
+        pool = list(ps.deck) + [o.copy for o in hidden_orbs] + (list(ps.hand) if with_hand else [])
+        rng.shuffle(pool)
+        k = 0
+        if with_hand:
+            n = len(ps.hand)
+            ps.hand[:] = pool[:n]
+            k = n
+        for o in hidden_orbs:
+            o.copy = pool[k]
+            k += 1
+        ps.deck[:] = pool[k:]
+
+
+def _names_hidden_cards(game: Any) -> bool:
+    """Whether an option of the pending decision is a card its player cannot see
+    (then the copy is not determinised: the option must stay where it is)."""
+    d = game.decision
+    other = game.players[1 - d.player]
+    hidden = {c.id for c in other.hand} | {c.id for c in other.deck} | {o.copy.id for o in other.orbs}
+    hidden |= {c.id for c in game.players[d.player].deck}
+    return any(o.card in hidden for o in d.options if o.card is not None)
+
+
+def replay_copy(game: Any) -> Any:
+    """A copy made the slow way: a new game given the same answers."""
+    from fecipher.engine.game import Game
+    g = Game(game.decks[0], game.decks[1], seed=game.seed,
+             first_player=getattr(game, "_record_first_player", game.first_player), max_turns=game.max_turns)
+    for a in game.answers:
+        g.answer(a)
+    return g
+
+
+# ----------------------------------------------------------------------------- heuristic
+class HeuristicAgent:
+    """Rules of thumb (see the module docstring). ``lookahead`` lets it try action
+    skills on copies of the game; rollouts inside a search switch it off."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, lookahead: bool = True):
+        self.rng = random.Random(seed)
+        self.lookahead = lookahead
+
+    # The agent protocol.
+    def __call__(self, game: Any) -> Option:
+        return self.ranked(game)[0]
+
+    def ranked(self, game: Any) -> list[Option]:
+        """The legal options, best first by this agent's rules."""
+        d = game.decision
+        opts = list(d.options)
+        if len(opts) == 1:
+            return opts
+        f = getattr(self, "_" + d.kind, None)
+        if f is None:
+            return self._default(game, opts)
+        return f(game, opts)
+
+    # --- set-up ---------------------------------------------------------------
+    def _mulligan(self, game: Any, opts: list[Option]) -> list[Option]:
+        p = game.players[game.decision.player]
+        cheap = sum(1 for c in p.hand if c.card.cost <= 2)
+        keep = cheap >= 2
+        return sorted(opts, key=lambda o: (o.kind == D.YES) == keep)
+
+    # --- bond -----------------------------------------------------------------
+    def keep_value(self, game: Any, player: int, copy: Any, hand: Sequence[Any]) -> float:
+        """How much a card in hand is worth keeping (a low value is bonded)."""
+        card = copy.card
+        p = game.players[player]
+        mc = p.main_character
+        names = _card_unit_names(card)
+        v = card.attack / 10 + card.support / 20
+        field = [u for u in p.units if game.unit_names(u) & names]
+        if mc is not None and names & game.unit_names(mc):
+            v += 8
+            if card.is_promoted and not mc.class_changed:
+                v += 10
+        if field:
+            u = field[0]
+            if card.is_promoted and not u.class_changed:
+                v += 6
+            elif card.attack > game.attack(u):
+                v += 3
+            else:
+                v += 1
+        else:
+            v += 3 if card.cost <= len(p.bonds) + 1 else 1
+        same = sum(1 for c in hand if c.card is card)
+        if same > 1:
+            v -= 3
+        return v
+
+    def _bond(self, game: Any, opts: list[Option]) -> list[Option]:
+        player = game.decision.player
+        p = game.players[player]
+        place = [o for o in opts if o.kind == D.PLACE_BOND]
+        passes = [o for o in opts if o.kind != D.PLACE_BOND]
+        if not place:
+            return opts
+        hand = p.hand
+        want = len(p.bonds) < 7 or len(hand) >= 6
+        if len(hand) <= 1 and len(p.bonds) >= 4:
+            want = False
+        ranked = sorted(place, key=lambda o: self.keep_value(game, player, game.copy(o.card), hand))
+        return ranked + passes if want else passes + ranked
+
+    # --- deployment -------------------------------------------------------------
+    def deployment_score(self, game: Any, player: int, o: Option) -> float:
+        p = game.players[player]
+        copy = game.copy(o.card)
+        card = copy.card
+        mc = p.main_character
+        if o.kind == D.DEPLOY:
+            rng = card.ranges
+            good_area = (o.area == "front") == (1 in rng)
+            return 10 + card.attack / 5 + (3 if good_area else -6)
+        unit = game.unit(o.unit)
+        gain = card.attack - game.attack(unit)
+        if o.kind == D.CLASS_CHANGE:
+            return 30 + gain + (25 if unit is mc else 0)
+        # A level up: worth it for attack; the card is otherwise a critical hit or an evasion.
+        score = gain + 2 - 8
+        if unit is mc and _name_count(p.hand, game.unit_names(mc)) <= 1:
+            score -= 15
+        return score
+
+    def _deployment(self, game: Any, opts: list[Option]) -> list[Option]:
+        player = game.decision.player
+        scored = [(self.deployment_score(game, player, o), i, o) for i, o in enumerate(opts) if o.kind != D.PASS]
+        good = [o for s, i, o in sorted(scored, key=lambda t: (-t[0], t[1])) if s > 0]
+        bad = [o for s, i, o in sorted(scored, key=lambda t: (-t[0], t[1])) if s <= 0]
+        passes = [o for o in opts if o.kind == D.PASS]
+        return good + passes + bad
+
+    # --- action -----------------------------------------------------------------
+    def attack_score(self, game: Any, o: Option) -> float:
+        a, t = game.unit(o.unit), game.unit(o.target)
+        diff = game.attack(a) - game.attack(t)
+        p = min(0.95, max(0.05, 0.5 + diff / 40))
+        if t.is_main_character:
+            value = 1000.0 if not game.players[t.owner].orbs else 100.0
+        else:
+            value = unit_value(game, t)
+        # Weak attackers first on the Main Character: they draw out evasions.
+        return p * value - 0.01 * game.attack(a)
+
+    def move_score(self, game: Any, o: Option) -> float:
+        u = game.unit(o.unit)
+        rng = game.ranges(u)
+        if u.is_main_character:
+            return -1
+        if u.area == "back" and 1 in rng and 2 not in rng:
+            return 1          # it cannot attack from the Back Line
+        if u.area == "front" and rng and 1 not in rng:
+            return 0.5        # a bow or a staff is safer in the Back Line
+        return -1
+
+    def _action(self, game: Any, opts: list[Option]) -> list[Option]:
+        attacks = [o for o in opts if o.kind == D.ATTACK]
+        moves = [o for o in opts if o.kind == D.MOVE]
+        skills = [o for o in opts if o.kind == D.USE_SKILL]
+        passes = [o for o in opts if o.kind == D.PASS]
+        others = [o for o in opts if o.kind not in (D.ATTACK, D.MOVE, D.USE_SKILL, D.PASS)]
+        ranked_attacks = sorted(attacks, key=lambda o: -self.attack_score(game, o))
+        good_moves = sorted((o for o in moves if self.move_score(game, o) > 0),
+                            key=lambda o: -self.move_score(game, o))
+        bad_moves = [o for o in moves if o not in good_moves]
+        good_skills: list[Option] = []
+        if skills and self.lookahead:
+            good_skills = self._helpful_skills(game, skills)
+        rest = [o for o in skills if o not in good_skills]
+        # Skills that help first, then attacks, then moves (a move taps the unit).
+        return good_skills + ranked_attacks + good_moves + others + passes + rest + bad_moves
+
+    def _helpful_skills(self, game: Any, skills: list[Option]) -> list[Option]:
+        """Skills after which the rest of the turn ends better than without them."""
+        me = game.decision.player
+        seed = self.rng.getrandbits(32)
+        plain = HeuristicAgent(lookahead=False)
+        base = _finish_turn(game, None, plain, seed, me)
+        if base is None:
+            return []
+        scored = []
+        for o in skills:
+            v = _finish_turn(game, o, plain, seed, me)
+            if v is not None and v > base + 1:
+                scored.append((v, o))
+        return [o for v, o in sorted(scored, key=lambda t: -t[0])]
+
+    # --- battle -----------------------------------------------------------------
+    def _cheapest_first(self, game: Any, discards: list[Option]) -> list[Option]:
+        player = game.decision.player
+        hand = game.players[player].hand
+        return sorted(discards, key=lambda o: self.keep_value(game, player, game.copy(o.card), hand))
+
+    def _critical_hit(self, game: Any, opts: list[Option]) -> list[Option]:
+        discards = self._cheapest_first(game, [o for o in opts if o.kind == D.DISCARD])
+        passes = [o for o in opts if o.kind != D.DISCARD]
+        totals = _battle_totals(game)
+        if not discards or totals is None:
+            return passes + discards
+        a_total, d_total = totals
+        b = game.battle
+        attacker, defender = game.unit(b.attacker), game.unit(b.defender)
+        player = b.attacking_player
+        p = game.players[player]
+        if a_total >= d_total or 2 * a_total < d_total:
+            return passes + discards            # it changes nothing
+        if defender.is_main_character:
+            worth = True
+            if attacker.is_main_character and _name_count(p.hand, game.unit_names(attacker)) <= 1 \
+                    and len(p.orbs) <= 1 and game.players[defender.owner].orbs:
+                worth = False                   # the last evasion card of a Main Character in danger
+        else:
+            worth = unit_value(game, defender) >= 50 and not (
+                attacker.is_main_character and _name_count(p.hand, game.unit_names(attacker)) <= 1)
+        return discards + passes if worth else passes + discards
+
+    def _evasion(self, game: Any, opts: list[Option]) -> list[Option]:
+        discards = self._cheapest_first(game, [o for o in opts if o.kind == D.DISCARD])
+        passes = [o for o in opts if o.kind != D.DISCARD]
+        totals = _battle_totals(game)
+        if not discards or totals is None:
+            return passes + discards
+        a_total, d_total = totals
+        b = game.battle
+        if b.critical:                          # doubled at the judgement
+            a_total *= 2
+        if a_total < d_total:
+            return passes + discards            # the attack fails anyway
+        defender = game.unit(b.defender)
+        player = defender.owner
+        p = game.players[player]
+        count = _name_count(p.hand, game.unit_names(defender))
+        if defender.is_main_character:
+            orbs = len(p.orbs)
+            worth = orbs == 0 or orbs <= 2 or count >= 2
+        else:
+            mc = p.main_character
+            shares_mc_name = mc is not None and bool(game.unit_names(mc) & game.unit_names(defender))
+            worth = unit_value(game, defender) >= 60 and not shares_mc_name
+        return discards + passes if worth else passes + discards
+
+    def _break_orb(self, game: Any, opts: list[Option]) -> list[Option]:
+        return opts
+
+    def _may(self, game: Any, opts: list[Option]) -> list[Option]:
+        return sorted(opts, key=lambda o: o.kind != D.YES)
+
+    def _default(self, game: Any, opts: list[Option]) -> list[Option]:
+        # A choice for a skill or a cost: something rather than nothing.
+        return sorted(opts, key=lambda o: o.kind == D.PASS)
+
+
+def _finish_turn(game: Any, first: Option | None, policy: Callable, seed: int, me: int) -> float | None:
+    """Play the rest of this turn on a copy (``first``, then ``policy``; without
+    ``first``, the skills are left unused) and score it for ``me``."""
+    g = clone_game(game, random.Random(seed))
+    if g is None:
+        return None
+    turn = g.turn
+    if first is not None:
+        g.answer(first)
+    n = 0
+    while not g.over and g.decision is not None and g.turn == turn and n < 200:
+        d = g.decision
+        opt = policy(g)
+        if first is None and d.player == me and opt.kind == D.USE_SKILL:
+            opt = next((o for o in policy.ranked(g) if o.kind != D.USE_SKILL), opt)
+        g.answer(opt)
+        n += 1
+    return evaluate(g, me)
+
+
+# ----------------------------------------------------------------------------- search
+class SearchAgent:
+    """Monte Carlo rollouts over the heuristic's best options.
+
+    ``rollouts``: the budget per decision (each rollout plays one copy to the
+    horizon); ``candidates``: how many of the heuristic's best options are tried;
+    ``horizon``: turns played after the current one (1: to the end of the
+    opponent's next turn). ``self.rollouts_done`` counts every rollout played.
+    """
+
+    name = "search"
+
+    def __init__(self, rollouts: int = 12, candidates: int = 4, horizon: int = 1, seed: int = 0):
+        if rollouts < 1:
+            raise ValueError("a search needs at least one rollout per decision")
+        self.budget = rollouts
+        self.candidates = candidates
+        self.horizon = horizon
+        self.rng = random.Random(seed)
+        self.prior = HeuristicAgent(seed, lookahead=True)
+        self.policy = HeuristicAgent(seed, lookahead=False)
+        self.rollouts_done = 0
+        self.searches = 0
+        self.last_rollouts = 0
+        self.last_values: dict[Option, float] = {}
+        self._snapshot: Any = None
+
+    def _remember(self, game: Any) -> None:
+        """Keep a copy of the last Bond, Deployment or Action decision seen."""
+        snap = clone_game(game)
+        if snap is not None:
+            self._snapshot = snap
+
+    def copy_of(self, game: Any, rng: random.Random) -> Any | None:
+        """A determinised copy of ``game`` at its pending decision, or None."""
+        g = clone_game(game, rng)
+        if g is not None:
+            return g
+        snap = self._snapshot
+        if snap is None or snap.seed != game.seed:
+            return None
+        n0 = len(snap.answers)
+        if game.answers[:n0] != snap.answers:
+            return None
+        g = clone_game(snap)
+        if g is None:
+            return None
+        for a in game.answers[n0:]:
+            g.answer(a)
+        if g.decision != game.decision:
+            return None
+        if not _names_hidden_cards(g):
+            determinise(g, game.decision.player, rng)
+        g.rng = random.Random(rng.getrandbits(64))
+        return g
+
+    def __call__(self, game: Any) -> Option:
+        d = game.decision
+        self.last_rollouts = 0
+        if d.kind in SEARCH_KINDS:
+            self._remember(game)
+        if len(d.options) == 1:
+            return d.options[0]
+        ranked = self.prior.ranked(game)
+        if d.kind not in SEARCH_KINDS and (d.kind not in INNER_KINDS or self._snapshot is None):
+            return ranked[0]
+        cands = ranked[: max(1, self.candidates)]
+        if len(cands) == 1:
+            return cands[0]
+        cands = cands[: self.budget]
+        me = d.player
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        seeds = [self.rng.getrandbits(64) for _ in range(math.ceil(self.budget / len(cands)))]
+        for n in range(self.budget):
+            i = n % len(cands)
+            # Common random numbers: every candidate sees the same hidden cards in a round.
+            v = self._rollout(game, cands[i], seeds[n // len(cands)], me)
+            if v is None:
+                return ranked[0]
+            totals[i] += v
+            counts[i] += 1
+        self.searches += 1
+        means = [totals[i] / counts[i] if counts[i] else -math.inf for i in range(len(cands))]
+        self.last_values = dict(zip(cands, means))
+        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        return cands[best]
+
+    def _rollout(self, game: Any, option: Option, seed: int, me: int) -> float | None:
+        g = self.copy_of(game, random.Random(seed))
+        if g is None:
+            return None
+        self.rollouts_done += 1
+        self.last_rollouts += 1
+        stop = game.turn + 1 + self.horizon
+        g.answer(option)
+        n = 0
+        while not g.over and g.decision is not None and g.turn < stop and n < 2000:
+            g.answer(self.policy(g))
+            n += 1
+        return evaluate(g, me)
+
+
+# ----------------------------------------------------------------------------- tournament
+def make_agent(kind: str, seed: int, **kw: Any) -> Any:
+    from fecipher.engine.agents import RandomAgent
+    if kind == "random":
+        return RandomAgent(seed)
+    if kind in ("ai", "heuristic"):
+        return HeuristicAgent(seed)
+    if kind == "search":
+        return SearchAgent(seed=seed, **{k: v for k, v in kw.items() if v is not None})
+    raise ValueError(f"unknown agent {kind!r}: random, heuristic (ai) or search")
+
+
+def play_one(args: tuple) -> tuple:
+    """One game of a pairing; ``a`` sits in seat ``seat_a`` (0 or 1)."""
+    from fecipher.dsl.decks import load_deck
+    from fecipher.engine.agents import play
+    from fecipher.engine.game import Game
+    a, b, game_no, base_seed, kw, max_turns = args
+    seat_a = game_no % 2
+    decks = ["marth", "chrom"] if (game_no // 2) % 2 == 0 else ["chrom", "marth"]
+    seed = base_seed + game_no
+    agents = [None, None]
+    agents[seat_a] = make_agent(a, seed * 2 + 1, **kw)
+    agents[1 - seat_a] = make_agent(b, seed * 2 + 2, **kw)
+    g = Game(load_deck(decks[0]), load_deck(decks[1]), seed=seed, max_turns=max_turns)
+    t = time.perf_counter()
+    play(g, agents)
+    dt = time.perf_counter() - t
+    rollouts = sum(getattr(x, "rollouts_done", 0) for x in agents)
+    winner = None if g.winner is None else ("a" if g.winner == seat_a else "b")
+    return winner, g.turn, dt, rollouts
+
+
+def run_pairing(a: str, b: str, games: int, seed: int = 1000, jobs: int = 1, max_turns: int = 100,
+                **kw: Any) -> dict[str, Any]:
+    work = [(a, b, i, seed, kw, max_turns) for i in range(games)]
+    t = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
+            results = pool.map(play_one, work, chunksize=1)
+    else:
+        results = [play_one(w) for w in work]
+    wall = time.perf_counter() - t
+    wins_a = sum(1 for r in results if r[0] == "a")
+    wins_b = sum(1 for r in results if r[0] == "b")
+    return {"a": a, "b": b, "games": games, "wins_a": wins_a, "wins_b": wins_b,
+            "draws": games - wins_a - wins_b, "turns": sum(r[1] for r in results) / games,
+            "seconds": wall, "cpu": sum(r[2] for r in results),
+            "rollouts": sum(r[3] for r in results)}
+
+
+def _interval(k: int, n: int) -> str:
+    """A 95% Wilson interval for k wins in n games."""
+    if n == 0:
+        return "-"
+    z = 1.96
+    p = k / n
+    den = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / den
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return f"{100 * (c - h):.0f}-{100 * (c + h):.0f}%"
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    out = ["| pairing (A vs B) | games | A wins | B wins | draws | A win rate (95% CI) | avg turns | wall s |",
+           "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |"]
+    for r in rows:
+        decided = r["games"]
+        rate = 100 * r["wins_a"] / decided if decided else 0
+        out.append(f"| {r['a']} vs {r['b']} | {r['games']} | {r['wins_a']} | {r['wins_b']} | {r['draws']} | "
+                   f"{rate:.1f}% ({_interval(r['wins_a'], decided)}) | {r['turns']:.1f} | {r['seconds']:.0f} |")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m fecipher.engine.ai",
+        description="Win rates between the random, heuristic and search agents, each pairing "
+                    "played in both seats and with both starter decks.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  python -m fecipher.engine.ai --games 200 --jobs 2\n"
+               "  python -m fecipher.engine.ai --games 20 --pairs heuristic-search --rollouts 8\n")
+    p.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
+    p.add_argument("--pairs", default="heuristic-random,search-random,search-heuristic",
+                   help="comma-separated A-B pairings (random, heuristic, search)")
+    p.add_argument("--rollouts", type=int, default=None, help="search: rollouts per decision")
+    p.add_argument("--candidates", type=int, default=None, help="search: options tried per decision")
+    p.add_argument("--horizon", type=int, default=None, help="search: turns after the current one")
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--max-turns", type=int, default=100)
+    args = p.parse_args(argv)
+    if args.games < 1:
+        p.error("--games must be at least 1")
+    rows = []
+    kw = {"rollouts": args.rollouts, "candidates": args.candidates, "horizon": args.horizon}
+    for pair in args.pairs.split(","):
+        a, _, b = pair.strip().partition("-")
+        try:
+            make_agent(a, 0)
+            make_agent(b, 0)
+        except ValueError as e:
+            p.error(str(e))
+        r = run_pairing(a, b, args.games, args.seed, args.jobs, args.max_turns, **kw)
+        rows.append(r)
+        print(f"{a} vs {b}: {r['wins_a']}-{r['wins_b']} ({r['draws']} draws) in {r['seconds']:.0f} s"
+              + (f", {r['rollouts']} rollouts" if r["rollouts"] else ""), file=sys.stderr, flush=True)
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

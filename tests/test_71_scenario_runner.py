@@ -1,0 +1,188 @@
+"""Running scenarios: strictness, pending and lenient scenarios, failure reports,
+`fecipher test` and the pytest plugin."""
+import subprocess
+import sys
+import textwrap
+
+from fecipher.dsl.scenario import parse_scenarios
+from fecipher.dsl.scenario_run import run_scenario
+from fecipher.engine.cli import main
+
+CARDS = '''cards: """
+card "Ansel, Test Lord"
+  codes T99-001
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 20
+
+card "Nola, Test Lady"
+  codes T99-002
+  cost 1
+  symbol blue
+  range 1
+  attack 40
+  support 20
+
+card "Nola, Test Duchess"
+  codes T99-003
+  cost 1
+  symbol blue
+  range 1
+  attack 40
+  support 20
+"""
+'''
+
+BOARD = '''  start turn 3, player 1, action phase
+  player 1
+    deck: T99-001, T99-001
+    front: T99-001 MC
+  player 2
+    deck: T99-002, T99-002
+    hand: T99-003
+    front: T99-002 MC
+    orbs: T99-002
+'''
+
+
+def run(body: str, filename: str = "t.scn"):
+    f = parse_scenarios(CARDS + 'scenario "s"\n' + BOARD + textwrap.dedent(body), filename)
+    return run_scenario(f.scenarios[0])
+
+
+def test_a_passing_scenario():
+    r = run('''\
+      player 1 attacks "Nola" with "Ansel"
+      player 2 does not evade
+      expect events: attack_declared(player 1), support_failed(player 2), battle_judged(attacker_power=40, defender_power=40), unit_destroyed(player 2, "Nola", is_main_character=true)
+      expect player 2 orbs: 0
+      expect player 2 hand: T99-003, T99-002
+    ''')
+    assert r.status == "passed", r.format()
+
+
+def test_a_failed_expectation_is_reported_with_line_expectation_outcome_and_events():
+    r = run('''\
+      player 1 attacks "Nola" with "Ansel"
+      player 2 does not evade
+      expect player 2 orbs: 1
+    ''', "report.scn")
+    assert r.status == "failed"
+    text = r.format()
+    line = CARDS.count("\n") + 1 + BOARD.count("\n") + 3
+    assert text.startswith(f'report.scn:{line}: scenario "s" failed')
+    assert "  expected: expect player 2 orbs: 1" in text
+    assert "  instead:  player 2's orbs has 0: none" in text
+    assert "recent events (last 12 of 12)" in text and "battle_ended(player 1" in text
+    assert "pending decision: player 1 decides action" in text
+
+
+def test_strict_a_decision_the_scenario_did_not_answer_fails_it():
+    r = run('''\
+      player 1 attacks "Nola" with "Ansel"
+      expect player 2 orbs: 1
+      player 1 ends the action phase
+    ''')
+    assert r.status == "failed"
+    assert "the game asks player 2 to decide evasion" in r.failure.actual
+    assert "a decision the scenario did not answer" in r.failure.actual
+
+
+def test_strict_a_step_left_when_the_game_is_over_fails():
+    r = run('''\
+      player 2 concedes
+      expect player 1 wins because "conceded"
+      player 1 ends the action phase
+    ''')
+    assert r.status == "failed"
+    assert "the game is over (player 1 won" in r.failure.actual and "left unused" in r.failure.actual
+
+
+def test_strict_a_scenario_may_not_end_inside_a_decision_it_started():
+    r = run('''\
+      player 1 attacks "Nola" with "Ansel"
+    ''')
+    assert r.status == "failed" and r.failure.expected == "the end of the scenario"
+    assert "expect it with 'expect player 2 to decide evasion'" in r.failure.actual
+    assert run('''\
+      player 1 attacks "Nola" with "Ansel"
+      expect player 2 to decide evasion
+    ''').status == "passed"
+
+
+def test_lenient_answers_unscripted_decisions():
+    f = parse_scenarios(CARDS + 'scenario "s"\n  lenient\n' + BOARD + '  player 1 attacks "Nola" with "Ansel"\n'
+                        '  player 1 ends the action phase\n  expect turn 4, player 2, bond phase\n', "l.scn")
+    r = run_scenario(f.scenarios[0])
+    assert r.status == "passed", r.format()
+
+
+def test_a_refused_step_fails_with_the_engine_reason():
+    r = run('''\
+      player 1 attacks "Nola" with "Ansel"
+      player 2 evades discarding T99-002
+    ''')
+    assert r.status == "failed"
+    assert r.failure.actual.startswith("refused:")
+
+
+def test_expect_refused_fails_when_the_engine_accepts():
+    r = run('''\
+      expect refused: player 1 attacks "Nola" with "Ansel"
+    ''')
+    assert r.status == "failed" and r.failure.actual == "the engine accepted it"
+
+
+def test_expect_not_legal_matches_the_reason():
+    r = run('''\
+      player 1 attacks "Nola" with "Ansel"
+      player 2 does not evade
+      expect not legal: player 1 attacks "Nola" with "Ansel" because "tapped"
+      expect not legal: player 1 attacks "Nola" with "Ansel" because "no such reason"
+    ''')
+    assert r.status == "failed"
+    assert "refused for another reason" in r.failure.actual and "is tapped" in r.failure.actual
+
+
+def test_pending_scenarios_fail_as_expected_and_say_when_they_pass():
+    f = parse_scenarios(CARDS + 'scenario "p"\n  pending "not yet"\n' + BOARD + '  expect player 1 hand: 9 cards\n'
+                        'scenario "q"\n  pending "not yet"\n' + BOARD + '  expect player 1 hand: 0 cards\n', "p.scn")
+    p, q = (run_scenario(sc) for sc in f.scenarios)
+    assert p.status == "pending" and p.ok
+    assert q.status == "fixed" and "remove its 'pending' line" in q.format()
+
+
+def write(tmp_path, name, body):
+    p = tmp_path / name
+    p.write_text(CARDS + 'scenario "s"\n' + BOARD + textwrap.dedent(body))
+    return p
+
+
+def test_cli_exit_codes_and_summary(tmp_path, capsys):
+    good = write(tmp_path, "good.scn", "  expect player 1 hand: 0 cards\n")
+    bad = write(tmp_path, "bad.scn", "  expect player 1 hand: 1 card\n")
+    assert main(["test", str(good)]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert main(["test", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "1 passed, 1 failed" in out and "bad.scn:" in out and "expected: expect player 1 hand: 1 card" in out
+    broken = tmp_path / "broken.scn"
+    broken.write_text('scenario "x"\n  player 1 jumps\n')
+    assert main(["test", str(broken)]) == 1
+    assert "broken.scn:2:12: error: unexpected 'jumps'; expected" in capsys.readouterr().out
+    assert main(["test", str(tmp_path / "missing.scn")]) == 2
+
+
+def test_the_pytest_plugin_collects_each_scenario_as_an_item(tmp_path):
+    f = tmp_path / "two.scn"
+    f.write_text(CARDS + 'scenario "first one"\n' + BOARD + "  expect player 1 hand: 0 cards\n"
+                 + 'scenario "second one"\n' + BOARD + "  expect player 1 hand: 2 cards\n"
+                 + 'scenario "third one"\n  pending "later"\n' + BOARD + "  expect player 1 hand: 2 cards\n")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(f)],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert "1 failed, 1 passed, 1 xfailed" in r.stdout, r.stdout
+    assert "two.scn::second one" in r.stdout
+    assert "expected: expect player 1 hand: 2 cards" in r.stdout
+    assert "instead:  player 1's hand has 0: none" in r.stdout
