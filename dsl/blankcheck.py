@@ -91,16 +91,18 @@ def repo_root(tests: Path) -> Path:
     return tests.parent
 
 
-def run_pytest(tests: Path, extra: list[str], env_extra: dict[str, str]) -> tuple[int, list[dict], str]:
-    """Run pytest on ``tests``; returns (exit code, per-test report, output tail)."""
+def run_pytest(tests: Path, extra: list[str], env_extra: dict[str, str],
+               targets: list[str] | None = None) -> tuple[int, list[dict], str]:
+    """Run pytest on ``targets`` (node ids; default the whole ``tests`` folder); returns
+    (exit code, per-test report, output tail)."""
     with tempfile.TemporaryDirectory(prefix="blankcheck-") as tmp:
         report = Path(tmp) / "report.json"
         env = dict(os.environ)
         env.pop(BLANK_ENV, None)
         env.update(env_extra)
         env[REPORT_ENV] = str(report)
-        cmd = [sys.executable, "-m", "pytest", str(tests), "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
-               "--no-header", "-o", "addopts=", *extra]
+        cmd = [sys.executable, "-m", "pytest", *(targets or [str(tests)]), "-q", "-p", "no:cacheprovider",
+               "-p", "no:fecipher_scenarios", "--no-header", "-o", "addopts=", *extra]
         proc = subprocess.run(cmd, cwd=repo_root(tests), env=env, capture_output=True, text=True)
         data = json.loads(report.read_text()) if report.is_file() else []
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
@@ -129,8 +131,8 @@ def check(cards: list[Card], tests: Path, jobs: int, fast: bool, echo=print) -> 
     def blank(row: Row) -> None:
         if not row.tests:
             return
-        extra = ["--card", row.code] + (["-x"] if fast else [])
-        code, data, tail = run_pytest(tests, extra, {BLANK_ENV: row.code})
+        extra = ["--card", row.code, "--tb=no"] + (["-x"] if fast else [])
+        code, data, tail = run_pytest(tests, extra, {BLANK_ENV: row.code}, targets=row.tests)
         if code not in (0, 1):
             row.blank_error = f"pytest exit {code}: {tail}"
         for t in data:

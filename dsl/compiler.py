@@ -48,4 +48,5 @@ def blanked(card: Card) -> bool:
     if not spec:
         return False
     wanted = {x.strip().upper() for x in spec.split(";" if ";" in spec else ",") if x.strip()}
+    wanted.add(spec.strip().upper())  # one "Unit, Title" name on its own (its comma is not a separator)
     return bool(wanted & ({c.upper() for c in card.codes} | {card.name.upper()}))

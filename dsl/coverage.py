@@ -19,6 +19,16 @@ FEATURES = {
                 "deploy/attack/class-change/destroy triggers", "attack/range/type/skill grants",
                 "cannot-be-attacked-by restrictions", "support failure", "orbs broken becomes 2",
                 "per-each counts", "you may", "once per turn"],
+    "B01/P01": ["if <condition>: <effect>, if you do / don't", "reveal, deck search, top card of the opponent's "
+                "deck", "your opponent / each player acts (their areas)", "attack-value and card-cost "
+                "conditions", "in combat with", "named alternatives, not named, non-main character",
+                "different unit names", "attacked this turn", "same line", "odd/even counts",
+                "symbol bonds", "doubled attack", "acquired symbols", "lost skills", "cannot use a skill "
+                "until the end of the game", "changes while a state holds", "per unit destroyed by this "
+                "skill", "attacked instead (defender changed)", "copies", "replacements (instead of the "
+                "retreat area, optional)", "SPEC card rules (deploy if, share name, any copies)",
+                "support succeeds despite the name", "destroy-this cost", "named-skill destroy trigger",
+                "cards on top of the deck in order"],
 }
 
 
@@ -43,6 +53,8 @@ def coverage_markdown(cardlist: str | None = None) -> str:
             sets = {a["SetCode"] for a in c["AlternateArts"]}
             name = f"{c['Character']}, {c['Title']}"
             ours = pool.find(name)
+            if ours is None:  # a title corrected in the pack (a data error): found by its codes
+                ours = next((pool.find(a["CardCode"]) for a in c["AlternateArts"] if pool.find(a["CardCode"])), None)
             expected = [line.split("|")[0].strip() for line in c["Skill"].split("\n") if "|" in line]
             ok = ours is not None and len(ours.skills) >= len([e for e in expected if e]) and (
                 (c.get("SupportSkill") in (None, "-")) or ours.support_skill is not None)

@@ -243,7 +243,7 @@ def condition(c: A.Condition) -> str:
         n = {"at_least": f"{q[1]} or more" if q[1] != 1 else "a", "at_most": "no" if q[1] == 0 else f"{q[1]} or fewer",
              "exactly": str(q[1]), "odd": "an odd number of", "even": "an even number of"}[q[0]]
         who = "your opponent has" if c.owner == "opponent" else "you have"
-        return f"{who} {n} {selector(c.counted)}"
+        return f"{who} {n} {selector(c.counted).replace(' from ', ' in ')}"
     if c.kind == "did":
         return "you do"
     if c.kind == "has_stat":

@@ -329,6 +329,7 @@ class Run:
         self.start_error = ""
         self.window = 0
         self._names: dict[int, str] = {}
+        self._current: Step | Expect | None = None
 
     # ------------------------------------------------------------ entry
     def run(self) -> Result:
@@ -339,12 +340,14 @@ class Run:
             self._start()
             seen_decision = False
             for item in sc.body:
+                self._current = item
                 if isinstance(item, Step):
                     self.do_step(item)
                     seen_decision = False
                 else:
                     self.check(item)
                     seen_decision = seen_decision or item.kind in ("decision", "no_decision")
+            self._current = None
             if not seen_decision:
                 self._check_end()
         except LanguageError as e:
@@ -357,6 +360,14 @@ class Run:
             return self._result(failure)
         except _Fail as f:
             return self._result(self._failure(f))
+        except Exception as e:  # an engine crash is a failure of the scenario, reported like one
+            import traceback
+            tb = traceback.extract_tb(e.__traceback__)[-1]
+            line = self._current.pos.line if self._current is not None else sc.line
+            text = self._current.text if self._current is not None else "the setup"
+            where = f"{Path(tb.filename).name}:{tb.lineno}"
+            return self._result(self._failure(_Fail(line, text, f"the engine raised {type(e).__name__}: {e} "
+                                                                f"(at {where})")))
         return self._result(None)
 
     def _check_end(self) -> None:

@@ -327,6 +327,8 @@ class SkillChecker:
                     self.err(sel.of.pos, "'the card supporting ...' names a unit, e.g. 'this unit'")
             return
         for q in sel.qualifiers:
+            if q.kind == "not_main_character" and selector_kind(sel) != "unit":
+                self.err(q.pos, "'non-main character' goes with units, e.g. '1 non-main character enemy'")
             if q.kind in ("name", "not_name"):
                 for n in q.values:
                     self.check_name(n, q.pos)
@@ -343,6 +345,11 @@ class SkillChecker:
                 self.check_selector(p.value)
                 if selector_kind(sel) != "unit":
                     self.err(p.pos, "'in the same line as ...' goes with units")
+            if p.kind == "different_names" and (sel.quantifier is None or (
+                    sel.quantifier.kind in ("exactly", "up_to") and (sel.quantifier.n or 0) < 2)
+                    or sel.quantifier.kind in ("one", "another")):
+                self.err(p.pos, "'with different unit names' needs a choice of 2 or more, e.g. '2 cards with "
+                                "different unit names from your retreat area'")
             if p.kind in ("attacked_this_turn", "destroyed_here") and selector_kind(sel) != "unit":
                 self.err(p.pos, f"'{'that has attacked this turn' if p.kind == 'attacked_this_turn' else 'destroyed by this skill'}' goes with units")
             if p.kind == "other_than":

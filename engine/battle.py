@@ -162,6 +162,7 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
             b.support_ok[player] = False
             game.players[player].support.remove(card)
             game.players[player].retreat.append(card)
+            game.ensure_deck(player)
             game.emit(ev.SupportFailed(player, card.id, card.card.name, player == atk_player, reason))
         else:
             b.support_ok[player] = True

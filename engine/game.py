@@ -516,7 +516,7 @@ class Game:
         self.emit(ev.CardMoved(copy.owner, copy.id, copy.card.name, src, dest, by_skill))
         if dest == BONDS:
             self.emit(ev.BondPlaced(copy.owner, copy.id, copy.card.name, face_up, by_skill))
-        if src == DECK:
+        if src == DECK or dest == RETREAT:
             self.ensure_deck(copy.owner)
         if emptied is not None:
             self.emit(ev.UnitLeftField(emptied.owner, emptied.id, copy.card.name, dest, (copy.id,)))
@@ -638,6 +638,8 @@ class Game:
         else:
             getattr(p, dest).extend(cards)
         self.emit(ev.UnitLeftField(unit.owner, unit.id, unit.card.name, dest, tuple(c.id for c in cards)))
+        if dest == RETREAT:
+            self.ensure_deck(unit.owner)
         self.check_march()
 
     def destroy(self, unit: Unit, *, by_player: int, in_battle: bool,

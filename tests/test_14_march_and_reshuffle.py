@@ -245,3 +245,17 @@ def test_rule_02_a_unit_whose_last_card_is_moved_away_leaves_the_field_and_the_o
     assert evs[2] == ev.UnitLeftField(1, cain.id, CAIN.name, "hand", (only.id,))
     assert g.players[1].hand == [only]
     assert g.unit(cain.id) is None and [u.id for u in g.players[1].front] == [m1.id, abel.id]
+
+
+def test_rule_07_a_card_reaching_the_retreat_while_the_deck_is_empty_becomes_the_deck():
+    """Engine decision (docs/rules.md, rule 7): an empty deck is a state; the first card
+    to reach the Retreat Area while the deck is empty is shuffled into a new deck."""
+    from fecipher.engine import events as ev
+    from vanilla import add_cards, begin, duel
+    game, mc0, mc1 = duel(deck=0)
+    discard = add_cards(game, 0, "hand", card("Spare", "Card"))[0]
+    begin(game)
+    assert game.players[0].deck == [] and game.players[0].retreat == []
+    game.move_card(discard, "retreat")
+    assert game.players[0].deck == [discard] and game.players[0].retreat == []
+    assert isinstance(game.events[-1], ev.Reshuffled)

@@ -186,3 +186,19 @@ def test_the_pytest_plugin_collects_each_scenario_as_an_item(tmp_path):
     assert "two.scn::second one" in r.stdout
     assert "expected: expect player 1 hand: 2 cards" in r.stdout
     assert "instead:  player 1's hand has 0: none" in r.stdout
+
+
+def test_an_engine_crash_is_reported_as_a_failure_of_the_step(monkeypatch):
+    from fecipher.engine import battle
+
+    def boom(*a, **kw):
+        raise RuntimeError("broken battle")
+    monkeypatch.setattr(battle, "battle_flow", boom)
+    import fecipher.engine.phases as phases
+    monkeypatch.setattr(phases, "battle_flow", boom)
+    r = run('''\
+      player 1 attacks "Nola" with "Ansel"
+    ''')
+    assert r.status == "failed"
+    assert r.failure.expected == 'player 1 attacks "Nola" with "Ansel"'
+    assert r.failure.actual.startswith("the engine raised RuntimeError: broken battle")

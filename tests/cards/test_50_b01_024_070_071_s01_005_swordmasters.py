@@ -162,6 +162,21 @@ def test_away_woman_in_defence_too_and_male_cards_support():
 
 
 @pytest.mark.card(GYNO)
+def test_away_woman_a_failed_support_has_no_support_skill():
+    g, m0, m1 = board()
+    lonqu = add_unit(g, 0, C(GYNO))
+    deck_top(g, 0, C("B01-065ST"))                    # Sully: female, Attack Emblem
+    begin(g)
+    j = fight(g, lonqu, m1)
+    assert j.attacker_power == 50 and not events(g, ev.SkillResolved)
+    g, m0, m1 = board()
+    lonqu = add_unit(g, 0, C(GYNO))
+    deck_top(g, 0, C("B01-067ST"))                    # Stahl: male, Attack Emblem
+    begin(g)
+    assert fight(g, lonqu, m1).attacker_power == 50 + 10 + 20
+
+
+@pytest.mark.card(GYNO)
 def test_away_woman_only_for_lonqu():
     g, m0, m1 = board()
     add_unit(g, 0, C(GYNO))
