@@ -1,11 +1,11 @@
-"""What the benchmarks share: the starter decks, one seeded self-play game, timing."""
+"""What the benchmarks share: the starter decks, one seeded self-play game, timing, rows."""
 from __future__ import annotations
 
 import functools
 import gc
 import statistics
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from fecipher.engine.agents import RandomAgent, play
 from fecipher.engine.game import Game
@@ -25,7 +25,7 @@ def play_one(deck1, deck2, seed: int) -> Game:
     return game
 
 
-def timed(fn: Callable[[], object], repeat: int) -> list[float]:
+def timed(fn: Callable[[], Any], repeat: int) -> list[float]:
     """Wall times (s) of ``repeat`` calls of ``fn``; the collector runs between calls, not during."""
     out = []
     for _ in range(repeat):
@@ -38,3 +38,26 @@ def timed(fn: Callable[[], object], repeat: int) -> list[float]:
 
 def median(xs) -> float:
     return statistics.median(xs)
+
+
+def row(benchmark: str, metric: str, value: Any, unit: str = "", *, target: str = "",
+        met: bool | None = None, note: str = "") -> dict[str, Any]:
+    """One line of the table. ``target`` is the goal as text; ``met`` whether it was reached."""
+    return {"benchmark": benchmark, "metric": metric, "value": value, "unit": unit,
+            "target": target, "met": met, "note": note}
+
+
+def fmt(value: Any) -> str:
+    if isinstance(value, float):
+        if value == 0:
+            return "0"
+        if abs(value) >= 100:
+            return f"{value:,.0f}"
+        if abs(value) >= 10:
+            return f"{value:.1f}"
+        if abs(value) >= 0.1:
+            return f"{value:.2f}"
+        return f"{value:.3g}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value)

@@ -86,9 +86,10 @@ Selector = Ref | Filtered
 # ---- costs and statements
 @_node
 class Prep:
-    kind: str            # to, tapped
+    kind: str            # to, tapped, under (growth), onto (level up by a skill)
     place: Place | None
     pos: Pos
+    unit: "Selector | None" = None
 
 
 @_node

@@ -169,8 +169,41 @@ def _to_area(a: A.Action, default: str | None) -> str | None:
     return default
 
 
+def _stack_target(ctx, a: A.Action):
+    """The unit a card is put under (growth) or onto (level up by a skill), if any."""
+    for p in a.preps:
+        if p.kind in ("under", "onto") and p.unit is not None:
+            if selector_kind(p.unit) == "chosen":
+                units = [u for u in ctx.data.get("chosen", []) if isinstance(u, Unit)]
+            else:
+                units = unit_candidates(ctx, p.unit) if not isinstance(p.unit, A.Ref) else ref_units(ctx, p.unit)
+            return p.kind, (units[0] if units else None)
+    return None, None
+
+
+def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> None:
+    """Rule 6: growth puts a same-name card under a unit (levelled up, no draw, no
+    level-up skill); a card put onto a unit by a skill levels it up (class changes
+    it, with the class-change draw, if the card has a class-change cost). Neither
+    pays a cost nor needs a bond symbol (rule 5)."""
+    g = ctx.game
+    if unit is None or g.unit(unit.id) is not unit:
+        return
+    if card.card.unit_name not in g.unit_names(unit):
+        return
+    if how == "under":
+        g.grow(card, unit)
+    else:
+        g.place_on_unit(card, unit, class_change=card.card.is_promoted, by_skill=True)
+
+
 def _send_builder(default):
     def each(ctx, a, t):
+        how, unit = _stack_target(ctx, a)
+        if how is not None:
+            if isinstance(t, CardCopy):
+                _put_on_unit(ctx, how, t, unit)
+            return
         dest = _to_area(a, default)
         g = ctx.game
         if isinstance(t, Unit):
@@ -188,7 +221,8 @@ effect("add", "card chosen unit", "to", doc="Add cards to an area (the hand if n
        example="add it to your hand")(_send_builder(HAND))
 effect("send", "card chosen unit", "to", doc="Send cards or units to an area.",
        example="send it to your retreat area", needs_place=True)(_send_builder(None))
-effect("put", "card chosen unit", "to", doc="Put cards into an area (orbs, bonds, deck ...).",
+effect("put", "card chosen unit", "to under onto",
+       doc="Put cards into an area (orbs, bonds, deck ...), under a unit (growth) or onto it (level up by a skill).",
        example="put the top card of your deck into your orbs", needs_place=True)(_send_builder(None))
 
 

@@ -319,6 +319,12 @@ class ToAst(Transformer):
     def tapped_arg(self, meta, items):
         return A.Prep("tapped", None, _pos(meta))
 
+    def under_arg(self, meta, items):
+        return A.Prep("under", None, _pos(meta), items[0])
+
+    def onto_arg(self, meta, items):
+        return A.Prep("onto", None, _pos(meta), items[0])
+
     def modification(self, meta, items):
         subjects = items[0]
         changes = tuple(i for i in items[1:] if isinstance(i, A.Change))

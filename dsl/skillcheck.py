@@ -297,7 +297,11 @@ class SkillChecker:
                 self.err(p.pos, f"'{a.verb}' does not take '{'to ...' if p.kind == 'to' else p.kind}'")
             if p.place is not None:
                 self.check_place(p.place)
-        if verb.needs_place and not any(p.kind == "to" for p in a.preps):
+            if p.unit is not None:
+                self.check_selector(p.unit)
+                if selector_kind(p.unit) not in ("unit", "chosen", "name"):
+                    self.err(p.pos, f"a card is put {p.kind} a unit, e.g. '{p.kind} this unit'")
+        if verb.needs_place and not any(p.kind in ("to", "under", "onto") for p in a.preps):
             self.err(a.pos, f"'{a.verb}' needs a destination, e.g. 'to your retreat area'")
 
     def check_place(self, p: A.Place) -> None:

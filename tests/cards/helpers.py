@@ -163,4 +163,3 @@ def face_up_bonds(game: Game, player: int) -> int:
     return sum(b.face_up for b in game.players[player].bonds)
 
 
-__all__ = [n for n in dir() if not n.startswith("_")] + ["IllegalAnswer"]

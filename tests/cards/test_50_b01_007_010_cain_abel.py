@@ -4,7 +4,7 @@ import pytest
 
 from fecipher.engine import events as ev
 from helpers import (
-    C, add_unit, attack_refused, begin, board, can_attack, card, deck_top, declare, events, fight, finish, foe,
+    C, add_unit, attack_refused, begin, board, can_attack, deck_top, declare, events, fight, finish, foe,
     next_turn, no, yes,
 )
 

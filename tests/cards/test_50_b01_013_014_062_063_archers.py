@@ -4,7 +4,7 @@ import pytest
 
 from fecipher.engine import events as ev
 from helpers import (
-    C, FILLER, add_bonds, add_cards, add_unit, begin, board, card, card_choices, choose_units, face_up_bonds, fight,
+    C, FILLER, add_bonds, add_cards, add_unit, begin, board, card, choose_units, face_up_bonds, fight,
     foe, next_turn, no, pick, unit_choices, use, use_refused, yes,
 )
 

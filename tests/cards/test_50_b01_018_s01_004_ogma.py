@@ -2,7 +2,6 @@
 "Talysian Guard Captain" and "Levin Sword"."""
 import pytest
 
-from fecipher.engine import events as ev
 from helpers import (
     C, FILLER, add_bonds, add_cards, add_unit, attack_refused, begin, board, can_attack, card, face_up_bonds, fight,
     foe, next_turn, pick, use, use_refused,

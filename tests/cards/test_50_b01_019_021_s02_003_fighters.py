@@ -4,7 +4,7 @@ Emblems are in test_51)."""
 import pytest
 
 from fecipher.engine import events as ev
-from helpers import C, add_unit, begin, board, card, declare, events, fight, finish, foe, next_turn, no, yes
+from helpers import C, add_unit, begin, board, card, declare, events, fight, finish, next_turn, no, yes
 
 BORD, CORD, BARST, VAIKE = "B01-019ST", "B01-020ST", "B01-021ST", "S02-003ST"
 FIGHTERS = [pytest.param(code, marks=pytest.mark.card(code), id=code) for code in (BORD, CORD, BARST, VAIKE)]

@@ -3,7 +3,6 @@
 in test_51)."""
 import pytest
 
-from fecipher.engine import events as ev
 from helpers import (
     C, FILLER, add_bonds, add_cards, add_unit, begin, board, card, card_choices, face_up_bonds, fight, foe,
     next_turn, pick, use, use_refused,
@@ -123,6 +122,5 @@ def test_cleric_in_combat_needs_a_class_change_and_a_destruction():
     fight(g, lissa, enemy)
     assert g.unit(enemy.id) is enemy and g.players[0].hand == []
     g, lissa, enemy, m1, same, cheap, three, four = _cleric_board()
-    fight_started = len(g.events)
     pick(g, "attack", unit=lissa, target=enemy)
     assert g.decision.kind == "choose"

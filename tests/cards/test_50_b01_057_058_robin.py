@@ -5,7 +5,7 @@ import pytest
 from fecipher.engine import events as ev
 from helpers import (
     C, add_bonds, add_cards, add_orbs, add_unit, begin, board, card, choose_units, face_up_bonds, fight, foe,
-    next_turn, no, pick, unit_choices, use, use_refused, yes,
+    no, pick, unit_choices, use, use_refused, yes,
 )
 
 GRANDMASTER, TACTICIAN = "B01-057ST", "B01-058ST"

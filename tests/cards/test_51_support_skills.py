@@ -9,7 +9,7 @@ from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
 from helpers import (
     C, add_cards, add_unit, begin, board, card, card_choices, choose_units, declare, deck_top, events, finish,
-    fight, foe, no, pick, unit_choices, yes,
+    foe, no, pick, unit_choices, yes,
 )
 
 
@@ -24,12 +24,11 @@ def _battle(code, *, attacking, attacker_card=None):
     ``code`` supports it; otherwise player 2 attacks and ``code`` supports player 1's
     defending MC. Returns (game, player 1's MC, player 2's MC)."""
     g, m0, m1 = board(attacker_card if attacking else None)
+    deck_top(g, 0, C(code))
     if attacking:
-        deck_top(g, 0, C(code))
         begin(g, turn=2, player=0)
         declare(g, m0, m1)
     else:
-        deck_top(g, 0, C(code))
         begin(g, turn=3, player=1)
         declare(g, m1, m0)
     return g, m0, m1
