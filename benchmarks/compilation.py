@@ -2,7 +2,8 @@
 
 - every pack in cards/ (``load_packs([cards])``);
 - a synthetic pack of 2,500 cards made by replicating the real cards of cards/
-  under new codes (``S001-000SY`` ...) and names (the title gets `` #N``).
+  under new codes (``S001-000SY`` ...) and names (the title gets `` #N``, N the
+  card's number in the pack).
 
 *Cold* is a new Python process (``subprocess``) that imports fecipher and compiles,
 timed inside it from before ``import fecipher.dsl.packs`` (so the Lark parser is
@@ -61,7 +62,7 @@ def synthetic_pack(n: int = 2500) -> str:
         rep, k = divmod(i, len(blocks))
         block = blocks[k]
         name = _CARD.match(block[0]).group("name")  # type: ignore[union-attr]
-        out.append(f'card "{name} #{rep + 1}"')
+        out.append(f'card "{name} #{i + 1}"')
         for line in block[1:]:
             m = _CODES.match(line)
             if m:
@@ -124,7 +125,7 @@ def warm_text(text: str, repeat: int) -> tuple[float, int]:
 
 def run(quick: bool = False) -> list[dict]:
     b = TITLE
-    n_syn = 250 if quick else 2500
+    n_syn = 100 if quick else 2500
     repeat_cold = 1 if quick else 3
     repeat_warm = 1 if quick else 5
     text = synthetic_pack(n_syn)

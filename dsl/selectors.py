@@ -170,6 +170,9 @@ def unit_predicate(sel: A.Filtered | A.Ref) -> UnitPred:
     for p in sel.posts:
         tests.append(_unit_post(p))
 
+    if len(tests) == 1:  # (every test answers True or False)
+        return tests[0]
+
     def pred(ctx: SkillContext, u: Unit) -> bool:
         return all(t(ctx, u) for t in tests)
     return pred

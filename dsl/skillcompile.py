@@ -20,6 +20,7 @@ from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import compile_condition
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
+    count_range,
     card_candidates, card_predicate, pick_units, ref_units, selector_kind, unit_candidates, unit_predicate,
 )
 from fecipher.engine import modifiers as M
@@ -117,6 +118,8 @@ def subject_matcher(subjects: tuple[A.Selector, ...]) -> Callable[[SkillContext,
             tests.append(lambda ctx, u, _s=s: any(x is u for x in ref_units(ctx, _s)))
         else:
             tests.append(unit_predicate(s))
+    if len(tests) == 1:  # (every test answers True or False)
+        return tests[0]
     return lambda ctx, u: any(t(ctx, u) for t in tests)
 
 
@@ -354,7 +357,9 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
     text = render.skill(node)
     conds = [compile_condition(c) for c in node.conditions]
     condition = None
-    if conds:
+    if len(conds) == 1:
+        condition = conds[0]
+    elif conds:
         condition = (lambda ctx, _cs=tuple(conds): all(c(ctx) for c in _cs))
     once_turn = any(lim == "turn" for lim, _ in node.limits)
     once_game = any(lim == "game" for lim, _ in node.limits)
@@ -385,9 +390,32 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
     triggers = tuple(compile_trigger(t) for t in node.triggers)
     effect = sequence([statement_effect(st, granted) if not _guard_free(st)
                        else _resetting(statement_effect(st, granted)) for st in node.statements])
+    if node.optional and not node.costs:
+        condition = _with_something_to_choose(node, condition)
     return Skill(node.name, kind, text, keywords, ROLES.get(node.role) if node.role else None,
                  once_turn, once_game, costs, condition, triggers, node.optional, effect,
                  source_line=node.pos.line)
+
+
+def _with_something_to_choose(node: A.SkillNode, condition):
+    """A "you may" skill whose effect opens with "choose ..." is not offered when
+    there is nothing to choose (declining would be the only outcome, and saying yes
+    would spend a once-per-turn use on nothing)."""
+    first = node.statements[0] if node.statements else None
+    if not (isinstance(first, A.Action) and first.verb == "choose" and isinstance(first.target, A.Filtered)):
+        return condition
+    lo, _ = count_range(first.target)
+    if lo < 1:
+        return condition
+    sel = first.target
+    kind = selector_kind(sel)
+
+    def something(ctx, _sel=sel, _kind=kind, _prev=condition):
+        if _prev is not None and not _prev(ctx):
+            return False
+        found = unit_candidates(ctx, _sel) if _kind == "unit" else card_candidates(ctx, _sel)
+        return bool(found)
+    return something
 
 
 def compile_skills(node: A.CardNode, card: Card) -> tuple[tuple[Skill, ...], Skill | None]:

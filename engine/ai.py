@@ -77,34 +77,109 @@ def unit_value(game: Any, u: Any) -> float:
     return game.attack(u) + 8 * (u.stack_size - 1) + (15 if u.class_changed else 0)
 
 
-def evaluate(game: Any, player: int) -> float:
-    """A position from ``player``'s side: positive is good. A won game is 1000."""
+FEATURES = (
+    "bias", "to_move", "orbs", "orbs_opp", "no_orb", "no_orb_opp", "attack", "attack_opp",
+    "units", "units_opp", "mc_attack", "mc_attack_opp", "hand", "hand_opp", "bonds", "bonds_opp",
+    "evasions", "evasions_opp", "class_change_ready", "class_change_ready_opp",
+)
+
+
+def _side(game: Any, p: int) -> tuple[float, ...]:
+    ps = game.players[p]
+    orbs = len(ps.orbs)
+    mc = ps.main_character
+    attack = sum(game.attack(u) for u in ps.units) / 10
+    mc_attack = game.attack(mc) / 10 if mc is not None else 0.0
+    evasions = ready = 0
+    if mc is not None:
+        names = game.unit_names(mc)
+        evasions = min(2, _name_count(ps.hand, names))
+        ready = int(not mc.class_changed and any(c.card.is_promoted and _card_unit_names(c.card) & names
+                                                 for c in ps.hand))
+    return (orbs, float(orbs == 0), attack, len(ps.units), mc_attack, len(ps.hand), min(len(ps.bonds), 8),
+            evasions, ready)
+
+
+def features(game: Any, player: int) -> list[float]:
+    """The position from ``player``'s side, in the order of :data:`FEATURES`."""
+    a, b = _side(game, player), _side(game, 1 - player)
+    out = [1.0, float(game.turn_player == player)]
+    for x, y in zip(a, b):
+        out += [float(x), float(y)]
+    return out
+
+
+# Fitted by fit_value() on positions at the start of every turn of 600 games
+# between heuristic agents (see docs/ai.md); the logit of the chance to win.
+VALUE_WEIGHTS = dict(zip(FEATURES, (
+    -0.803, 1.606, 0.66, -0.66, 0.032, -0.032, 0.03, -0.03, 0.159, -0.159, 0.398, -0.398, 0.084, -0.084,
+    0.602, -0.602, 0.373, -0.373, 0.096, -0.096,
+)))
+
+
+def win_chance(game: Any, player: int, weights: dict[str, float] | None = None) -> float:
+    """The chance that ``player`` wins from here, by the fitted logistic model."""
     if game.over:
-        if game.winner is None:
-            return 0.0
-        return 1000.0 if game.winner == player else -1000.0
-    score = 0.0
-    for p, sign in ((player, 1.0), (1 - player, -1.0)):
-        ps = game.players[p]
-        s = 0.0
-        orbs = len(ps.orbs)
-        s += 90 * orbs - (120 if orbs == 0 else 0)
-        mc = ps.main_character
-        for u in ps.units:
-            v = unit_value(game, u)
-            s += 0.9 * v if u is not mc else 1.4 * v
-        s += 9 * len(ps.hand) + 7 * min(len(ps.bonds), 7) + 2 * max(0, len(ps.bonds) - 7)
-        s += 2 * sum(1 for b in ps.bonds if b.face_up)
-        if mc is not None:
-            # Cards with the MC's name are god-speed evasions waiting to happen,
-            # and a class change waiting to happen for a Main Character not yet promoted.
-            names = game.unit_names(mc)
-            s += 18 * min(2, _name_count(ps.hand, names))
-            if not mc.class_changed and any(c.card.is_promoted and _card_unit_names(c.card) & names
-                                            for c in ps.hand):
-                s += 35
-        score += sign * s
-    return score
+        return 0.5 if game.winner is None else float(game.winner == player)
+    w = weights or VALUE_WEIGHTS
+    z = sum(w[f] * x for f, x in zip(FEATURES, features(game, player)))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def evaluate(game: Any, player: int) -> float:
+    """A position from ``player``'s side: the chance to win, from -1000 (lost) to
+    1000 (won); 0 is even."""
+    return 2000.0 * win_chance(game, player) - 1000.0
+
+
+def fit_value(games: int = 600, seed: int = 50_000, jobs: int = 1, iterations: int = 300) -> dict[str, float]:
+    """Fit :data:`VALUE_WEIGHTS`: logistic regression of who won on the features
+    of every turn's first position, in games between heuristic agents."""
+    work = [(seed + i,) for i in range(games)]
+    if jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_positions, work, chunksize=4)
+    else:
+        parts = [_positions(w) for w in work]
+    xs = [x for part in parts for x, _ in part]
+    ys = [y for part in parts for _, y in part]
+    import numpy as np  # only for fitting (not a dependency of the engine)
+    X, Y = np.array(xs), np.array(ys)
+    scale = np.maximum(np.abs(X).max(axis=0), 1.0)
+    Xs = X / scale
+    w = np.zeros(X.shape[1])
+    for _ in range(iterations):                      # Newton steps with a little L2
+        p = 1 / (1 + np.exp(-Xs @ w))
+        g = Xs.T @ (p - Y) + 1e-3 * w
+        H = (Xs * (p * (1 - p))[:, None]).T @ Xs + 1e-3 * np.eye(len(w))
+        step = np.linalg.solve(H, g)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return dict(zip(FEATURES, (float(v) for v in w / scale)))
+
+
+def _positions(args: tuple) -> list[tuple[list[float], int]]:
+    from fecipher.dsl.decks import load_deck
+    from fecipher.engine.game import Game
+    (seed,) = args
+    decks = [load_deck("marth"), load_deck("chrom")]
+    if seed % 2:
+        decks.reverse()
+    g = Game(decks[0], decks[1], seed=seed, max_turns=60)
+    agents = [HeuristicAgent(seed * 2), HeuristicAgent(seed * 2 + 1)]
+    rows: list[tuple[list[float], int]] = []
+    turn = -1
+    while not g.over:
+        if g.turn != turn and g.decision.kind == D.BOND:
+            turn = g.turn
+            for p in (0, 1):
+                rows.append((features(g, p), p))
+        g.answer(agents[g.decision.player](g))
+    if g.winner is None:
+        return []
+    return [(x, int(p == g.winner)) for x, p in rows]
 
 
 # ----------------------------------------------------------------------------- copies
@@ -547,7 +622,12 @@ class SearchAgent:
             return None
         self.rollouts_done += 1
         self.last_rollouts += 1
-        stop = game.turn + 1 + self.horizon
+        # To the start of the searching player's next turn (horizon 1), or of
+        # the turn after (2) ...; horizon 0: to the end of the current turn.
+        if self.horizon == 0:
+            stop = game.turn + 1
+        else:
+            stop = game.turn + 1 + (game.turn_player == me) + 2 * (self.horizon - 1)
         g.answer(option)
         n = 0
         while not g.over and g.decision is not None and g.turn < stop and n < 2000:

@@ -54,15 +54,26 @@ def attack_refusal(game: "Game", attacker: Unit | None, defender: Unit | None) -
         return "the attacker must be one of your units on the field"
     if defender is None or defender.owner == player or defender not in game.players[1 - player].units:
         return "the target must be an enemy unit on the field"
+    return attacker_refusal(game, attacker) or target_refusal(game, attacker, defender)
+
+
+def attacker_refusal(game: "Game", attacker: Unit) -> str | None:
+    """Why ``attacker``, one of the turn player's units, may attack no unit now, or None."""
     if game.phase != "action":
         return "attacks are declared in your Action Phase"
-    if game.turn == 1 and player == game.first_player:
+    if game.turn == 1 and game.turn_player == game.first_player:
         return "rule 1 (first turn): the first player cannot attack on the first turn"
     if attacker.tapped:
         return f"{attacker.card.name} is tapped"
-    ranges = game.ranges(attacker)
-    if not ranges:
+    if not game.ranges(attacker):
         return f"rule 11 (range): {attacker.card.name} has no range and cannot attack"
+    return None
+
+
+def target_refusal(game: "Game", attacker: Unit, defender: Unit) -> str | None:
+    """Why ``attacker``, which may attack (:func:`attacker_refusal`), may not attack
+    the enemy ``defender``, or None."""
+    ranges = game.ranges(attacker)
     need = range_needed(attacker.area, defender.area)
     if need not in ranges:
         have = ", ".join(str(r) for r in sorted(ranges))

@@ -6,6 +6,7 @@ A *card* here is the definition (what is printed); a physical copy in a game is 
 from __future__ import annotations
 
 import enum
+import functools
 from typing import TYPE_CHECKING
 
 import attrs
@@ -66,7 +67,7 @@ class Card:
     pack: str = ""
     source_line: int = 0
 
-    @property
+    @functools.cached_property
     def name(self) -> str:
         return f"{self.unit_name}, {self.title}"
 

@@ -15,8 +15,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
 
 
-def bond_symbols(game: "Game", player: int) -> set:
-    return {s for b in game.players[player].bonds if b.face_up for s in b.copy.card.symbols}
+def bond_symbols(game: "Game", player: int) -> frozenset:
+    """The symbols of a player's face-up bonds (remembered until the state changes)."""
+    key = ("bond_symbols", player)
+    got = game._cache.get(key)
+    if got is None:
+        got = game._cache[key] = frozenset(
+            s for b in game.players[player].bonds if b.face_up for s in b.copy.card.symbols)
+    return got
 
 
 def cost_refusal(game: "Game", player: int, card: Card, cost: int) -> str | None:
@@ -101,8 +107,10 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
         if copy.card in seen:
             continue
         seen.add(copy.card)
-        for area in (FRONT, BACK):
-            if deploy_refusal(game, player, copy, area) is None:
+        # Rule 5 does not look at the line (deploy_refusal only checks that it is
+        # one): a card that may be deployed may go to either.
+        if deploy_refusal(game, player, copy, FRONT) is None:
+            for area in (FRONT, BACK):
                 yield Option(DEPLOY, card=copy.id, area=area,
                              label=f"deploy {copy.card.name} (cost {copy.card.cost}) to the {area} line")
         for unit in p.units:

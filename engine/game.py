@@ -9,6 +9,7 @@ every rule and every skill goes through, each published as an event.
 """
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, Iterable, Iterator
 
@@ -27,6 +28,8 @@ from fecipher.engine.state import (
 )
 
 PHASES = ("beginning", "bond", "deployment", "action", "end")
+# Which skills a unit has is read from its printed skills (so that it cannot loop).
+_PRINTED_SKILL_STATS = (M.SKILLS, M.LOST_SKILLS)
 
 
 class GameOverSignal(Exception):
@@ -88,6 +91,8 @@ class Game:
         self._live_stats: set[str] = set()
         self._registered: set = set()
         self._trigger_types: set[type] = set()
+        # The skills with a trigger on each event type (automatic, bond, hand skills).
+        self._listeners: dict[type, set[Skill]] = {}
         self._replacement_types: set[type] = set()
         self._mods_by_stat: dict[str, list[Modifier]] = {}
         self._trigger_seq = 0
@@ -266,6 +271,7 @@ class Game:
             self._live_stats.add(c.stat)
         for t in s.triggers:
             self._trigger_types.add(t.event_type)
+            self._listeners.setdefault(t.event_type, set()).add(s)
         for r in s.replacements:
             self._replacement_types.add(r.event_type)
         for c in s.continuous:
@@ -380,25 +386,35 @@ class Game:
         got = self._cache.get(key)
         if got is not None:
             return got
-        out = []
+        printed = stat in _PRINTED_SKILL_STATS
+        # One look at the field finds the effects on every stat that skills change
+        # (the others are asked for next, in the same state).
+        out: dict[str, list] = {stat: []}
+        if not printed:
+            out.update((s, []) for s in self._live_stats if s not in _PRINTED_SKILL_STATS)
         for src in self.all_units():
-            for skill in (self.base_card(src).skills if stat in (M.SKILLS, M.LOST_SKILLS)
-                          else self.skills_of(src)):
+            for skill in (self.base_card(src).skills if printed else self.skills_of(src)):
                 if skill.kind is not SkillKind.CONTINUOUS or not skill.continuous:
                     continue
-                ces = [ce for ce in skill.continuous if ce.stat == stat]
+                ces = [ce for ce in skill.continuous if ce.stat in out]
                 if not ces or not keyword_allows(skill, src):
                     continue
                 ctx = SkillContext(self, skill, src.owner, src.top, src.id)
                 for ce in ces:
-                    out.append((ce, ctx))
-        self._cache[key] = out
-        return out
+                    out[ce.stat].append((ce, ctx))
+        for s, found in out.items():
+            self._cache.setdefault(("ces", s), found)
+        self._cache[key] = out[stat]
+        return out[stat]
 
     def continuous_contributions(self, unit: Unit, stat: str) -> Iterator[tuple[str, Any]]:
         """(op, value) pairs from continuous skills active now that reach ``unit``."""
         checked: dict[int, bool] = {}
         for ce, ctx in self._continuous_sources(stat):
+            # Which units an effect reaches is usually cheaper to tell than its
+            # skill's condition: that is asked only for the effects that reach the unit.
+            if not ce.applies(ctx, unit):
+                continue
             sk = ctx.skill
             if sk.condition is not None:
                 ok = checked.get(id(ctx))
@@ -406,11 +422,10 @@ class Game:
                     ok = checked[id(ctx)] = bool(sk.condition(ctx))
                 if not ok:
                     continue
-            if ce.applies(ctx, unit):
-                v = ce.value
-                if callable(v):
-                    v = (lambda g, u, _v=v, _c=ctx, **kw: _v(_c, u, **kw))
-                yield ce.op, v
+            v = ce.value
+            if callable(v):
+                v = (lambda g, u, _v=v, _c=ctx, **kw: _v(_c, u, **kw))
+            yield ce.op, v
 
     # ------------------------------------------------------------------ modifiers
     def add_modifier(self, mod: Modifier) -> None:
@@ -745,8 +760,10 @@ class Game:
         return self.phase
 
 
+@functools.lru_cache(maxsize=4096)
 def card_unit_names(card: Card) -> frozenset[str]:
-    """A card's unit name plus the aliases its SPEC skills give it (rule 14)."""
+    """A card's unit name plus the aliases its SPEC skills give it (rule 14).
+    (A card's printed facts never change: remembered per card.)"""
     names = {card.unit_name}
     for s in card.skills:
         if s.rules:

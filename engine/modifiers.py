@@ -144,8 +144,13 @@ def cached(fn):
     idle = _IDLE[fn.__name__]
 
     def wrapper(game: "Game", unit: "Unit", stat: str, *args: Any, **ctx: Any):
-        if stat not in game._live_stats and stat not in game._mods_by_stat:
-            return idle(*args)
+        if stat not in game._mods_by_stat:
+            # With no modifier on the stat and no active continuous effect changing
+            # it, the value is the printed one.
+            if stat not in game._live_stats:
+                return idle(*args)
+            if (unit.id, stat) not in game._computing and not game._continuous_sources(stat):
+                return idle(*args)
         key = _cache_key(unit, stat, ctx) + (unit.cards[0].id,)
         cache = game._cache
         try:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
-from fecipher.engine.battle import attack_refusal, battle_flow
+from fecipher.engine.battle import attacker_refusal, battle_flow, target_refusal
 from fecipher.engine.decisions import (
     ACTION, ATTACK, BOND, DEPLOYMENT, MOVE, PASS, PLACE_BOND, USE_SKILL, Decision, Option,
 )
@@ -129,9 +129,12 @@ def action_options(game: "Game", player: int) -> list[Option]:
     opts: list[Option] = []
     me = game.players[player]
     them = game.players[1 - player]
+    targets = them.units
     for u in me.units:
-        for t in them.units:
-            if attack_refusal(game, u, t) is None:
+        if attacker_refusal(game, u) is not None:
+            continue
+        for t in targets:
+            if target_refusal(game, u, t) is None:
                 opts.append(Option(ATTACK, unit=u.id, target=t.id,
                                    label=f"attack {t.card.name} ({t.area}) with {u.card.name}"))
     for u in me.units:

@@ -8,7 +8,7 @@ field).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import attrs
 
@@ -29,24 +29,29 @@ class PendingTrigger:
     seq: int
 
 
-def skill_sources(game: "Game", player: int | None = None) -> Iterator[tuple[Skill, SkillContext]]:
+_FIELD_KINDS = (SkillKind.ACTION, SkillKind.AUTOMATIC, SkillKind.CONTINUOUS, SkillKind.SPECIAL)
+
+
+def skill_sources(game: "Game", player: int | None = None,
+                  wanted: Callable[[Skill], bool] | None = None) -> Iterator[tuple[Skill, SkillContext]]:
     """Every skill that can act now, with its context: units' skills on the field,
-    face-up bonds' bond skills, and hand skills."""
+    face-up bonds' bond skills, and hand skills. With ``wanted``, only the skills
+    it accepts (the others get no context made)."""
     players = (0, 1) if player is None else (player,)
     for i in players:
         p = game.players[i]
         for u in p.units:
             for s in game.skills_of(u):
-                if s.kind in (SkillKind.ACTION, SkillKind.AUTOMATIC, SkillKind.CONTINUOUS, SkillKind.SPECIAL):
+                if s.kind in _FIELD_KINDS and (wanted is None or wanted(s)):
                     yield s, SkillContext(game, s, i, u.top, u.id)
         for b in p.bonds:
             if b.face_up:
                 for s in b.copy.card.skills:
-                    if s.kind is SkillKind.BOND:
+                    if s.kind is SkillKind.BOND and (wanted is None or wanted(s)):
                         yield s, SkillContext(game, s, i, b.copy, None)
         for c in p.hand:
             for s in c.card.skills:
-                if s.kind is SkillKind.HAND:
+                if s.kind is SkillKind.HAND and (wanted is None or wanted(s)):
                     yield s, SkillContext(game, s, i, c, None)
 
 
@@ -59,19 +64,23 @@ def _within_limits(game: "Game", ctx: SkillContext) -> bool:
     return True
 
 
+_TRIGGERED_KINDS = (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND)
+
+
 def collect_triggers(game: "Game", event: Event) -> None:
     et = type(event)
-    for skill, ctx in list(skill_sources(game)):
-        if not skill.triggers:
-            continue
-        if skill.kind not in (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND):
+    listeners = game._listeners.get(et)
+    if not listeners:
+        return
+    for skill, ctx in list(skill_sources(game, wanted=listeners.__contains__)):
+        if skill.kind not in _TRIGGERED_KINDS:
             continue
         for trig in skill.triggers:
             if trig.event_type is not et:
                 continue
             if not keyword_allows(skill, ctx.unit):
                 continue
-            tctx = attrs.evolve(ctx, event=event, data={})
+            tctx = ctx.for_event(event)
             if not trig.match(tctx, event):
                 continue
             if not _within_limits(game, tctx):
@@ -195,12 +204,15 @@ def usable(game: "Game", ctx: SkillContext) -> str | None:
     return None
 
 
+def _is_used_by_player(skill: Skill) -> bool:
+    """An action, bond or hand skill the player uses (not one that triggers)."""
+    return (not skill.triggers and skill.kind in (SkillKind.ACTION, SkillKind.BOND, SkillKind.HAND)
+            and skill.effect is not None)
+
+
 def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
-    for skill, ctx in skill_sources(game, player):
-        if skill.triggers:
-            continue
-        if skill.kind in (SkillKind.ACTION, SkillKind.BOND, SkillKind.HAND) and skill.effect is not None:
-            yield ctx
+    for skill, ctx in skill_sources(game, player, wanted=_is_used_by_player):
+        yield ctx
 
 
 def skill_option(ctx: SkillContext) -> Option:

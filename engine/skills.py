@@ -77,6 +77,11 @@ class SkillContext:
     def opponent(self) -> int:
         return 1 - self.controller
 
+    def for_event(self, event: "Event") -> "SkillContext":
+        """This context on ``event``, with fresh data (``attrs.evolve(self, event=event,
+        data={})``, made directly: it is done for every skill an event triggers)."""
+        return SkillContext(self.game, self.skill, self.controller, self.source, self.unit_id, event, {})
+
 
 class Cost(Protocol):
     """A cost component. ``pay`` may ask decisions (which bonds to flip ...)."""

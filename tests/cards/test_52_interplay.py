@@ -33,8 +33,7 @@ def test_four_deployment_triggers_are_ordered_by_their_owner():
     yes(g)
     choose_units(g, flier)                            # the flier comes to the front line
     assert flier.area == "front"
-    pick(g, "skill", skill="Prince of Light")         # now no enemy is in the back line
-    no(g)
+    pick(g, "skill", skill="Prince of Light")         # now no enemy is in the back line: nothing to ask
     yes(g)                                            # the last one, Wyvern's Wings, needs no ordering
     choose_units(g, caeda, done=True)
     assert caeda.area == "front" and g.decision.kind == "deployment"
