@@ -211,6 +211,8 @@ def _send_builder(default):
             return
         if isinstance(t, CardCopy):
             if dest == "bonds":
+                if any("cannot_bond" in s.rules for s in t.card.skills):
+                    return False   # SPEC "this card cannot be placed in the bond area": it stays
                 g.move_card(t, "bonds", by_skill=True, face_up=True)
             else:
                 g.move_card(t, dest, by_skill=True)

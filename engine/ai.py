@@ -207,8 +207,13 @@ def clone_game(game: Any, rng: random.Random | None = None) -> Any | None:
                 memo[id(sk)] = sk
             if c.card.support_skill is not None:
                 memo[id(c.card.support_skill)] = c.card.support_skill
-    for x in getattr(game, "_registered", ()):
-        memo[id(x)] = x
+    # Indexes of immutable things (registered skills and cards, event types):
+    # copied shallowly; card copies by id: shared copies.
+    for name in ("_registered", "_trigger_types", "_replacement_types", "_live_stats"):
+        v = getattr(game, name, None)
+        if type(v) is set:
+            memo[id(v)] = set(v)
+    memo[id(game._copies)] = dict(game._copies)
     for m in game.modifiers:
         memo[id(m)] = m
     cache = getattr(game, "_cache", None)
@@ -389,16 +394,20 @@ class HeuristicAgent:
         return good + passes + bad
 
     # --- action -----------------------------------------------------------------
-    def attack_score(self, game: Any, o: Option) -> float:
+    def attack_score(self, game: Any, o: Option, atk: dict | None = None) -> float:
+        atk = {} if atk is None else atk
         a, t = game.unit(o.unit), game.unit(o.target)
-        diff = game.attack(a) - game.attack(t)
+        for u in (a, t):
+            if u.id not in atk:
+                atk[u.id] = game.attack(u)
+        diff = atk[a.id] - atk[t.id]
         p = min(0.95, max(0.05, 0.5 + diff / 40))
         if t.is_main_character:
             value = 1000.0 if not game.players[t.owner].orbs else 100.0
         else:
-            value = unit_value(game, t)
+            value = atk[t.id] + 8 * (t.stack_size - 1) + (15 if t.class_changed else 0)
         # Weak attackers first on the Main Character: they draw out evasions.
-        return p * value - 0.01 * game.attack(a)
+        return p * value - 0.01 * atk[a.id]
 
     def move_score(self, game: Any, o: Option) -> float:
         u = game.unit(o.unit)
@@ -417,7 +426,8 @@ class HeuristicAgent:
         skills = [o for o in opts if o.kind == D.USE_SKILL]
         passes = [o for o in opts if o.kind == D.PASS]
         others = [o for o in opts if o.kind not in (D.ATTACK, D.MOVE, D.USE_SKILL, D.PASS)]
-        ranked_attacks = sorted(attacks, key=lambda o: -self.attack_score(game, o))
+        atk: dict = {}
+        ranked_attacks = sorted(attacks, key=lambda o: -self.attack_score(game, o, atk))
         good_moves = sorted((o for o in moves if self.move_score(game, o) > 0),
                             key=lambda o: -self.move_score(game, o))
         bad_moves = [o for o in moves if o not in good_moves]
@@ -470,7 +480,16 @@ class HeuristicAgent:
         else:
             worth = unit_value(game, defender) >= 50 and not (
                 attacker.is_main_character and _name_count(p.hand, game.unit_names(attacker)) <= 1)
+        lethal = defender.is_main_character and not game.players[defender.owner].orbs
+        if worth and not lethal and self._precious(game, player, game.copy(discards[0].card)):
+            worth = False
         return discards + passes if worth else passes + discards
+
+    def _precious(self, game: Any, player: int, copy: Any) -> bool:
+        """The card that would class change the Main Character: not thrown away lightly."""
+        mc = game.players[player].main_character
+        return (mc is not None and not mc.class_changed and copy.card.is_promoted
+                and bool(_card_unit_names(copy.card) & game.unit_names(mc)))
 
     def _evasion(self, game: Any, opts: list[Option]) -> list[Option]:
         discards = self._cheapest_first(game, [o for o in opts if o.kind == D.DISCARD])
@@ -490,7 +509,8 @@ class HeuristicAgent:
         count = _name_count(p.hand, game.unit_names(defender))
         if defender.is_main_character:
             orbs = len(p.orbs)
-            worth = orbs == 0 or orbs <= 2 or count >= 2
+            worth = orbs == 0 or (orbs <= 2 or count >= 2) and not self._precious(
+                game, player, game.copy(discards[0].card))
         else:
             mc = p.main_character
             shares_mc_name = mc is not None and bool(game.unit_names(mc) & game.unit_names(defender))
@@ -534,13 +554,23 @@ class SearchAgent:
 
     ``rollouts``: the budget per decision (each rollout plays one copy to the
     horizon); ``candidates``: how many of the heuristic's best options are tried;
-    ``horizon``: turns played after the current one (1: to the end of the
-    opponent's next turn). ``self.rollouts_done`` counts every rollout played.
+    ``horizon``: 1 plays to the start of the searching player's next turn, 2
+    one round further, 0 only to the end of the current turn. Rollouts go in
+    rounds, every candidate on the same hidden cards; after two rounds the
+    candidates worse than the best by more than ``prune`` standard errors drop
+    out (None: never), and candidates that gave identical values are taken as
+    equivalent (the search stops early). ``confidence`` > 0 keeps the
+    heuristic's favourite unless another is that many standard errors better.
+    ``self.rollouts_done`` counts every rollout played, never more than
+    ``rollouts`` per decision.
     """
 
     name = "search"
 
-    def __init__(self, rollouts: int = 12, candidates: int = 4, horizon: int = 1, seed: int = 0):
+    def __init__(self, rollouts: int = 12, candidates: int = 4, horizon: int = 1, seed: int = 0,
+                 confidence: float = 0.0, prune: float | None = 2.0):
+        self.confidence = confidence
+        self.prune = prune
         if rollouts < 1:
             raise ValueError("a search needs at least one rollout per decision")
         self.budget = rollouts
@@ -599,22 +629,67 @@ class SearchAgent:
             return cands[0]
         cands = cands[: self.budget]
         me = d.player
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        seeds = [self.rng.getrandbits(64) for _ in range(math.ceil(self.budget / len(cands)))]
-        for n in range(self.budget):
-            i = n % len(cands)
-            # Common random numbers: every candidate sees the same hidden cards in a round.
-            v = self._rollout(game, cands[i], seeds[n // len(cands)], me)
-            if v is None:
-                return ranked[0]
-            totals[i] += v
-            counts[i] += 1
+        k = len(cands)
+        values: list[list[float]] = [[] for _ in cands]
+        alive = list(range(k))
+        spent = 0
+        while spent < self.budget:
+            # One round: every candidate still in the race, on the same hidden cards.
+            seed = self.rng.getrandbits(64)
+            for i in alive:
+                if spent >= self.budget:
+                    break
+                v = self._rollout(game, cands[i], seed, me)
+                if v is None:
+                    return ranked[0]
+                values[i].append(v)
+                spent += 1
+            rounds = min(len(values[i]) for i in alive)
+            if rounds >= 2 and self.prune is not None:
+                alive = self._prune(alive, values, rounds)
+                if len(alive) == 1:
+                    break
         self.searches += 1
-        means = [totals[i] / counts[i] if counts[i] else -math.inf for i in range(len(cands))]
-        self.last_values = dict(zip(cands, means))
-        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        means = [sum(v) / len(v) if v else -math.inf for v in values]
+        self.last_values = {cands[i]: means[i] for i in range(k) if values[i]}
+        best = max(alive, key=lambda i: (means[i], -i))
+        if best != 0 and self.confidence > 0 and not self._confident(values[best], values[0]):
+            return cands[0]
         return cands[best]
+
+    def _prune(self, alive: list[int], values: list[list[float]], rounds: int) -> list[int]:
+        """Drop the candidates clearly worse than the best so far (paired by round);
+        when every candidate gave the same values so far, they are equivalent: keep
+        the first (the heuristic's favourite)."""
+        if all(values[i][:rounds] == values[alive[0]][:rounds] for i in alive):
+            return alive[:1]
+        mean = {i: sum(values[i][:rounds]) / rounds for i in alive}
+        best = max(alive, key=lambda i: (mean[i], -i))
+        keep = []
+        for i in alive:
+            if i == best:
+                keep.append(i)
+                continue
+            diffs = [x - y for x, y in zip(values[i][:rounds], values[best][:rounds])]
+            m = sum(diffs) / rounds
+            var = sum((x - m) ** 2 for x in diffs) / (rounds - 1)
+            se = math.sqrt(var / rounds)
+            if m + self.prune * se >= 0:
+                keep.append(i)
+        return keep
+
+    def _confident(self, a: list[float], b: list[float]) -> bool:
+        """Whether ``a`` beats ``b`` by more than ``confidence`` standard errors,
+        round by round (the rounds share their hidden cards)."""
+        diffs = [x - y for x, y in zip(a, b)]
+        n = len(diffs)
+        if n < 2:
+            return False
+        mean = sum(diffs) / n
+        var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+        if var == 0:
+            return mean > 0
+        return mean / math.sqrt(var / n) > self.confidence
 
     def _rollout(self, game: Any, option: Option, seed: int, me: int) -> float | None:
         g = self.copy_of(game, random.Random(seed))
@@ -644,7 +719,7 @@ def make_agent(kind: str, seed: int, **kw: Any) -> Any:
     if kind in ("ai", "heuristic"):
         return HeuristicAgent(seed)
     if kind == "search":
-        return SearchAgent(seed=seed, **{k: v for k, v in kw.items() if v is not None})
+        return SearchAgent(seed=seed, **kw)
     raise ValueError(f"unknown agent {kind!r}: random, heuristic (ai) or search")
 
 
@@ -725,6 +800,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rollouts", type=int, default=None, help="search: rollouts per decision")
     p.add_argument("--candidates", type=int, default=None, help="search: options tried per decision")
     p.add_argument("--horizon", type=int, default=None, help="search: turns after the current one")
+    p.add_argument("--prune", type=float, default=None,
+                   help="search: drop candidates this many standard errors worse (default 2; -1: never)")
+    p.add_argument("--confidence", type=float, default=None,
+                   help="search: leave the heuristic's choice only when this many standard errors better")
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--max-turns", type=int, default=100)
@@ -732,7 +811,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         p.error("--games must be at least 1")
     rows = []
-    kw = {"rollouts": args.rollouts, "candidates": args.candidates, "horizon": args.horizon}
+    kw = {k: v for k, v in (("rollouts", args.rollouts), ("candidates", args.candidates),
+                             ("horizon", args.horizon), ("confidence", args.confidence),
+                             ("prune", args.prune)) if v is not None}
+    if args.prune is not None and args.prune < 0:
+        kw["prune"] = None                    # --prune -1: never prune
     for pair in args.pairs.split(","):
         a, _, b = pair.strip().partition("-")
         try:

@@ -359,6 +359,8 @@ class Game:
 
     def skills_of(self, unit: Unit) -> tuple[Skill, ...]:
         base = self.base_card(unit).skills
+        if M.printed_only(self, M.SKILLS) and M.printed_only(self, M.LOST_SKILLS):
+            return base   # nothing in this game gives or takes away skills
         granted = M.compute_set(self, unit, M.SKILLS, frozenset())
         out = base
         if granted:
