@@ -86,7 +86,7 @@ Selector = Ref | Filtered
 # ---- costs and statements
 @_node
 class Prep:
-    kind: str            # to, tapped, under (growth), onto (level up by a skill)
+    kind: str            # to, tapped, under (growth), onto (level up by a skill), main_character
     place: Place | None
     pos: Pos
     unit: "Selector | None" = None

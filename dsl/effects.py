@@ -287,3 +287,15 @@ def _flip_effect(a: A.Action):
         yield from cost.pay(ctx)
         ctx.data["did"] = True
     return eff
+
+
+def _make_each(ctx, a, u):
+    """HS: "make this unit your main character". The unit becomes its owner's Main
+    Character (the old one stays on the field as an ordinary unit); from then on
+    rule 4 applies to it."""
+    if isinstance(u, Unit) and u.owner == ctx.controller and not u.is_main_character:
+        ctx.game.set_main_character(u)
+
+
+effect("make", "unit chosen", "main_character", doc="Make one of your units your Main Character (HS).",
+       example="make this unit your main character", needs_place=True)(simple(_make_each))

@@ -319,6 +319,9 @@ class ToAst(Transformer):
     def tapped_arg(self, meta, items):
         return A.Prep("tapped", None, _pos(meta))
 
+    def main_character_arg(self, meta, items):
+        return A.Prep("main_character", None, _pos(meta))
+
     def under_arg(self, meta, items):
         return A.Prep("under", None, _pos(meta), items[0])
 

@@ -204,6 +204,8 @@ def action(a: A.Action) -> str:
                 parts.append(f"{'into' if a.verb == 'put' else 'to'} {place(p.place)}")
         elif p.kind == "tapped":
             parts.append("tapped")
+        elif p.kind == "main_character":
+            parts.append("your Main Character")
         elif p.kind in ("under", "onto"):
             parts.append(f"{p.kind} {selector(p.unit)}")
     return " ".join(x for x in parts if x)

@@ -301,8 +301,8 @@ class SkillChecker:
                 self.check_selector(p.unit)
                 if selector_kind(p.unit) not in ("unit", "chosen", "name"):
                     self.err(p.pos, f"a card is put {p.kind} a unit, e.g. '{p.kind} this unit'")
-        if verb.needs_place and not any(p.kind in ("to", "under", "onto") for p in a.preps):
-            self.err(a.pos, f"'{a.verb}' needs a destination, e.g. 'to your retreat area'")
+        if verb.needs_place and not any(p.kind in ("to", "under", "onto", "main_character") for p in a.preps):
+            self.err(a.pos, f"'{a.verb}' needs a destination, e.g. '{verb.example}'")
 
     def check_place(self, p: A.Place) -> None:
         if tuple(p.words) not in V.PLACES:

@@ -120,3 +120,8 @@ def test_cli_check_exit_codes(tmp_path, capsys):
     assert main(["check", str(bad)]) == 1
     assert "bad.fe0:9:5: error: unknown effect 'drwa'" in capsys.readouterr().err
     assert main(["check", str(tmp_path / "missing.fe0")]) == 2
+
+
+def test_a_verb_missing_its_destination_says_what_it_needs():
+    assert errors(skill("make this unit")) == [
+        (9, 5, "'make' needs a destination, e.g. 'make this unit your main character'")]

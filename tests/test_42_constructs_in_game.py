@@ -104,6 +104,18 @@ card "Tester, Iron Wall"
     when this unit evades
     draw 1
 
+card "Tester, Heir"
+  codes TST-008
+  cost 2
+  symbol red
+  range 1
+  attack 50
+  support 10
+  act "Heir Apparent" [HS]
+    once per game
+    cost tap this
+    make this unit your main character
+
 card "Tester, Duelist"
   codes TST-007
   cost 1
@@ -273,3 +285,18 @@ def test_evades_critical_hits_supported_and_attack_ends_triggers():
     names = [e.skill for e in game.events[start:] if isinstance(e, ev.SkillResolved)]
     assert names == ["Backed Up", "Sure Strike", "Evasive Instinct", "Afterglow"]
     assert game.unit(wall.id) is wall
+
+
+def test_hs_makes_this_unit_the_main_character_and_rule_4_follows_it():
+    game, mc0, mc1 = duel()
+    heir = add_unit(game, 0, c("Heir"))
+    begin(game)
+    pick(game, "use_skill", skill="Heir Apparent")
+    assert heir.is_main_character and not mc0.is_main_character
+    assert game.players[0].main_character is heir
+    assert any(isinstance(e, ev.MainCharacterChanged) and e.unit == heir.id for e in game.events)
+    assert not options(game, "use_skill", skill="Heir Apparent")          # once per game
+    # The old MC is now an ordinary unit: destroyed, it leaves the field (no orb).
+    orbs = len(game.players[0].orbs)
+    list(game.destroy(mc0, by_player=1, in_battle=False))
+    assert game.unit(mc0.id) is None and len(game.players[0].orbs) == orbs
