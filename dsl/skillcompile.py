@@ -179,7 +179,7 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
                     else:
                         value = (lambda gm, un, _v=value, _c=ctx, **kw: _v(_c, un, **kw))
                 g.add_modifier(Modifier(stat, op, value, duration, ctx.controller, unit=u.id, turn=g.turn,
-                                        text=f"{u.card.name}: {text}"))
+                                        text=f"{u.card.name}: {text}", source=ctx.skill.name))
         ctx.data["did"] = bool(units)
     return eff
 
@@ -248,7 +248,7 @@ def copy_effect(st: A.Copy):
             got = yield from pick_units(ctx, s, f"{ctx.skill.name}: choose for \"{text}\"")
             for u in got:
                 g.add_modifier(Modifier(M.COPY, "set", (card, tuple(st.keeps)), duration, ctx.controller,
-                                        unit=u.id, turn=g.turn, text=f"{u.card.name}: {text}"))
+                                        unit=u.id, turn=g.turn, text=f"{u.card.name}: {text}", source=ctx.skill.name))
                 ctx.data["did"] = True
     return eff
 

@@ -242,7 +242,8 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
     d_total, d_sup = battle_power(game, defender, def_player)
     wins = a_total >= d_total
     game.emit(ev.BattleJudged(attacker.id, a_total, a_sup, defender.id, d_total, d_sup, b.critical,
-                              b.evaded, wins))
+                              b.evaded, wins,
+                              game.attack_sources(attacker), game.attack_sources(defender)))
     if wins and not b.evaded:
         destroyed = yield from game.destroy(defender, by_player=atk_player, in_battle=True, by_unit=attacker)
         b.destroyed = bool(destroyed)

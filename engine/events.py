@@ -326,6 +326,9 @@ class BattleJudged(Event):
     critical: bool
     evaded: bool
     attacker_wins: bool
+    # What changed each unit's attack (continuous skills, timed effects), for logs.
+    attacker_skills: tuple[str, ...] = ()
+    defender_skills: tuple[str, ...] = ()
 
 
 @_e

@@ -429,6 +429,31 @@ class Game:
                 v = (lambda g, u, _v=v, _c=ctx, **kw: _v(_c, u, **kw))
             yield ce.op, v
 
+    def attack_sources(self, unit: Unit) -> tuple[str, ...]:
+        """What changes a unit's attack now, for people: "Fighter's Expertise +20" for a
+        continuous skill, the modifier's own text for a timed one (logs and boards)."""
+        out: list[str] = []
+        for mod in self.modifiers_for(M.ATTACK):
+            if mod.op == "add" and mod.reaches(self, unit):
+                v = mod.value(self, unit) if callable(mod.value) else mod.value
+                if v:
+                    out.append(f"{mod.source or mod.text or 'effect'} {v:+d}")
+        checked: dict[int, bool] = {}
+        for ce, ctx in self._continuous_sources(M.ATTACK) if M.ATTACK in self._live_stats else ():
+            if ce.op != "add" or not ce.applies(ctx, unit):
+                continue
+            sk = ctx.skill
+            if sk.condition is not None:
+                ok = checked.get(id(ctx))
+                if ok is None:
+                    ok = checked[id(ctx)] = bool(sk.condition(ctx))
+                if not ok:
+                    continue
+            v = ce.value(ctx, unit) if callable(ce.value) else ce.value
+            if v:
+                out.append(f"{sk.name} {v:+d}")
+        return tuple(out)
+
     # ------------------------------------------------------------------ modifiers
     def add_modifier(self, mod: Modifier) -> None:
         self.modifiers.append(mod)

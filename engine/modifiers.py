@@ -88,6 +88,7 @@ class Modifier:
     condition: Callable[["Game"], bool] | None = None
     turn: int = 0                 # the turn it was created in
     text: str = ""
+    source: str = ""              # the skill it came from, for people
 
     def __attrs_post_init__(self) -> None:
         if self.stat not in STATS:
