@@ -51,7 +51,7 @@ def _attack_emblem_effect(ctx: SkillContext):
     if unit is not None:
         g.add_modifier(Modifier(M.ATTACK, "add", 20, M.END_OF_COMBAT, ctx.controller, unit=unit.id, turn=g.turn,
                                 text=f"{unit.card.name}: Until the end of this combat, your attacking unit "
-                                     f"gains +20 attack."))
+                                     f"gains +20 attack.", source=ctx.skill.name))
     ctx.data["did"] = unit is not None
     return
     yield  # pragma: no cover
@@ -94,7 +94,8 @@ def _steel_bow_effect(ctx: SkillContext):
     unit = ctx.unit
     if unit is not None and not g.over:
         g.add_modifier(Modifier(M.ATTACK, "add", 10, M.END_OF_TURN, ctx.controller, unit=unit.id, turn=g.turn,
-                                text=f"{unit.card.name}: Until the end of the turn, this unit gains +10 attack."))
+                                text=f"{unit.card.name}: Until the end of the turn, this unit gains +10 attack.",
+                                source=ctx.skill.name))
     ctx.data["did"] = unit is not None
     return
     yield  # pragma: no cover
