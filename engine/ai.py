@@ -7,19 +7,22 @@ tap), keep cards with the Main Character's name for critical hits and god-speed
 evasions and spend them when it matters, and use an action skill when playing
 the rest of the turn with it ends better than without it.
 
-:class:`SearchAgent` runs Monte Carlo rollouts: at each Bond, Deployment and
-Action decision it tries the heuristic's best few options, plays each on copies
-of the game to a horizon (by default the end of the opponent's next turn) with
-the heuristic agent for both players, scores the positions with
-:func:`evaluate`, and keeps the best average. Each copy is *determinised*: the
-cards its player cannot know (their own deck and face-down orbs, the opponent's
-hand, deck and face-down orbs) are shuffled, so the search does not read the
-real order of the decks.
+:class:`SearchAgent` runs Monte Carlo rollouts: at each decision with a real
+choice it tries the heuristic's best few options, plays each on copies of the
+game to a horizon (by default the start of its own next turn, so the
+opponent's answer is seen) with the heuristic agent for both players, scores
+the positions with :func:`evaluate` (a fitted model of the chance to win), and
+keeps the best average. Each copy is *determinised*: the cards its player
+cannot know (their own deck and face-down orbs, the opponent's hand, deck and
+face-down orbs) are shuffled, so the search does not read the real order of the
+decks.
 
-Copies are made by :func:`clone_game` (a deep copy of the state, the decks'
-card definitions shared, the flow restarted at the pending decision); replaying
-the record prefix gives the same state but costs the whole game so far (see
-docs/ai.md for the measurement), so replay is only the fallback.
+Copies are made by :func:`clone_game` (a deep copy of the state, the immutable
+parts shared, the flow restarted at the pending Bond, Deployment or Action
+decision); a decision inside a battle or a skill is reached from a copy of the
+last such decision and the answers since. Replaying the record prefix
+(:func:`replay_copy`) gives the same state but costs the whole game so far (see
+docs/ai.md for the measurement).
 
 ``python -m fecipher.engine.ai --games 200`` plays the tournament of docs/ai.md.
 """
@@ -37,7 +40,6 @@ from fecipher.engine import decisions as D
 from fecipher.engine import events as ev
 from fecipher.engine.decisions import Option
 
-EXPECTED_SUPPORT = 15          # a starter deck's average support power is about 16
 SEARCH_KINDS = (D.BOND, D.DEPLOYMENT, D.ACTION)
 # Decisions inside a battle or a skill: searched from a copy of the last Bond,
 # Deployment or Action decision, given the answers since.
@@ -556,10 +558,11 @@ class SearchAgent:
     horizon); ``candidates``: how many of the heuristic's best options are tried;
     ``horizon``: 1 plays to the start of the searching player's next turn, 2
     one round further, 0 only to the end of the current turn. Rollouts go in
-    rounds, every candidate on the same hidden cards; after two rounds the
+    rounds, every candidate on the same hidden cards. With ``early_stop``,
+    candidates that gave identical values for three rounds are taken as
+    equivalent and the search stops; with ``prune``, after four rounds the
     candidates worse than the best by more than ``prune`` standard errors drop
-    out (None: never), and candidates that gave identical values are taken as
-    equivalent (the search stops early). ``confidence`` > 0 keeps the
+    out (None, the default: never). ``confidence`` > 0 keeps the
     heuristic's favourite unless another is that many standard errors better.
     ``self.rollouts_done`` counts every rollout played, never more than
     ``rollouts`` per decision.
@@ -567,10 +570,11 @@ class SearchAgent:
 
     name = "search"
 
-    def __init__(self, rollouts: int = 12, candidates: int = 4, horizon: int = 1, seed: int = 0,
-                 confidence: float = 0.0, prune: float | None = 2.0):
+    def __init__(self, rollouts: int = 32, candidates: int = 3, horizon: int = 1, seed: int = 0,
+                 confidence: float = 0.0, prune: float | None = None, early_stop: bool = True):
         self.confidence = confidence
         self.prune = prune
+        self.early_stop = early_stop
         if rollouts < 1:
             raise ValueError("a search needs at least one rollout per decision")
         self.budget = rollouts
@@ -645,7 +649,10 @@ class SearchAgent:
                 values[i].append(v)
                 spent += 1
             rounds = min(len(values[i]) for i in alive)
-            if rounds >= 2 and self.prune is not None:
+            if self.early_stop and rounds >= 3 and all(values[i][:rounds] == values[alive[0]][:rounds]
+                                                       for i in alive):
+                break                           # equivalent so far: keep the favourite
+            if rounds >= 4 and self.prune is not None:
                 alive = self._prune(alive, values, rounds)
                 if len(alive) == 1:
                     break
@@ -658,11 +665,7 @@ class SearchAgent:
         return cands[best]
 
     def _prune(self, alive: list[int], values: list[list[float]], rounds: int) -> list[int]:
-        """Drop the candidates clearly worse than the best so far (paired by round);
-        when every candidate gave the same values so far, they are equivalent: keep
-        the first (the heuristic's favourite)."""
-        if all(values[i][:rounds] == values[alive[0]][:rounds] for i in alive):
-            return alive[:1]
+        """Drop the candidates clearly worse than the best so far (paired by round)."""
         mean = {i: sum(values[i][:rounds]) / rounds for i in alive}
         best = max(alive, key=lambda i: (mean[i], -i))
         keep = []
@@ -786,6 +789,33 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+def measure_copies(seed: int = 5, turns: Sequence[int] = (2, 4, 6, 8, 10), repeat: int = 20) -> str:
+    """Milliseconds per copy, :func:`clone_game` against :func:`replay_copy`, at
+    the first Action decision of several turns of one game between heuristic agents."""
+    from fecipher.dsl.decks import load_deck
+    from fecipher.engine.game import Game
+    g = Game(load_deck("marth"), load_deck("chrom"), seed=seed, first_player=0)
+    g._record_first_player = 0  # type: ignore[attr-defined]
+    agents = [HeuristicAgent(1), HeuristicAgent(2)]
+    rows = ["| turn | answers so far | events so far | copy (ms) | replay (ms) |",
+            "| ---: | ---: | ---: | ---: | ---: |"]
+    for t in turns:
+        while not g.over and (g.turn < t or g.decision.kind != D.ACTION):
+            g.answer(agents[g.decision.player](g))
+        if g.over:
+            break
+        t0 = time.perf_counter()
+        for _ in range(repeat):
+            assert clone_game(g) is not None
+        c = (time.perf_counter() - t0) / repeat * 1000
+        t0 = time.perf_counter()
+        for _ in range(max(1, repeat // 4)):
+            assert replay_copy(g).decision == g.decision
+        r = (time.perf_counter() - t0) / max(1, repeat // 4) * 1000
+        rows.append(f"| {g.turn} | {len(g.answers)} | {len(g.events)} | {c:.1f} | {r:.1f} |")
+    return "\n".join(rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m fecipher.engine.ai",
@@ -793,7 +823,8 @@ def main(argv: list[str] | None = None) -> int:
                     "played in both seats and with both starter decks.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  python -m fecipher.engine.ai --games 200 --jobs 2\n"
-               "  python -m fecipher.engine.ai --games 20 --pairs heuristic-search --rollouts 8\n")
+               "  python -m fecipher.engine.ai --games 20 --pairs search-heuristic --rollouts 8\n"
+               "  python -m fecipher.engine.ai --measure-copies\n")
     p.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     p.add_argument("--pairs", default="heuristic-random,search-random,search-heuristic",
                    help="comma-separated A-B pairings (random, heuristic, search)")
@@ -801,21 +832,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--candidates", type=int, default=None, help="search: options tried per decision")
     p.add_argument("--horizon", type=int, default=None, help="search: turns after the current one")
     p.add_argument("--prune", type=float, default=None,
-                   help="search: drop candidates this many standard errors worse (default 2; -1: never)")
+                   help="search: drop candidates this many standard errors worse (default: never)")
     p.add_argument("--confidence", type=float, default=None,
                    help="search: leave the heuristic's choice only when this many standard errors better")
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--max-turns", type=int, default=100)
+    p.add_argument("--measure-copies", action="store_true",
+                   help="measure copying a game against replaying it, and stop")
     args = p.parse_args(argv)
+    if args.measure_copies:
+        print(measure_copies())
+        return 0
     if args.games < 1:
         p.error("--games must be at least 1")
     rows = []
     kw = {k: v for k, v in (("rollouts", args.rollouts), ("candidates", args.candidates),
                              ("horizon", args.horizon), ("confidence", args.confidence),
                              ("prune", args.prune)) if v is not None}
-    if args.prune is not None and args.prune < 0:
-        kw["prune"] = None                    # --prune -1: never prune
     for pair in args.pairs.split(","):
         a, _, b = pair.strip().partition("-")
         try:

@@ -76,8 +76,8 @@ def _agent_options(p: argparse.ArgumentParser, default: str | None) -> None:
         p.add_argument(f"--p{n}", choices=PLAYER_KINDS, default=default,
                        help=f"player {n}: {', '.join(PLAYER_KINDS)}" + (f" (default {default})" if default else
                                                                        " (default ai after --until)"))
-    p.add_argument("--rollouts", type=int, default=12, help="search: rollouts per decision (default 12)")
-    p.add_argument("--candidates", type=int, default=4, help="search: options tried per decision (default 4)")
+    p.add_argument("--rollouts", type=int, default=32, help="search: rollouts per decision (default 32)")
+    p.add_argument("--candidates", type=int, default=3, help="search: options tried per decision (default 3)")
     p.add_argument("--horizon", type=int, default=1,
                    help="search: turns played after the current one (default 1)")
 

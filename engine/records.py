@@ -28,7 +28,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from fecipher.engine.decisions import Decision, IllegalAnswer, Option
+from fecipher.engine.decisions import Decision
 from fecipher.engine.game import Deck, Game
 
 FORMAT = "fecipher-record/1"
@@ -271,5 +271,5 @@ def verify_result(record: dict[str, Any], game: Game) -> None:
 __all__ = [
     "FORMAT", "RecordError", "ReplayMismatch", "RecordFeed", "answer_entry", "apply_concession",
     "check_record", "deck_from_json", "events_digest", "load_record", "make_record", "replay",
-    "save_record", "start_game", "verify_result", "IllegalAnswer", "Option",
+    "save_record", "start_game", "verify_result",
 ]

@@ -65,6 +65,8 @@ class LogRenderer:
         self.areas: dict[int, str] = {}          # unit id -> "front" / "back", from the events
         self.bonds = [0, 0]                      # bond count per player, from the events
         self._announced: set[tuple[int, str]] = set()
+        from fecipher.engine.setup import ORB_COUNT
+        self.orbs = [ORB_COUNT, ORB_COUNT]        # followed from OrbBroken events
         self._support_cards: set[int] = set()
 
     # ------------------------------------------------------------------ names
@@ -149,8 +151,13 @@ class LogRenderer:
             self.areas.pop(e.unit, None)
             if e.dest == "bonds":
                 self.bonds[e.player] += len(e.cards)
-        elif k is ev.CardMoved and e.source == "bonds":
-            self.bonds[e.player] -= 1
+        elif k is ev.CardMoved:
+            if e.source == "bonds":
+                self.bonds[e.player] -= 1
+            if e.source == "orbs":
+                self.orbs[e.player] -= 1
+            if e.dest == "orbs":
+                self.orbs[e.player] += 1
 
     def _one(self, e: ev.Event, out: list[str]) -> None:  # noqa: C901 - one branch per event
         k = type(e)
@@ -166,7 +173,11 @@ class LogRenderer:
         if k is ev.SupportPlaced:
             self._support_cards.add(e.card)
             return
-        if k in (ev.PhaseEnded, ev.TurnEnded, ev.OrbsBreaking):
+        if k is ev.OrbsBreaking:
+            if self.orbs[e.player] == 0:
+                self._line(out, f"({self._mc_name(e.player)}'s owner has no orb left)", bi)
+            return
+        if k in (ev.PhaseEnded, ev.TurnEnded):
             return
         if k is ev.SkillResolved:
             # Used and triggered skills were told; a support skill is told here.
@@ -197,9 +208,8 @@ class LogRenderer:
                     self.unit_names.setdefault(units[0].id, units[0].name)
                     self.areas.setdefault(units[0].id, "front")
                 self.mc_names[p] = self._mc_name(p)
-            orbs = [len(p.orbs) for p in self.game.players] if hasattr(self.game, "players") else []
-            more = f"; each player sets {orbs[0]} orbs" if orbs and orbs[0] == orbs[1] else ""
-            self._line(out, f"{player_name(e.first_player)} goes first{more}; the Main Characters "
+            self._line(out, f"{player_name(e.first_player)} goes first; each player sets "
+                            f"{plural(self.orbs[0], 'orb')}; the Main Characters "
                             f"{self._mc_name(0)} and {self._mc_name(1)} are turned face-up")
             return
         if k is ev.GameOver:
@@ -299,6 +309,7 @@ class LogRenderer:
             self._line(out, f"{self.short(e.name)} leaves the field for the {area_words(e.dest)}", bi)
             return
         if k is ev.OrbBroken:
+            self.orbs[e.player] = e.orbs_left
             self._line(out, f"({self._mc_name(e.player)}'s owner takes an orb: {e.orbs_left} left)", bi)
             return
         if k is ev.MainCharacterChanged:
@@ -365,14 +376,16 @@ class LogRenderer:
         a_pre = e.attacker_power // 2 if e.critical else e.attacker_power
         a_base = a_pre - e.attacker_support
         d_base = e.defender_power - e.defender_support
-        left = f"{a_name} {a_base}"
+        a_skills = getattr(e, "attacker_skills", ())
+        d_skills = getattr(e, "defender_skills", ())
+        left = f"{a_name} {a_base}" + (f" ({', '.join(a_skills)})" if a_skills else "")
         if e.attacker_support:
             left += f" + {e.attacker_support} support"
         if e.attacker_support or e.critical:
             left += f" = {a_pre}"
         if e.critical:
             left += f", critical hit x2 = {e.attacker_power}"
-        right = f"{d_name} {d_base}"
+        right = f"{d_name} {d_base}" + (f" ({', '.join(d_skills)})" if d_skills else "")
         if e.defender_support:
             right += f" + {e.defender_support} = {e.defender_power}"
         if e.evaded:

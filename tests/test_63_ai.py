@@ -75,11 +75,11 @@ def test_search_spends_exactly_its_budget_on_a_real_choice():
     while g.decision.kind != D.DEPLOYMENT or len(g.decision.options) < 3:
         g.answer(h(g))
     for budget in (1, 2, 5, 7):
-        s = SearchAgent(rollouts=budget, candidates=3, horizon=0, seed=1, prune=None)
+        s = SearchAgent(rollouts=budget, candidates=3, horizon=0, seed=1, early_stop=False)
         choice = s(g)
         assert choice in g.decision.options
         assert s.rollouts_done == s.last_rollouts == budget
-        s = SearchAgent(rollouts=budget, candidates=3, horizon=0, seed=1)   # it may stop early
+        s = SearchAgent(rollouts=budget, candidates=3, horizon=0, seed=1, prune=1.0)   # it may stop early
         assert s(g) in g.decision.options and 1 <= s.rollouts_done <= budget
 
 
