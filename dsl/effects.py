@@ -211,7 +211,8 @@ def _send_builder(default):
             return
         if isinstance(t, CardCopy):
             if dest == "bonds":
-                if any("cannot_bond" in s.rules for s in t.card.skills):
+                from fecipher.engine.game import can_be_placed_in_bonds
+                if not can_be_placed_in_bonds(t.card):
                     return False   # SPEC "this card cannot be placed in the bond area": it stays
                 g.move_card(t, "bonds", by_skill=True, face_up=True)
             else:

@@ -787,6 +787,11 @@ class Game:
         return self.phase
 
 
+def can_be_placed_in_bonds(card: Card) -> bool:
+    """A SPEC rule ("this card cannot be placed in the Bond Area") forbids it."""
+    return not any("cannot_bond" in s.rules for s in card.skills)
+
+
 @functools.lru_cache(maxsize=4096)
 def card_unit_names(card: Card) -> frozenset[str]:
     """A card's unit name plus the aliases its SPEC skills give it (rule 14).

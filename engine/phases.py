@@ -84,7 +84,8 @@ def bond_refusal(game: "Game", player: int, card_id: int | None) -> str | None:
     copy = next((c for c in p.hand if c.id == card_id), None)
     if copy is None:
         return "that card is not in your hand"
-    if any("cannot_bond" in s.rules for s in copy.card.skills):
+    from fecipher.engine.game import can_be_placed_in_bonds
+    if not can_be_placed_in_bonds(copy.card):
         return f"{copy.card.name} cannot be placed in the Bond Area"
     return None
 

@@ -103,9 +103,22 @@ def apply_replacements(game: "Game", event: Event) -> Event | None:
             r = rep.apply(attrs.evolve(ctx, event=event, data={}), event)
             if r is PREVENT:
                 return None
-            if r is not None:
+            if r is not None and replacement_allowed(game, r):
                 event = r
     return event
+
+
+def replacement_allowed(game: "Game", event: Event) -> bool:
+    """A replacement may not send a card where a card rule forbids it: a card that
+    "cannot be placed in the Bond Area" is not placed there by anything."""
+    from fecipher.engine.game import can_be_placed_in_bonds
+    dest = getattr(event, "dest", None)
+    if dest != "bonds":
+        return True
+    if isinstance(event, ev.CardMoved):
+        return can_be_placed_in_bonds(game.copy(event.card).card)
+    unit = game.unit(getattr(event, "unit", None))
+    return unit is None or all(can_be_placed_in_bonds(c.card) for c in unit.cards)
 
 
 def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
@@ -120,6 +133,8 @@ def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
                 continue
             r = rep.apply(attrs.evolve(ctx, event=event, data={}), event)
             if r is None:
+                continue
+            if r is not PREVENT and not replacement_allowed(game, r):
                 continue
             if rep.optional and not (yield from yes_no(ctx.controller, f"{skill.name}: {rep.text}?")):
                 continue
