@@ -38,12 +38,15 @@ _TERMINAL_WORDS = {
 }
 
 
-def _describe_expected(p: Lark, expected: set[str]) -> tuple[list[str], list[str]]:
-    """(readable list, keyword strings) for a set of terminal names."""
+def describe_expected(p: Lark, expected, terminal_words: dict[str, str] | None = None
+                      ) -> tuple[list[str], list[str]]:
+    """(readable list, keyword strings) for a set of terminal names, in an author's
+    words (``terminal_words`` names the grammar's regex terminals)."""
+    table = _TERMINAL_WORDS if terminal_words is None else terminal_words
     words, keywords = [], []
-    for name in sorted(expected):
-        if name in _TERMINAL_WORDS:
-            words.append(_TERMINAL_WORDS[name])
+    for name in sorted(set(expected)):
+        if name in table:
+            words.append(table[name])
             continue
         try:
             t = p.get_terminal(name)
@@ -69,14 +72,14 @@ def translate(e: UnexpectedInput, text: str, filename: str, p: Lark, line_offset
         if ch == '"':
             msg = "unclosed quoted name: a name in quotes must end on the same line"
     elif isinstance(e, UnexpectedEOF):
-        words, _ = _describe_expected(p, set(e.expected))
+        words, _ = describe_expected(p, set(e.expected))
         msg = "the file ends too early; expected " + ", ".join(words[:8])
         line = len(lines)
         src = lines[-1] if lines else ""
         col = len(src) + 1
     elif isinstance(e, UnexpectedToken):
         tok = e.token
-        words, keywords = _describe_expected(p, set(e.expected))
+        words, keywords = describe_expected(p, set(e.expected))
         first = _first_word_hint(src, p)
         if first is not None:
             return Diagnostic(filename, line + line_offset, first[0], first[1], src)

@@ -182,22 +182,8 @@ _TERMINAL_WORDS = {
 
 
 def _expected_words(p: Lark, expected: Iterable[str]) -> tuple[list[str], list[str]]:
-    words, keywords = [], []
-    for name in sorted(set(expected)):
-        if name in _TERMINAL_WORDS:
-            words.append(_TERMINAL_WORDS[name])
-            continue
-        try:
-            t = p.get_terminal(name)
-        except KeyError:
-            words.append(name.lower())
-            continue
-        if t.pattern.type == "str":
-            keywords.append(t.pattern.value)
-            words.append(f"'{t.pattern.value}'")
-        else:
-            words.append(name.lower())
-    return words, keywords
+    from fecipher.dsl.parse import describe_expected
+    return describe_expected(p, expected, _TERMINAL_WORDS)
 
 
 def _translate(e: UnexpectedInput, text: str, filename: str) -> Diagnostic:
