@@ -79,10 +79,11 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "used_skill":
         name = c.name
         subj = c.subject
+        times = c.quantity[1] if c.quantity else 1   # LIS: "used "X" 2 times this turn"
 
         def used(ctx: SkillContext) -> bool:
             for u in subject_units(ctx, subj):
-                if ctx.game.skill_uses.get((ctx.game.turn, u.id, name), 0) > 0:
+                if ctx.game.skill_uses.get((ctx.game.turn, u.id, name), 0) >= times:
                     return True
             return False
         return used
@@ -207,6 +208,9 @@ def compile_state(s: A.State) -> Callable[[SkillContext, Unit], bool]:
         return lambda ctx, u: not u.tapped
     if k == "main_character":
         return lambda ctx, u: u.is_main_character
+    if k == "unit_name":   # TS: "if your main character is "Chrom""
+        n = s.arg
+        return lambda ctx, u: n in ctx.game.unit_names(u)
     if k == "quality":
         w = s.arg[0]
         return lambda ctx, u: w in ctx.game.types(u) or w in {x.value for x in ctx.game.symbols(u)}

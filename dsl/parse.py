@@ -584,7 +584,12 @@ class ToAst(Transformer):
         return str(items[0])
 
     def used_skill(self, meta, items):
-        return A.Condition("used_skill", subject=items[0], name=_s(items[1]), pos=_pos(meta))
+        times = int(items[2]) if len(items) > 2 else 1
+        return A.Condition("used_skill", subject=items[0], name=_s(items[1]), quantity=("at_least", times),
+                           pos=_pos(meta))
+
+    def has_unit_name(self, meta, items):
+        return A.State("unit_name", _s(items[0]), _pos(meta))
 
     def attacking(self, meta, items):
         return A.State("attacking", items[0] if items else None, _pos(meta))

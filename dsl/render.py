@@ -260,7 +260,8 @@ def condition(c: A.Condition) -> str:
     if c.kind == "compare_with_opponent":
         return f"you have {c.words[0]} {c.words[1]} than your opponent"
     if c.kind == "used_skill":
-        return f'{selector(c.subject)} has used "{c.name}" this turn'
+        times = c.quantity[1] if c.quantity else 1
+        return f'{selector(c.subject)} has used "{c.name}"' + (f" {times} times" if times > 1 else "") + " this turn"
     return c.kind
 
 
@@ -276,6 +277,8 @@ def state(s: A.State) -> str:
         return f"in combat with {selector(s.arg)}"
     if k == "in_line":
         return f"in the {cap(s.arg)} Line"
+    if k == "unit_name":
+        return f'"{s.arg}"'
     if k == "quality":
         return f"<{cap(s.arg[0])}>"
     if k == "not":

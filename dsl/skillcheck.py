@@ -385,6 +385,8 @@ class SkillChecker:
             st = c.state
             while st.kind == "not":
                 st = st.arg
+            if st.kind == "unit_name":
+                self.check_name(st.arg, st.pos)
             if st.kind == "quality" and st.arg[0] not in V.QUALITY_WORDS:
                 self.err(st.arg[1], f"unknown quality '{st.arg[0]}'{suggest(st.arg[0], V.QUALITY_WORDS)}")
             if st.kind in ("attacking", "attacked", "in_combat") and st.arg is not None:

@@ -90,6 +90,7 @@ class Game:
         # Stats some continuous skill of this game's cards can change.
         self._live_stats: set[str] = set()
         self._registered: set = set()
+        self._dragon_blood = False     # some card of this game has a DB skill
         self._trigger_types: set[type] = set()
         # The skills with a trigger on each event type (automatic, bond, hand skills).
         self._listeners: dict[type, set[Skill]] = {}
@@ -267,6 +268,8 @@ class Game:
         if s in self._registered:
             return
         self._registered.add(s)
+        if s.has_keyword("DB"):
+            self._dragon_blood = True
         for c in s.continuous:
             self._live_stats.add(c.stat)
         for t in s.triggers:
@@ -359,6 +362,8 @@ class Game:
 
     def skills_of(self, unit: Unit) -> tuple[Skill, ...]:
         base = self.base_card(unit).skills
+        if self._dragon_blood and any(s.has_keyword("DB") for s in base):
+            base = base + self._shared_dragon_blood(unit, base)
         if M.printed_only(self, M.SKILLS) and M.printed_only(self, M.LOST_SKILLS):
             return base   # nothing in this game gives or takes away skills
         granted = M.compute_set(self, unit, M.SKILLS, frozenset())
@@ -369,6 +374,23 @@ class Game:
         if lost:  # a lost skill is lost whether printed or acquired (it cannot be acquired again)
             out = tuple(s for s in out if s.name not in lost)
         return out
+
+    def _shared_dragon_blood(self, unit: Unit, own: tuple[Skill, ...]) -> tuple[Skill, ...]:
+        """DB (Dragon Blood): a DB skill is shared among allies that have a DB skill:
+        each such unit also has the DB skills printed on the others."""
+        out: list[Skill] = []
+        names = {s.name for s in own}
+        for ally in self.players[unit.owner].units:
+            if ally is unit:
+                continue
+            printed = self.base_card(ally).skills
+            if not any(s.has_keyword("DB") for s in printed):
+                continue
+            for s in printed:
+                if s.has_keyword("DB") and s.name not in names:
+                    out.append(s)
+                    names.add(s.name)
+        return tuple(out)
 
     def orbs_broken_by(self, unit: Unit) -> int:
         return M.compute_number(self, unit, M.ORBS, 1)

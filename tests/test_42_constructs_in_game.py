@@ -116,6 +116,33 @@ card "Tester, Heir"
     cost tap this
     make this unit your main character
 
+card "Tester, Wyrm Knight"
+  codes TST-009
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Wyrm Rite" [DB]
+    cost flip 1 bond
+    this unit gains +10 attack until the end of the turn
+  act "Legend Strike" [LIS]
+    if this unit has used "Wyrm Rite" 2 times this turn
+    this unit gains +50 attack until the end of the turn
+
+card "Tester, Wyrm Squire"
+  codes TST-010
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Scales" [DB]
+    this unit gains +0 attack
+  cont "Twin Bond" [TS]
+    if your main character is "Chrom"
+    this unit gains +20 attack
+
 card "Tester, Duelist"
   codes TST-007
   cost 1
@@ -300,3 +327,44 @@ def test_hs_makes_this_unit_the_main_character_and_rule_4_follows_it():
     orbs = len(game.players[0].orbs)
     list(game.destroy(mc0, by_player=1, in_battle=False))
     assert game.unit(mc0.id) is None and len(game.players[0].orbs) == orbs
+
+
+def test_db_skills_are_shared_by_allies_that_have_a_db_skill():
+    game, mc0, mc1 = duel()
+    knight = add_unit(game, 0, c("Wyrm Knight"))
+    squire = add_unit(game, 0, c("Wyrm Squire"))
+    plain = add_unit(game, 0, c("Duelist"))
+    add_bonds(game, 0, FILLER, FILLER, FILLER)
+    begin(game)
+    users = {o.unit for o in options(game, "use_skill", skill="Wyrm Rite")}
+    assert users == {knight.id, squire.id}                 # the Duelist has no DB skill
+    pick(game, "use_skill", skill="Wyrm Rite", unit=squire)
+    game.answer(game.decision.options[0])                   # which bond pays
+    assert game.attack(squire) == 40 and game.attack(knight) == 30
+
+
+def test_lis_needs_a_named_skill_used_that_many_times_this_turn():
+    game, mc0, mc1 = duel()
+    knight = add_unit(game, 0, c("Wyrm Knight"))
+    add_bonds(game, 0, FILLER, FILLER, FILLER)
+    begin(game)
+    assert not options(game, "use_skill", skill="Legend Strike")
+    pick(game, "use_skill", skill="Wyrm Rite")
+    game.answer(game.decision.options[0])                   # which bond pays
+    assert not options(game, "use_skill", skill="Legend Strike")   # used once: not yet
+    pick(game, "use_skill", skill="Wyrm Rite")
+    game.answer(game.decision.options[0])
+    pick(game, "use_skill", skill="Legend Strike")
+    assert game.attack(knight) == 30 + 20 + 50
+
+
+def test_ts_holds_only_while_your_main_character_has_the_named_unit_name():
+    chrom = card("Chrom", "Exalt", cost=1, attack=50)
+    game, mc0, mc1 = duel(mc0=chrom)
+    squire = add_unit(game, 0, c("Wyrm Squire"))
+    begin(game)
+    assert game.attack(squire) == 50
+    game2, _, _ = duel()
+    squire2 = add_unit(game2, 0, c("Wyrm Squire"))
+    begin(game2)
+    assert game2.attack(squire2) == 30
