@@ -175,7 +175,38 @@ class DestroyCost:
                                         skill=ctx.skill.name)
 
 
-@cost("destroy", "unit", doc="Destroy this unit, or N allies matching a filter (an MC breaks an orb instead).",
+@attrs.frozen
+class BreakOrbsCost:
+    """Destroy N of your own orbs: each goes to your hand, as a broken orb does
+    (rule 4); the last orb may be paid, which does not lose the game by itself."""
+
+    n: int
+    text: str
+
+    def can_pay(self, ctx) -> bool:
+        return len(ctx.game.players[ctx.controller].orbs) >= self.n
+
+    def pay(self, ctx):
+        g = ctx.game
+        p = g.players[ctx.controller]
+        from fecipher.engine import events as ev
+        for _ in range(self.n):
+            if len(p.orbs) > 1:
+                opts = [Option(CARD, card=o.copy.id, label=(o.copy.card.name if o.face_up else f"orb {i + 1} (face-down)"))
+                        for i, o in enumerate(p.orbs)]
+                picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts)
+                orb = next(o for o in p.orbs if o.copy.id == picked[0].card)
+            else:
+                orb = p.orbs[0]
+            p.orbs.remove(orb)
+            p.hand.append(orb.copy)
+            g.emit(ev.OrbBroken(ctx.controller, orb.copy.id, len(p.orbs)))
+
+
+@cost("destroy", "unit orb", doc="Destroy this unit or N allies matching a filter (an MC breaks an orb instead), "
+                               "or N of your own orbs (they go to your hand).",
       example="cost tap this, destroy this")
 def _destroy(a: A.Action):
+    if isinstance(a.target, A.Filtered) and a.target.noun in ("orb", "orbs"):
+        return BreakOrbsCost(_n(a.target), render.cost_item(a))
     return DestroyCost(a.target, render.cost_item(a))

@@ -143,6 +143,17 @@ card "Tester, Wyrm Squire"
     if your main character is "Chrom"
     this unit gains +20 attack
 
+card "Tester, Martyr"
+  codes TST-011
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Sacrifice"
+    cost destroy 1 orb
+    draw 2
+
 card "Tester, Duelist"
   codes TST-007
   cost 1
@@ -368,3 +379,18 @@ def test_ts_holds_only_while_your_main_character_has_the_named_unit_name():
     squire2 = add_unit(game2, 0, c("Wyrm Squire"))
     begin(game2)
     assert game2.attack(squire2) == 30
+
+
+def test_destroy_an_orb_as_a_cost_puts_it_in_the_hand_and_needs_an_orb():
+    game, mc0, mc1 = duel(orbs=2)
+    add_unit(game, 0, c("Martyr"))
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Sacrifice")
+    orb = game.decision.options[0].card
+    game.answer(game.decision.options[0])                    # which orb
+    p = game.players[0]
+    assert len(p.orbs) == 1 and orb in [x.id for x in p.hand] and len(p.hand) == hand + 3
+    pick(game, "use_skill", skill="Sacrifice")               # the last orb can pay too
+    assert len(p.orbs) == 0 and not game.over
+    assert not options(game, "use_skill", skill="Sacrifice")  # no orb left: cannot be paid
