@@ -207,6 +207,8 @@ class Trigger:
     owner: str | None
     pos: Pos
     name: str | None = None          # skill_destroys: the skill's name
+    how: str | None = None           # "skill", "hand" (not by a skill), or None (either way)
+    how_skill: str | None = None     # "by "Aum"": that skill
 
 
 @_node

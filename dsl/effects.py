@@ -194,7 +194,7 @@ def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> None:
     if how == "under":
         g.grow(card, unit)
     else:
-        g.place_on_unit(card, unit, class_change=card.card.is_promoted, by_skill=True)
+        g.place_on_unit(card, unit, class_change=card.card.is_promoted, by_skill=True, skill=ctx.skill.name)
 
 
 def _send_builder(default):
@@ -248,7 +248,7 @@ def _deploy_each(ctx, a, t):
         return False  # rule 5: no two units with one unit name; "can only be deployed if ..."
     ans = yield Decision(t.owner, AREA, f"{ctx.skill.name}: deploy {t.card.name} to which line?",
                          (Option(AREA, area=FRONT, label="front line"), Option(AREA, area=BACK, label="back line")))
-    g.deploy(t, ans.area, by_skill=True, tapped=tapped)
+    g.deploy(t, ans.area, by_skill=True, tapped=tapped, skill=ctx.skill.name)
 
 
 effect("deploy", "card chosen", "tapped", doc="Deploy cards as units (ignores bond count and symbols; rule 5).",

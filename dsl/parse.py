@@ -528,11 +528,24 @@ class ToAst(Transformer):
     # ---- triggers
     def trigger(self, meta, items):
         subject, ev = items[0], items[1]
-        return A.Trigger(ev[0], subject, ev[1], None, _pos(meta))
+        how = ev[2] if len(ev) > 2 else (None, None)
+        return A.Trigger(ev[0], subject, ev[1], None, _pos(meta), how=how[0], how_skill=how[1])
+
+    def how_by_skill(self, meta, items):
+        return ("skill", None)
+
+    def how_by_named_skill(self, meta, items):
+        return ("skill", _s(items[0]))
+
+    def how_not_by_skill(self, meta, items):
+        return ("hand", None)
 
     def _ev(name):  # noqa: N805
         def f(self, meta, items):
-            return (name, items[0] if items else None)
+            hows = [i for i in items if isinstance(i, tuple)]
+            rest = [i for i in items if not isinstance(i, tuple)]
+            out = (name, rest[0] if rest else None)
+            return out + (hows[0],) if hows else out
         return f
 
     on_attacks = _ev("attacks")

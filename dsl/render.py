@@ -227,10 +227,15 @@ def trigger(t: A.Trigger) -> str:
             "class_changes": "class changes", "levels_up": "levels up", "destroyed": "is destroyed",
             "destroys": "'s attack destroys", "moves": "is moved", "critical_hits": "critical hits",
             "evades": "evades", "supported": "is supported", "attack_ends": "'s attack ends"}[t.kind]
+    how = ""
+    if getattr(t, "how", None) == "skill":
+        how = f' by "{t.how_skill}"' if t.how_skill else " by a skill"
+    elif getattr(t, "how", None) == "hand":
+        how = " not by a skill"
     out = f"when {subj}{'' if verb.startswith(chr(39)) else ' '}{verb}"
     if t.obj is not None:
         out += " " + selector(t.obj)
-    return out
+    return out + how
 
 
 def condition(c: A.Condition) -> str:

@@ -91,6 +91,10 @@ def compile_trigger(t: A.Trigger) -> Trigger:
             return False
         if t.kind == "skill_destroys" and e.by_skill != t.name:
             return False
+        if t.how == "skill" and not (e.by_skill and (t.how_skill is None or e.skill == t.how_skill)):
+            return False
+        if t.how == "hand" and e.by_skill:
+            return False
         if obj_pred is not None:
             other = g.unit(e.unit) if isinstance(e, ev.UnitDestroyed) else None
             if other is None or not obj_pred(ctx, other):

@@ -149,6 +149,7 @@ class Deployed(Event):
     area: str
     cost: int
     by_skill: bool = False
+    skill: str = ""          # the skill that deployed it, if any
 
 
 @_e
@@ -160,6 +161,7 @@ class LeveledUp(Event):
     cost: int
     by_skill: bool = False
     growth: bool = False
+    skill: str = ""
 
 
 @_e
@@ -170,6 +172,7 @@ class ClassChanged(Event):
     name: str
     cost: int
     by_skill: bool = False
+    skill: str = ""
 
 
 @_e

@@ -600,17 +600,18 @@ class Game:
 
     # ------------------------------------------------------------------ primitives: units
     def deploy(self, copy: CardCopy, area: str, *, by_skill: bool = False, tapped: bool = False,
-               cost: int = 0) -> Unit:
+               cost: int = 0, skill: str = "") -> Unit:
         """Put a card onto the field as a new unit."""
         self._remove_card(copy)
         unit = self.new_unit(copy.owner, [copy], area)
         unit.tapped = tapped
         self.players[copy.owner].line(area).append(unit)
-        self.emit(ev.Deployed(copy.owner, unit.id, copy.id, copy.card.name, area, cost, by_skill))
+        self.emit(ev.Deployed(copy.owner, unit.id, copy.id, copy.card.name, area, cost, by_skill or bool(skill),
+                              skill))
         return unit
 
     def place_on_unit(self, copy: CardCopy, unit: Unit, *, class_change: bool, by_skill: bool = False,
-                      cost: int = 0) -> None:
+                      cost: int = 0, skill: str = "") -> None:
         """Level up (or class change) ``unit`` with ``copy`` on top of its stack.
 
         A class change draws one card (the class-change bonus) before the
@@ -622,9 +623,11 @@ class Game:
             # (A level up keeps a class-changed unit class changed: 004, "counted as promoted".)
             unit.class_changed = True
             self.draw(unit.owner, 1)
-            self.emit(ev.ClassChanged(unit.owner, unit.id, copy.id, copy.card.name, cost, by_skill))
+            self.emit(ev.ClassChanged(unit.owner, unit.id, copy.id, copy.card.name, cost, by_skill or bool(skill),
+                                      skill))
         else:
-            self.emit(ev.LeveledUp(unit.owner, unit.id, copy.id, copy.card.name, cost, by_skill))
+            self.emit(ev.LeveledUp(unit.owner, unit.id, copy.id, copy.card.name, cost, by_skill or bool(skill),
+                                   skill=skill))
 
     def grow(self, copy: CardCopy, unit: Unit) -> None:
         """Growth: a card put under a unit. The unit is levelled up, nothing triggers as a level up."""

@@ -154,6 +154,32 @@ card "Tester, Martyr"
     cost destroy 1 orb
     draw 2
 
+card "Tester, Summoner"
+  codes TST-012
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Summon"
+    cost tap this
+    choose 1 card with cost 1 from your hand
+    deploy it
+
+card "Tester, Herald"
+  codes TST-013
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  auto "Fanfare"
+    when another ally is deployed by "Summon"
+    draw 1
+  auto "Parade"
+    when another ally is deployed not by a skill
+    this unit gains +10 attack until the end of the turn
+
 card "Tester, Duelist"
   codes TST-007
   cost 1
@@ -394,3 +420,22 @@ def test_destroy_an_orb_as_a_cost_puts_it_in_the_hand_and_needs_an_orb():
     pick(game, "use_skill", skill="Sacrifice")               # the last orb can pay too
     assert len(p.orbs) == 0 and not game.over
     assert not options(game, "use_skill", skill="Sacrifice")  # no orb left: cannot be paid
+
+
+def test_deployed_by_a_named_skill_and_not_by_a_skill_triggers():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Summoner"))
+    herald = add_unit(game, 0, c("Herald"))
+    recruit, walker = add_cards(game, 0, "hand", card("Recruit", "One", cost=1), card("Walker", "Two", cost=1))
+    add_bonds(game, 0, FILLER)
+    begin(game, phase="deployment")
+    pick(game, "deploy", card=walker, area="front")          # by hand: Parade, not Fanfare
+    assert game.attack(herald) == 40
+    hand = len(game.players[0].hand)
+    pick(game, "pass")
+    pick(game, "use_skill", skill="Summon")
+    pick(game, "card", card=recruit)
+    pick(game, "area", area="back")                          # by "Summon": Fanfare draws, no Parade
+    assert len(game.players[0].hand) == hand - 1 + 1
+    assert game.attack(herald) == 40
+    assert [e.skill for e in game.events if isinstance(e, ev.Deployed)][-2:] == ["", "Summon"]
