@@ -9,6 +9,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl.registry import effect
 from fecipher.dsl.selectors import (
+    count_range, card_place, place_owner,
     card_candidates, pick_cards, pick_units, place_area, ref_cards, ref_units, selector_kind, unit_candidates,
 )
 from fecipher.engine import events as ev
@@ -144,8 +145,46 @@ def _destroy_each(ctx, a, u):
     return bool(done)
 
 
-effect("destroy", "unit chosen", doc="Destroy units (an MC breaks an orb instead; rule 4).",
-       example="destroy it")(simple(_destroy_each))
+def _destroy_orbs(a: A.Action):
+    """"destroy 1 orb" (yours) or "destroy 1 orb from your opponent's orbs": the
+    controller chooses which; each destroyed orb goes to its owner's hand, as a
+    broken orb does (rule 4). Destroying the last orb does not by itself end the game."""
+    sel = a.target
+    lo, hi = count_range(sel)
+    place = card_place(sel)
+    n = int(hi) if hi != float("inf") else 99
+
+    def eff(ctx):
+        g = ctx.game
+        owner = place_owner(ctx, place)[0] if place is not None else ctx.controller
+        p = g.players[owner]
+        if not (yield from optional_gate(ctx, a, bool(p.orbs))):
+            return
+        for _ in range(n):
+            if not p.orbs:
+                break
+            if len(p.orbs) > 1:
+                opts = [Option(CARD, card=o.copy.id, label=(o.copy.card.name if o.face_up else f"orb {i + 1} (face-down)"))
+                        for i, o in enumerate(p.orbs)]
+                picked = yield from choose(ctx.controller, f"{ctx.skill.name}: choose an orb to destroy", opts)
+                orb = next(o for o in p.orbs if o.copy.id == picked[0].card)
+            else:
+                orb = p.orbs[0]
+            p.orbs.remove(orb)
+            p.hand.append(orb.copy)
+            g.emit(ev.OrbBroken(owner, orb.copy.id, len(p.orbs)))
+    return eff
+
+
+def _destroy_builder(a: A.Action):
+    if isinstance(a.target, A.Filtered) and a.target.noun in ("orb", "orbs"):
+        return _destroy_orbs(a)
+    return simple(_destroy_each)(a)
+
+
+effect("destroy", "unit chosen orb", doc="Destroy units (an MC breaks an orb instead; rule 4), or N orbs "
+       "(yours, or 'from your opponent's orbs'): each goes to its owner's hand.",
+       example="destroy it")(_destroy_builder)
 
 
 def _tap_each(ctx, a, u):

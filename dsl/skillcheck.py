@@ -361,8 +361,8 @@ class SkillChecker:
                     self.check_selector(r)
             if p.kind == "from_place":
                 self.check_place(p.value)
-                if selector_kind(sel) != "card":
-                    self.err(p.pos, "'from ...' goes with cards, e.g. '1 card from your hand'")
+                if selector_kind(sel) not in ("card", "orb"):
+                    self.err(p.pos, "'from ...' goes with cards or orbs, e.g. '1 card from your hand'")
         if where and selector_kind(sel) == "card" and sel.quantifier is not None and sel.quantifier.kind != "all":
             if not any(p.kind == "from_place" for p in sel.posts):
                 self.err(sel.pos, "say where the cards are: e.g. '1 card from your retreat area'")

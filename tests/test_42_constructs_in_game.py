@@ -180,6 +180,20 @@ card "Tester, Herald"
     when another ally is deployed not by a skill
     this unit gains +10 attack until the end of the turn
 
+card "Tester, Orb Breaker"
+  codes TST-014
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Shatter"
+    cost tap this
+    destroy 1 orb from your opponent's orbs
+  act "Offering"
+    destroy 1 orb
+    draw 1
+
 card "Tester, Duelist"
   codes TST-007
   cost 1
@@ -439,3 +453,21 @@ def test_deployed_by_a_named_skill_and_not_by_a_skill_triggers():
     assert len(game.players[0].hand) == hand - 1 + 1
     assert game.attack(herald) == 40
     assert [e.skill for e in game.events if isinstance(e, ev.Deployed)][-2:] == ["", "Summon"]
+
+
+def test_destroy_orbs_effect_sends_the_chosen_orb_to_its_owners_hand():
+    game, mc0, mc1 = duel(orbs=2)
+    add_unit(game, 0, c("Orb Breaker"))
+    begin(game)
+    theirs = len(game.players[1].hand)
+    pick(game, "use_skill", skill="Shatter")
+    assert game.decision.player == 0 and game.decision.kind == "choose"   # the controller chooses
+    orb = game.decision.options[1].card
+    game.answer(game.decision.options[1])
+    assert len(game.players[1].orbs) == 1 and orb in [x.id for x in game.players[1].hand]
+    assert len(game.players[1].hand) == theirs + 1 and not game.over
+    mine = len(game.players[0].orbs)
+    pick(game, "use_skill", skill="Offering")
+    game.answer(game.decision.options[0])
+    assert len(game.players[0].orbs) == mine - 1
+    assert any(isinstance(e, ev.OrbBroken) and e.player == 0 for e in game.events)
