@@ -196,6 +196,11 @@ def action(a: A.Action) -> str:
         parts.append(f"{a.number} card{'s' if a.number != 1 else ''}" if a.verb == "draw" else str(a.number))
     if a.target is not None:
         parts.append(selector(a.target))
+    if a.verb == "flip" and isinstance(a.target, A.Filtered):
+        # "flip 1 bond" reads as the card does: "flip 1 Bond face-down" (orbs: face-up).
+        bonds = a.target.noun in ("bond", "bonds")
+        parts[-1] = parts[-1].replace(" bonds", " Bonds").replace(" bond", " Bond")
+        parts.append("face-down" if bonds else "face-up")
     for p in a.preps:
         if p.kind == "to":
             if tuple(p.place.words) == ("deck",):
@@ -293,13 +298,7 @@ def state(s: A.State) -> str:
 
 
 def cost_item(a: A.Action) -> str:
-    text = cap(action(a))
-    if a.verb == "flip" and isinstance(a.target, A.Filtered):
-        if a.target.noun in ("bond", "bonds"):
-            text = text.replace(" bonds", " Bonds").replace(" bond", " Bond") + " face-down"
-        else:
-            text += " face-up"
-    return text
+    return cap(action(a))
 
 
 def skill(s: A.SkillNode) -> str:

@@ -136,7 +136,7 @@ def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
                 continue
             if r is not PREVENT and not replacement_allowed(game, r):
                 continue
-            if rep.optional and not (yield from yes_no(ctx.controller, f"{skill.name}: {rep.text}?")):
+            if rep.optional and not (yield from yes_no(ctx.controller, f"{skill.name}: {rep.text.rstrip('.')}?")):
                 continue
             if r is PREVENT:
                 return None
