@@ -7,7 +7,13 @@ import sys
 
 
 def register(sub) -> None:
+    import argparse as _ap
     p = sub.add_parser("test", help="run rule-conformance scenario files (*.scn; folders are searched)",
+                       formatter_class=_ap.RawDescriptionHelpFormatter,
+                       epilog="examples:\n"
+                              "  fecipher test tests/conformance             every scenario in a folder\n"
+                              "  fecipher test rules.scn -k \"Rule 7\"         only scenarios whose name has 'Rule 7'\n"
+                              "  fecipher test tests/conformance -v          also list the passing ones\n",
                        description="Run scenario files. Each failure is reported with file:line, the "
                                    "expectation, what the engine did instead and the recent events. "
                                    "Exit 1 on any failure.")
@@ -17,6 +23,10 @@ def register(sub) -> None:
     p.set_defaults(func=run_test)
 
     s = sub.add_parser("snapshot", help="print a game's board at a decision as a scenario setup",
+                       formatter_class=_ap.RawDescriptionHelpFormatter,
+                       epilog="examples:\n"
+                              "  fecipher snapshot --record game.json --until 40 -o bug.scn\n"
+                              "  fecipher snapshot --seed 3 --until 30                 a seeded random game\n",
                        description="Replay a recorded game (--record, from 'fecipher play --record') to "
                                    "decision N, or play one between two decks with seeded random players "
                                    "for N answers, and print the board as a scenario (docs/scenarios.md).")
