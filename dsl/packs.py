@@ -1,7 +1,9 @@
 """Loading card packs: files, folders and the packs embedded in fecipher.cards."""
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import importlib.resources
 from pathlib import Path
 from typing import Iterable
@@ -39,8 +41,27 @@ class CardPool:
         return len(self.cards)
 
 
+@contextlib.contextmanager
+def _without_cyclic_gc():
+    """Compiling a pack makes a great many small objects and frees almost none while it
+    runs: Python's cyclic collector would walk them again and again for nothing (a third
+    of the time of a large pack). Reference counting still frees everything as usual."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def compile_text(text: str, filename: str = "<pack>", *, extra_cards: Iterable[Card] = ()) -> list[Card]:
     """Parse, check and compile one pack's text; every error of the file is raised at once."""
+    with _without_cyclic_gc():
+        return _compile_text(text, filename)
+
+
+def _compile_text(text: str, filename: str) -> list[Card]:
     from fecipher.dsl.checker import check_pack
     from fecipher.dsl.compiler import compile_pack
     from fecipher.dsl.parse import parse_pack_recovering

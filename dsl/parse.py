@@ -7,10 +7,13 @@ import functools
 import importlib.resources
 import re
 
+import attrs
+
 from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, v_args
 
 from fecipher.dsl import ast as A
 from fecipher.dsl.errors import Diagnostic, LanguageError, suggest
+from fecipher.dsl.lalr import FastParser, ParseFailure
 
 
 @functools.lru_cache(maxsize=None)
@@ -127,6 +130,8 @@ def _first_word_hint(src: str, p: Lark) -> tuple[int, str] | None:
 
 
 def _pos(meta_or_tok) -> A.Pos:
+    if type(meta_or_tok) is A.Pos:
+        return meta_or_tok
     return A.Pos(getattr(meta_or_tok, "line", 0) or 0, getattr(meta_or_tok, "column", 0) or 0)
 
 
@@ -776,12 +781,36 @@ _OWNERS = {"your": "your", "your opponent's": "opponent", "the opponent's": "opp
 MAX_SYNTAX_ERRORS = 25
 
 
+@functools.lru_cache(maxsize=None)
+def fast_parser() -> FastParser | None:
+    """The same grammar's LALR tables, driven by :mod:`fecipher.dsl.lalr` straight into
+    the AST (the filename is set afterwards: ToAst's methods do not depend on it).
+
+    It reads Lark's tables and terminals, which are not Lark's public API: with a Lark
+    whose insides differ, packs are parsed by Lark alone (slower, same result)."""
+    try:
+        return FastParser(parser(), ToAst("<pack>"))
+    except (AttributeError, KeyError, TypeError):  # pragma: no cover  (another Lark)
+        return None
+
+
 def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int = 0, blanked: set | None = None
                           ) -> tuple[A.PackNode | None, list[Diagnostic]]:
     """Parse pack text; on a syntax error, report it, blank that line and parse again,
-    so that one run reports the syntax errors of every line (up to a limit)."""
+    so that one run reports the syntax errors of every line (up to a limit).
+
+    Text that parses goes through the fast parser alone; text with a syntax error is
+    parsed again by Lark, whose exceptions carry what the messages say."""
     if not text.endswith("\n"):
         text += "\n"
+    fast = fast_parser()
+    if fast is not None:
+        try:
+            node = fast.parse(text)
+        except ParseFailure:
+            pass
+        else:
+            return attrs.evolve(node, filename=filename), []
     p = parser()
     diags: list[Diagnostic] = []
     lines = text.split("\n")

@@ -1,0 +1,233 @@
+"""Stage 2: the fast parse (dsl/lexer.py, dsl/lalr.py) is Lark's parse, token for token
+and node for node.
+
+Packs are parsed by driving Lark's LALR tables directly into the AST; Lark's own
+lexer, tree builder and ToAst are used only to report syntax errors. These tests hold
+the two ways to the same result: the same tokens with the same lines and columns, the
+same AST with the same positions, and failure on exactly the same texts.
+"""
+import importlib.resources
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lark import UnexpectedInput
+
+from fecipher.dsl.lalr import ParseFailure
+from fecipher.dsl.lexer import LexFailure, PackLexer
+from fecipher.dsl.parse import ToAst, fast_parser, parse_pack, parse_pack_recovering, parser
+from test_40_reference_examples import HOST, examples
+
+PACKS = {e.name: e.read_text(encoding="utf-8")
+         for e in importlib.resources.files("fecipher.cards").iterdir() if e.name.endswith(".fe0")}
+SAMPLE = PACKS["b01.fe0"][:6000]
+WORDS = ["card", "cost", "act", "auto", "cont", "when", "if", "you may", "draw", "move", "choose", "it", "this",
+         "unit", "ally", "enemy", "1", "+10", "attack", '"Marth"', "\n", "  ", ",", "[CCS]", "until", "the", "end",
+         "#", '"', "-", "x", "\t", "non-", "1-2", "B01-001SR", "'s", "/", ":"]
+
+
+def example_packs() -> list[str]:
+    out = []
+    for _, block in examples():
+        out.append(block if block.lstrip().startswith(("card", "pack")) else HOST + "\n" + "\n".join(
+            "  " + ln if ln.strip() else ln for ln in block.splitlines()) + "\n")
+    return out
+
+
+def lark_tokens(text: str) -> tuple[list, bool]:
+    """Lark's tokens as (type, value, line, column), and whether it read the whole text."""
+    out = []
+    try:
+        for t in parser().lex(text):
+            out.append((t.type, str(t), t.line, t.column))
+    except UnexpectedInput:
+        return out, False
+    return out, True
+
+
+def fast_tokens(text: str) -> tuple[list, bool]:
+    out = []
+    try:
+        for t in PackLexer(parser()).tokens(text):
+            out.append(t)
+    except LexFailure:
+        return out, False
+    return out, True
+
+
+def lark_ast(text: str):
+    """Lark's tree through ToAst, or None when Lark finds a syntax error."""
+    try:
+        tree = parser().parse(text)
+    except UnexpectedInput:
+        return None
+    return ToAst("<pack>").transform(tree)
+
+
+def fast_ast(text: str):
+    try:
+        return fast_parser().parse(text)
+    except ParseFailure:
+        return None
+
+
+def assert_same(text: str) -> None:
+    assert fast_tokens(text) == lark_tokens(text)
+    assert fast_ast(text) == lark_ast(text)  # attrs equality: every field and position
+
+
+@pytest.mark.parametrize("name", sorted(PACKS))
+def test_every_pack_gives_the_same_tokens_and_ast(name):
+    assert fast_parser() is not None  # the installed Lark is one the fast parse can read
+    text = PACKS[name]
+    tokens, whole = fast_tokens(text)
+    assert whole and len(tokens) > 300
+    assert fast_ast(text) is not None
+    assert_same(text)
+
+
+def test_every_reference_example_gives_the_same_ast():
+    blocks = example_packs()
+    assert len(blocks) >= 10
+    for text in blocks:
+        assert fast_ast(text) is not None, text
+        assert_same(text)
+
+
+def test_positions_are_larks_own():
+    text = 'pack "P"\n\ncard "Marth, Prince"\n  codes TT-001\n  cost 1\n\tsymbol red  # a comment\n'
+    node = fast_ast(text)
+    card = node.cards[0]
+    assert (card.pos.line, card.pos.column) == (3, 1)
+    symbols = next(f for f in card.facts if f.kind == "symbols")
+    assert (symbols.pos.line, symbols.pos.column) == (6, 2)
+    assert symbols.value == (("red", symbols.value[0][1]),) and symbols.value[0][1].column == 9
+
+
+def test_text_that_does_not_parse_falls_back_to_larks_messages():
+    text = PACKS["s01.fe0"].replace("codes S01-001ST", "codes S01-001ST,", 1)
+    assert fast_ast(text) is None
+    node, diags = parse_pack_recovering(text, "s01.fe0")
+    assert node is not None and len(diags) == 1 and diags[0].filename == "s01.fe0"
+    assert "expected" in diags[0].message
+
+
+def test_the_parsed_pack_carries_its_file_name():
+    assert parse_pack(PACKS["p01.fe0"], "cards/p01.fe0").filename == "cards/p01.fe0"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(WORDS), max_size=40))
+def test_word_salad_is_read_the_same_way(words):
+    assert_same(" ".join(words) + "\n")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet=st.sampled_from(list("ab '\"#-+,:/[]\t\n\r019AB") + ["\u00e9"]), max_size=80))
+def test_arbitrary_characters_are_read_the_same_way(text):
+    assert fast_tokens(text) == lark_tokens(text)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_real_packs_parse_the_same_way(data):
+    """Small edits of a real pack: most still parse (a line dropped or doubled), some not."""
+    text = SAMPLE
+    lines = text.splitlines()
+    for _ in range(data.draw(st.integers(1, 3))):
+        k = data.draw(st.integers(0, len(lines) - 1))
+        op = data.draw(st.sampled_from(["drop", "double", "word"]))
+        if op == "drop":
+            del lines[k]
+        elif op == "double":
+            lines.insert(k, lines[k])
+        else:
+            words = lines[k].split(" ")
+            j = data.draw(st.integers(0, len(words) - 1))
+            words[j] = data.draw(st.sampled_from(WORDS))
+            lines[k] = " ".join(words)
+    assert_same("\n".join(lines) + "\n")
+
+
+# ---- the driver on a small grammar with every shape of rule Lark's tree builder knows
+TOY = r"""
+start: _NL* item*
+item: "(" inner ")" _NL           -> paren
+    | "[" _words "]" _NL          -> bracket
+    | "!" bang _NL
+    | "e" empty "e" _NL           -> empty_between
+    | "<" angle _NL
+    | pair _NL
+    | wrapped "." _NL             -> dotted
+?inner: WORD | "<" WORD ">" | "(" inner ")" | inner "+" WORD -> plus
+_words: WORD ("," WORD)*
+!bang: "x" | "x" "y" | WORD
+empty:
+?angle: empty WORD | "k"
+pair: "p" maybe WORD
+?wrapped: "{" WORD "}"
+maybe: "m"?
+WORD: /[a-z]+/
+_NL: /(#[^\n]*)?\n/
+%ignore /[ \t]+/
+"""
+
+
+class Recorder:
+    """For the fast driver: every rule becomes (name, position, children)."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return lambda pos, children: (name, (pos.line, pos.column), tuple(_plain(c) for c in children))
+
+
+def _plain(c):
+    from lark import Token
+    return (c.type, str(c), c.line, c.column) if isinstance(c, Token) else c
+
+
+def _lark_recorder():
+    from lark import Transformer
+
+    class LarkRecorder(Transformer):
+        def __default__(self, data, children, meta):
+            return (data, (getattr(meta, "line", 0), getattr(meta, "column", 0)), tuple(_plain(c) for c in children))
+    return LarkRecorder()
+
+
+def _toy():
+    from lark import Lark
+    from fecipher.dsl.lalr import FastParser
+    p = Lark(TOY, parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False)
+    return p, FastParser(p, Recorder())
+
+
+TOY_LINES = ["(a)", "(<b>)", "((c))", "(a + b + c)", "[a]", "[a, b, c]", "!x", "!x y", "!zz", "e e", "<a",
+             "< q", "<k", "p w", "p m w", "{a}.", "# note", "", "  (a)  # after", "(a", "x", "[", "e x e", "p p"]
+
+
+def _toy_same(text):
+    p, fast = _toy()
+    try:
+        want = _lark_recorder().transform(p.parse(text))
+    except UnexpectedInput:
+        want = None
+    try:
+        got = fast.parse(text)
+    except ParseFailure:
+        got = None
+    assert got == want, text
+    return got
+
+
+def test_the_driver_builds_what_larks_tree_builder_builds():
+    text = "\n".join(TOY_LINES[:16]) + "\n"
+    result = _toy_same(text)
+    assert result is not None and result[0] == "start" and len(result[2]) == 16
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(TOY_LINES), min_size=0, max_size=8))
+def test_the_driver_agrees_with_lark_on_any_toy_text(lines):
+    _toy_same("\n".join(lines) + "\n")
