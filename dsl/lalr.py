@@ -20,13 +20,15 @@ ASTs, positions included, on every pack, every reference example and fuzzed pack
 """
 from __future__ import annotations
 
+import itertools
+from bisect import bisect_right
 from typing import Any, Callable
 
 from lark import Lark, Token, Tree
 from lark.parsers.lalr_analysis import Shift
 
 from fecipher.dsl import ast as A
-from fecipher.dsl.lexer import LexFailure, PackLexer, line_starts, position
+from fecipher.dsl.lexer import PackLexer, line_starts
 
 
 class ParseFailure(Exception):
@@ -58,12 +60,11 @@ class FastParser:
     def __init__(self, p: Lark, transformer: Any):
         self.lexer = PackLexer(p)
         table = p.parser.parser.parser.parse_table
-        self.start_state = table.start_states["start"]
-        self.end_state = table.end_states["start"]
         reductions: dict[Any, tuple] = {}
-        # states[state][terminal or rule name]: the next state (int) for a shift, the
-        # reduction (a tuple, see _reduction) for a reduce
-        self.states: dict[int, dict[str, Any]] = {}
+        # A state is its row of actions: row[terminal or rule name] is the next state's
+        # row (a dict) for a shift or a goto, the reduction (a tuple, see _reduction) for
+        # a reduce.
+        states: dict[int, dict[str, Any]] = {}
         for state, actions in table.states.items():
             row: dict[str, Any] = {}
             for symbol, (action, arg) in actions.items():
@@ -74,31 +75,43 @@ class FastParser:
                     if r is None:
                         r = reductions[arg] = _reduction(arg, transformer)
                     row[symbol] = r
-            self.states[state] = row
+            states[state] = row
+        for row in states.values():
+            for symbol, action in row.items():
+                if action.__class__ is int:
+                    row[symbol] = states[action]
+        self.start = states[table.start_states["start"]]
+        self.end = states[table.end_states["start"]]
 
     def parse(self, text: str) -> Any:
         """The transformer's result for ``text``; ParseFailure if it does not parse."""
         lexer = self.lexer
-        lines = line_starts(text)
+        keywords = lexer.keywords
+        lines = [0] + line_starts(text)  # where each line starts; line n at lines[n - 1]
         pos_cls = A.Pos
 
         def position_of(carrier) -> A.Pos:
             """A value's position: a token's match, or an A.Pos already made."""
             if type(carrier) is pos_cls:
                 return carrier
-            return pos_cls(*position(lines, carrier.start(carrier.lastgroup)))
+            start = carrier.start(carrier.lastgroup)
+            line = bisect_right(lines, start)
+            return pos_cls(line, start - lines[line - 1] + 1)
 
         def token(m) -> Token:
             """A shifted token as a Lark Token (what ToAst's methods were written for)."""
-            value = m.group(m.lastgroup)
+            group = m.lastgroup
+            value = m.group(group)
             t = str.__new__(Token, value)
-            t.type = lexer.kind(m)
+            words = keywords.get(group)
+            t.type = group if words is None else words.get(value, group)
             t.value = value
-            t.line, t.column = position(lines, m.start(m.lastgroup))
+            start = m.start(group)
+            line = t.line = bisect_right(lines, start)
+            t.column = start - lines[line - 1] + 1
             return t
 
-        states = self.states
-        state_stack = [self.start_state]
+        state_stack = [self.start]
         values: list[Any] = []
         # each value's position: its token's match, an A.Pos, or None (matched nothing)
         positions: list[Any] = []
@@ -149,19 +162,13 @@ class FastParser:
                 if pos is not None:
                     pos = position_of(pos)
                 value = f(pos or _EMPTY_POS, children) if f is not None else Tree(name, children)
-            state_stack.append(states[state_stack[-1]][origin])
+            state_stack.append(state_stack[-1][origin])
             values.append(value)
             positions.append(pos)
 
-        keywords = lexer.keywords
-        end_state = self.end_state
-        matches = lexer.matches(text)
+        end = self.end
         at_end = False
-        while True:
-            try:
-                m = next(matches, None)
-            except LexFailure as e:
-                raise ParseFailure(e.args) from None
+        for m in itertools.chain(lexer.scan.finditer(text), (None,)):
             if m is None:
                 kind = "$END"
                 at_end = True
@@ -170,10 +177,10 @@ class FastParser:
                 words = keywords.get(group)
                 kind = group if words is None else words.get(m.group(group), group)
             while True:
-                action = states[state_stack[-1]].get(kind)
+                action = state_stack[-1].get(kind)
                 if action is None:
                     raise ParseFailure(kind)
-                if action.__class__ is int:  # shift
+                if action.__class__ is dict:  # shift
                     state_stack.append(action)
                     values.append(m)
                     positions.append(m)
@@ -181,7 +188,7 @@ class FastParser:
                 how = action[0]
                 if how is _UNIT:
                     # a ?rule of one rule: the value and its position stay, the state moves
-                    state_stack[-1] = states[state_stack[-2]][action[1]]
+                    state_stack[-1] = state_stack[-2][action[1]]
                 elif how is _APPEND:
                     # x* / x+ helper, left-recursive: append to the list being built
                     child, child_pos = values.pop(), positions.pop()
@@ -189,7 +196,7 @@ class FastParser:
                     lst = values[-1]
                     lst.append(child if action[3] else token(child))
                     lst.positions.append(child_pos)  # (the list's own position is its first item's)
-                    state_stack[-1] = states[state_stack[-2]][action[1]]
+                    state_stack[-1] = state_stack[-2][action[1]]
                 elif how is _ONE:
                     # a rule of one symbol with a method: noun, kind, subjects ...
                     carrier = positions[-1]
@@ -197,19 +204,18 @@ class FastParser:
                     pos = None if carrier is None else position_of(carrier)
                     values[-1] = action[2](pos or _EMPTY_POS, [child if action[3] else token(child)])
                     positions[-1] = pos
-                    state_stack[-1] = states[state_stack[-2]][action[1]]
+                    state_stack[-1] = state_stack[-2][action[1]]
                 elif how is _FIRST:
                     # x* / x+ helper, its first item: a list of one
                     lst = _Spliced([values[-1] if action[3] else token(values[-1])])
                     lst.positions = [positions[-1]]
                     values[-1] = lst
-                    state_stack[-1] = states[state_stack[-2]][action[1]]
+                    state_stack[-1] = state_stack[-2][action[1]]
                 else:
                     reduce(action)
-                    if at_end and state_stack[-1] == end_state:
-                        return values[-1]
-            if at_end:  # pragma: no cover  (the end is reached by a reduction)
-                raise ParseFailure("$END")
+                if at_end and state_stack[-1] is end:
+                    return values[-1]
+        raise ParseFailure("$END")  # pragma: no cover  (the end is reached by a reduction)
 
 
 _UNIT, _APPEND, _ONE, _FIRST, _GENERAL = "unit", "append", "one", "first", "general"

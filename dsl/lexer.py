@@ -24,6 +24,9 @@ from typing import Iterator
 from lark import Lark
 
 
+STRAY = "stray_character"  # not a terminal name: Lark names terminals in upper case
+
+
 class LexFailure(Exception):
     """Text the lexer cannot read; the caller asks Lark for the exact diagnostic."""
 
@@ -43,6 +46,11 @@ class PackLexer:
             if re.match(t.pattern.to_regexp(), " \t", basic.g_regex_flags):  # pragma: no cover
                 raise TypeError(f"terminal {t.name} can start with a blank")
         self.regex = re.compile(f"(?:{blanks})*(?:{tokens})" if blanks else tokens, basic.g_regex_flags)
+        # The same with one more terminal, any single character that is not a blank: it
+        # leaves no gap between matches, so a reader need not check for one (the parser
+        # has no action for it, which makes it a syntax error like any stray token).
+        self.scan = re.compile(f"(?:{blanks})*(?:{tokens}|(?P<{STRAY}>[^\\t ]))" if blanks
+                               else f"{tokens}|(?P<{STRAY}>[\\s\\S])", basic.g_regex_flags)
         self.blanks = re.compile(f"(?:{blanks})*\\Z" if blanks else "\\Z", basic.g_regex_flags)
         self.keywords: dict[str, dict[str, str]] = {}
         for name, callback in basic.callback.items():

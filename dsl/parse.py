@@ -139,7 +139,7 @@ def _s(tok: Token) -> str:
     """A quoted name without its quotes; \\" stands for a quote inside it."""
     v = str(tok)
     if v.startswith('"'):
-        return re.sub(r'\\(.)', r'\1', v[1:-1])
+        return re.sub(r'\\(.)', r'\1', v[1:-1]) if "\\" in v else v[1:-1]
     return v
 
 
