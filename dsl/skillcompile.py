@@ -10,6 +10,8 @@
 """
 from __future__ import annotations
 
+import functools
+
 from typing import Any, Callable
 
 import attrs
@@ -354,7 +356,7 @@ def _resetting(e):
 def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
     kind = KINDS[node.kind]
     keywords = tuple(Keyword(k.name, k.arg) for k in node.keywords)
-    text = render.skill(node)
+    text = functools.partial(render.skill, node)  # rendered when first asked (Skill.text)
     conds = [compile_condition(c) for c in node.conditions]
     condition = None
     if len(conds) == 1:

@@ -140,7 +140,9 @@ class ContinuousEffect:
 class Skill:
     name: str
     kind: SkillKind
-    text: str = ""
+    # The English text, or a function that renders it: compiled skills render theirs
+    # only when first asked (rendering was a third of compiling a pack); see ``text``.
+    _text: str | Callable[[], str] = ""
     keywords: tuple[Keyword, ...] = ()
     support_role: SupportRole | None = None
     once_per_turn: bool = False
@@ -155,6 +157,15 @@ class Skill:
     # SPEC rules: "alias:Marth", "cannot_bond", ...; looked at by the engine's rules.
     rules: frozenset[str] = frozenset()
     source_line: int = 0
+
+    @property
+    def text(self) -> str:
+        """The skill's text in English, as printed by ``fecipher describe`` and the log."""
+        text = self._text
+        if not isinstance(text, str):
+            text = text()
+            object.__setattr__(self, "_text", text)
+        return text
 
     def has_keyword(self, name: str) -> bool:
         return any(k.name == name for k in self.keywords)
