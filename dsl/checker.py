@@ -19,11 +19,12 @@ def check_pack(pack: A.PackNode, text: str) -> None:
     sink = Sink(pack.filename, text)
     names: dict[str, A.CardNode] = {}
     units = known_unit_names() | {c.name.partition(", ")[0] for c in pack.cards}
+    skills = known_skill_names() | {s.name for c in pack.cards for s in c.skills}
     for card in pack.cards:
         if card.name in names:
             sink.error(card.pos, f"card \"{card.name}\" is defined twice (first at line {names[card.name].pos.line})")
         names[card.name] = card
-        check_card(card, sink, units)
+        check_card(card, sink, units, skills)
     sink.raise_if_any()
 
 
@@ -34,7 +35,15 @@ def known_unit_names() -> frozenset[str]:
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
-def check_card(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset()) -> None:
+@functools.lru_cache(maxsize=None)
+def known_skill_names() -> frozenset[str]:
+    """Every skill name of the real card pool (dsl/skill_names.txt)."""
+    text = importlib.resources.files("fecipher.dsl").joinpath("skill_names.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def check_card(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset(),
+               skills: frozenset[str] | set[str] = frozenset()) -> None:
     if ", " not in card.name:
         sink.error(card.pos, f"a card's name is \"Unit Name, Title\", e.g. \"Marth, Altean Prince\"; "
                              f"got \"{card.name}\"")
@@ -49,7 +58,8 @@ def check_card(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = 
     for f in card.facts:
         _check_fact(f, sink)
     from fecipher.dsl.skillcheck import check_skills
-    check_skills(card, sink, units or known_unit_names())
+    check_skills(card, sink, units or known_unit_names(),
+                 skills or known_skill_names() | {s.name for s in card.skills})
 
 
 def _check_fact(f: A.Fact, sink: Sink) -> None:

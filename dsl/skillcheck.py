@@ -15,7 +15,8 @@ OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen"
                 "bond": "bonds", "orb": "orbs", "none": "nothing"}
 
 
-def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset()) -> None:
+def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset(),
+                 skills: frozenset[str] | set[str] = frozenset()) -> None:
     granted = {s.name for s in card.skills if s.granted}
     has_cc = card.fact("class_change_cost") is not None
     names: set[tuple[str, str]] = set()
@@ -30,14 +31,15 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
             if (s.name, s.kind) in names:
                 sink.error(s.pos, f"\"{card.name}\" has two skills named \"{s.name}\"")
             names.add((s.name, s.kind))
-        SkillChecker(card, s, sink, granted, has_cc, units).check()
+        SkillChecker(card, s, sink, granted, has_cc, units, skills).check()
 
 
 class SkillChecker:
     def __init__(self, card: A.CardNode, skill: A.SkillNode, sink: Sink, granted: set[str], has_cc: bool,
-                 units: frozenset[str] | set[str] = frozenset()):
+                 units: frozenset[str] | set[str] = frozenset(), skills: frozenset[str] | set[str] = frozenset()):
         self.card, self.s, self.sink, self.granted, self.has_cc = card, skill, sink, granted, has_cc
         self.units = units
+        self.skills = skills
         self.skill_names = {x.name for x in card.skills}
         self.actor = False       # inside "your opponent ..." / "each player ...": areas are "their ..."
         self.guard = False       # checking the condition of "if ...: <effect>"
@@ -46,6 +48,12 @@ class SkillChecker:
         """A unit name in a skill must be a real unit name (or a card of this pack)."""
         if self.units and name not in self.units:
             self.err(pos, f"unknown unit name \"{name}\"{suggest(name, self.units)}")
+
+    def check_skill_name(self, name: str, pos) -> None:
+        """A skill another skill refers to ('loses "X"', 'deployed by "X"') must be a real
+        skill name (or a skill of this pack)."""
+        if self.skills and name not in self.skills:
+            self.err(pos, f"unknown skill name \"{name}\"{suggest(name, self.skills)}")
 
     def err(self, pos, msg: str) -> None:
         self.sink.error(pos, msg)
@@ -260,8 +268,11 @@ class SkillChecker:
             w = c.words[0]
             if w not in V.QUALITY_WORDS:   # a type, weapon, gender, or a symbol ("acquires black")
                 self.err(c.pos, f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}")
-        elif c.kind in ("lose_skill", "cannot_use") and not c.name:
-            self.err(c.pos, "name the skill, e.g. 'loses \"Anti-Fliers\"'")
+        elif c.kind in ("lose_skill", "cannot_use"):
+            if not c.name:
+                self.err(c.pos, "name the skill, e.g. 'loses \"Anti-Fliers\"'")
+            else:
+                self.check_skill_name(c.name, c.pos)
         elif c.kind == "acquire_range":
             for r in c.ranges:
                 if not 1 <= r <= 3:
@@ -374,6 +385,8 @@ class SkillChecker:
                 self.err(t.subject.pos, "a trigger is about a unit: 'this unit', 'another ally', 'an enemy'")
         if t.obj is not None:
             self.check_selector(t.obj)
+        if t.how_skill is not None:
+            self.check_skill_name(t.how_skill, t.pos)
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
             self.err(t.pos, f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 

@@ -52,6 +52,22 @@ def test_unknown_unit_name_in_a_filter():
         (9, 16, "unknown unit name \"Abell\": did you mean 'Abel'?")]
 
 
+def test_unknown_skill_name_in_a_skill_that_names_another_skill():
+    text = BASE + ('  cont "Test Skill"\n    all enemies lose "Anti-Flyers"\n'
+                   '  auto "Test Trigger"\n    when an ally is deployed by "Aumm"\n    draw 1\n')
+    assert errors(text) == [
+        (9, 17, "unknown skill name \"Anti-Flyers\": did you mean 'Anti-Fliers'?"),
+        (11, 10, "unknown skill name \"Aumm\": did you mean 'Aum'?"),
+    ]
+
+
+def test_a_skill_name_of_this_pack_is_known():
+    text = BASE + ('  cont "Test Skill"\n    all enemies lose "Home-Made Skill"\n'
+                   + BASE.replace("Test Prince", "Other Prince").replace("T01-001", "T01-002")
+                   + '  cont "Home-Made Skill"\n    this unit gains +10 attack\n')
+    assert compile_text(text, "t.fe0")
+
+
 def test_unknown_symbol_and_quality_words():
     text = BASE.replace("symbol red", "symbol rde") + '  cont "X"\n    if this unit is attacking a fliar unit\n' \
                                                      '    this unit gains +10 attack\n'
