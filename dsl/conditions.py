@@ -38,7 +38,12 @@ def compile_condition(c: A.Condition) -> Test:
 
         def is_state(ctx: SkillContext) -> bool:
             units = subject_units(ctx, subj)
-            return bool(units) and all(st(ctx, u) for u in units)
+            if not units:
+                return False
+            for u in units:   # all(...), without a generator: asked in every battle
+                if not st(ctx, u):
+                    return False
+            return True
         return is_state
     if k == "have_count":
         kind, n = c.quantity

@@ -4,6 +4,8 @@ A cost is an object with ``can_pay(ctx)`` (all of it, or the skill cannot start)
 and ``pay(ctx)``, a generator that may ask which units, bonds or cards pay it."""
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from fecipher.dsl import ast as A
@@ -54,6 +56,12 @@ class TapCost:
             ctx.game.tap(u)
 
 
+@functools.lru_cache(maxsize=4096)
+def _symbol_words(card) -> frozenset[str]:
+    """A card's symbols as words ("red" ...); remembered per card (printed facts)."""
+    return frozenset(s.value for s in card.symbols)
+
+
 @attrs.frozen
 class FlipCost:
     """Flip N face-up bonds face-down, or N face-down orbs face-up (Dragon Vein)."""
@@ -69,7 +77,7 @@ class FlipCost:
             return [o for o in p.orbs if not o.face_up]
         out = [b for b in p.bonds if b.face_up]
         if self.words:
-            out = [b for b in out if {s.value for s in b.copy.card.symbols} & self.words]
+            out = [b for b in out if _symbol_words(b.copy.card) & self.words]
         return out
 
     def can_pay(self, ctx) -> bool:

@@ -18,8 +18,16 @@ from fecipher.engine.decisions import AREA, CARD, Decision, Option, choose, yes_
 from fecipher.engine.state import BACK, FRONT, HAND, Unit
 
 
+_PROMPTS: dict[int, tuple[A.Action, str]] = {}
+
+
 def _prompt(a: A.Action) -> str:
-    return render.cap(render.action(a))
+    """The action in words, for prompts. (An action node is immutable: rendered
+    once; remembered by identity, the node kept so that its id stays its own.)"""
+    got = _PROMPTS.get(id(a))
+    if got is None or got[0] is not a:
+        got = _PROMPTS[id(a)] = (a, render.cap(render.action(a)))
+    return got[1]
 
 
 def targets(ctx, a: A.Action):

@@ -148,6 +148,24 @@ def _cmp(op: str, a: int, b: int) -> bool:
     return a <= b if op == "le" else a >= b if op == "ge" else a == b
 
 
+def _per_selector(build: Callable[[Any], Callable]) -> Callable[[Any], Callable]:
+    """Build a selector's predicate once: a selector (an immutable AST node) always
+    gives the same predicate, and candidates and costs ask for it at every use.
+    Remembered by the node's identity (the node is kept, so its id stays its own)."""
+    made: dict[int, tuple[Any, Callable]] = {}
+
+    def get(sel):
+        got = made.get(id(sel))
+        if got is None or got[0] is not sel:
+            got = made[id(sel)] = (sel, build(sel))
+        return got[1]
+    get.__name__ = build.__name__
+    get.__doc__ = build.__doc__
+    get.__wrapped__ = build  # type: ignore[attr-defined]
+    return get
+
+
+@_per_selector
 def unit_predicate(sel: A.Filtered | A.Ref) -> UnitPred:
     """Does a unit match this selector (its side, qualities and filters)?"""
     if isinstance(sel, A.Ref):
@@ -173,8 +191,13 @@ def unit_predicate(sel: A.Filtered | A.Ref) -> UnitPred:
     if len(tests) == 1:  # (every test answers True or False)
         return tests[0]
 
+    checks = tuple(tests)
+
     def pred(ctx: SkillContext, u: Unit) -> bool:
-        return all(t(ctx, u) for t in tests)
+        for t in checks:   # all(...), without a generator: asked for every unit, often
+            if not t(ctx, u):
+                return False
+        return True
     return pred
 
 
@@ -244,6 +267,7 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     raise ValueError(p.kind)
 
 
+@_per_selector
 def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
     """Does a card match this selector's qualities and filters (not its place)?"""
     if isinstance(sel, A.Ref):
@@ -268,7 +292,14 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
         elif p.kind in ("named", "not_named"):
             tests.append(lambda ctx, c, n=frozenset(post_names(p)), w=p.kind == "named":
                          bool(n & card_unit_names(c.card)) == w)
-    return lambda ctx, c: all(t(ctx, c) for t in tests)
+    checks = tuple(tests)
+
+    def pred(ctx: SkillContext, c: CardCopy) -> bool:
+        for t in checks:   # all(...), without a generator
+            if not t(ctx, c):
+                return False
+        return True
+    return pred
 
 
 def _card_qualities(c: CardCopy) -> set[str]:

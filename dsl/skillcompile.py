@@ -29,7 +29,7 @@ from fecipher.engine import modifiers as M
 from fecipher.engine.cards import Card
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import (
-    ContinuousEffect, Keyword, Replacement, Skill, SkillContext, SkillKind, SupportRole,
+    ContinuousEffect, Keyword, Replacement, Skill, SkillContext, SkillKind, SupportRole, this_unit,
 )
 
 # Make sure every registry entry is loaded.
@@ -115,14 +115,21 @@ def subject_matcher(subjects: tuple[A.Selector, ...]) -> Callable[[SkillContext,
     tests = []
     for s in subjects:
         if isinstance(s, A.Ref) and s.kind == "this":
-            tests.append(lambda ctx, u: u.id == ctx.unit_id)
+            tests.append(this_unit)
         elif isinstance(s, A.Ref):
             tests.append(lambda ctx, u, _s=s: any(x is u for x in ref_units(ctx, _s)))
         else:
             tests.append(unit_predicate(s))
     if len(tests) == 1:  # (every test answers True or False)
         return tests[0]
-    return lambda ctx, u: any(t(ctx, u) for t in tests)
+    checks = tuple(tests)
+
+    def matches(ctx, u):
+        for t in checks:   # any(...), without a generator: asked for every unit, often
+            if t(ctx, u):
+                return True
+        return False
+    return matches
 
 
 def while_wrapped(st: A.Modification, op: str, value: Any) -> Any:
@@ -330,25 +337,22 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
     return EFFECTS[st.verb].build(st)
 
 
-def sequence(effects: list) -> Callable:
-    def run(ctx: SkillContext):
-        for e in effects:
-            if ctx.game.over:
-                return
-            yield from e(ctx)
-    return run
-
-
 def _guard_free(st) -> bool:
     return not isinstance(st, A.Guarded)
 
 
-def _resetting(e):
-    """A line not under "if ...:" starts with nothing done: "if you do" after it asks
-    whether it did something."""
+def _lines(lines: list) -> Callable:
+    """A skill's effect: its lines, each (effect, resets), one after the other
+    until the game is over. A line not under "if ...:" (resets) starts with
+    nothing done: "if you do" after it asks whether it did something. (One
+    generator for the whole effect: an effect runs at every skill resolution.)"""
     def run(ctx: SkillContext):
-        ctx.data["did"] = False
-        yield from e(ctx)
+        for e, resets in lines:
+            if ctx.game.over:
+                return
+            if resets:
+                ctx.data["did"] = False
+            yield from e(ctx)
     return run
 
 
@@ -390,8 +394,7 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
     from fecipher.dsl.triggers import compile_trigger
     costs = tuple(COSTS[c.verb].build(c) for c in node.costs)
     triggers = tuple(compile_trigger(t) for t in node.triggers)
-    effect = sequence([statement_effect(st, granted) if not _guard_free(st)
-                       else _resetting(statement_effect(st, granted)) for st in node.statements])
+    effect = _lines([(statement_effect(st, granted), _guard_free(st)) for st in node.statements])
     if node.optional and not node.costs:
         condition = _with_something_to_choose(node, condition)
     return Skill(node.name, kind, text, keywords, ROLES.get(node.role) if node.role else None,

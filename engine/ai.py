@@ -218,9 +218,10 @@ def clone_game(game: Any, rng: random.Random | None = None) -> Any | None:
     memo[id(game._copies)] = dict(game._copies)
     for m in game.modifiers:
         memo[id(m)] = m
-    cache = getattr(game, "_cache", None)
-    if isinstance(cache, dict):
-        memo[id(cache)] = {}
+    for name in ("_cache", "_unit_ces", "_field_ces", "_listening_cards"):   # caches start empty
+        cache = getattr(game, name, None)
+        if isinstance(cache, dict):
+            memo[id(cache)] = {}
     r = random.Random()                       # copying its state in C, not tuple by tuple
     r.setstate(game.rng.getstate())
     memo[id(game.rng)] = r

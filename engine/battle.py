@@ -21,6 +21,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
 
 
+# Options that are always the same (options are immutable values: one is made once).
+_NO_CRITICAL = Option(PASS, label="no critical hit")
+_NO_EVASION = Option(PASS, label="no evasion")
+
+
 @attrs.define(eq=False)
 class Battle:
     """The combat in progress: whose units, their support cards and outcomes."""
@@ -84,6 +89,48 @@ def target_refusal(game: "Game", attacker: Unit, defender: Unit) -> str | None:
     if game.flag(defender, M.CANNOT_BE_ATTACKED, attacker=attacker):
         return f"{defender.card.name} cannot be attacked by {attacker.card.name}"
     return None
+
+
+def legal_attacks(game: "Game", attackers: list[Unit], defenders: list[Unit]) -> list[tuple[Unit, Unit]]:
+    """Every (attacker, defender) pair of the turn player's ``attackers`` and the
+    enemy ``defenders`` such that the attack may be declared now, attacker by
+    attacker: exactly the pairs :func:`attacker_refusal` and
+    :func:`target_refusal` let through, found without composing reasons (the
+    action options ask this for every pair of units)."""
+    out: list[tuple[Unit, Unit]] = []
+    # attacker_refusal, its checks of the game asked once, then unit by unit.
+    if game.phase != "action" or (game.turn == 1 and game.turn_player == game.first_player):
+        return out
+    ask_attack = ask_attacked = True
+    first = True
+    for attacker in attackers:
+        if attacker.tapped:
+            continue
+        ranges = game.ranges(attacker)
+        if not ranges:
+            continue
+        if first:
+            # A flag that nothing can set right now is False for every pair: not asked.
+            ask_attack = not M.idle(game, M.CANNOT_ATTACK)
+            ask_attacked = not M.idle(game, M.CANNOT_BE_ATTACKED)
+            first = False
+        area = attacker.area
+        # range_needed(area, defender.area) in ranges, for the two lines:
+        reaches_front = range_needed(area, FRONT) in ranges
+        reaches_back = range_needed(area, BACK) in ranges
+        for defender in defenders:
+            d_area = defender.area
+            if not (reaches_front if d_area == FRONT else reaches_back if d_area == BACK
+                    else range_needed(area, d_area) in ranges):
+                continue
+            # game.flag(attacker, M.CANNOT_ATTACK, defender=defender) and
+            # game.flag(defender, M.CANNOT_BE_ATTACKED, attacker=attacker):
+            if ask_attack and M.pair_flag(game, attacker, M.CANNOT_ATTACK, "defender", defender):
+                continue
+            if ask_attacked and M.pair_flag(game, defender, M.CANNOT_BE_ATTACKED, "attacker", attacker):
+                continue
+            out.append((attacker, defender))
+    return out
 
 
 def battle_power(game: "Game", unit: Unit, player: int) -> tuple[int, int]:
@@ -203,7 +250,7 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
         if opts:
             ans = yield Decision(atk_player, CRITICAL_HIT,
                                  f"Critical hit with {attacker.card.name}? (discard a card with its unit name "
-                                 f"to double its attack)", opts + (Option(PASS, label="no critical hit"),))
+                                 f"to double its attack)", opts + (_NO_CRITICAL,))
             if ans.kind == DISCARD:
                 card = game.copy(ans.card)
                 e2 = game.propose(ev.CriticalHit(atk_player, attacker.id, attacker.card.name, card.id))
@@ -222,7 +269,7 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
         if opts:
             ans = yield Decision(def_player, EVASION,
                                  f"Evade {attacker.card.name}'s attack on {defender.card.name}? (discard a card "
-                                 f"with {defender.name}'s unit name)", opts + (Option(PASS, label="no evasion"),))
+                                 f"with {defender.name}'s unit name)", opts + (_NO_EVASION,))
             if ans.kind == DISCARD:
                 card = game.copy(ans.card)
                 e3 = game.propose(ev.Evaded(def_player, defender.id, defender.card.name, card.id))

@@ -97,10 +97,13 @@ class Decision:
         }
 
 
+# Always the same (options are immutable values: made once).
+_YES_NO = (Option(YES, label="yes"), Option(NO, label="no"))
+
+
 def yes_no(player: int, prompt: str) -> Generator_:
     """Ask a yes/no question; returns True for yes."""
-    ans = yield Decision(player, MAY, prompt,
-                         (Option(YES, label="yes"), Option(NO, label="no")))
+    ans = yield Decision(player, MAY, prompt, _YES_NO)
     return ans.kind == YES
 
 

@@ -2,6 +2,7 @@
 name, and a cost-1 Main Character that is in the deck."""
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -42,6 +43,15 @@ def deck_problems(deck: "Deck") -> list[str]:
 
 
 def check_deck(deck: "Deck") -> None:
-    problems = deck_problems(deck)
+    try:
+        problems = _known_problems(deck)
+    except TypeError:   # a deck made with a list of cards cannot be remembered
+        problems = tuple(deck_problems(deck))
     if problems:
-        raise IllegalDeck(deck.name, problems)
+        raise IllegalDeck(deck.name, list(problems))
+
+
+@functools.lru_cache(maxsize=64)
+def _known_problems(deck: "Deck") -> tuple[str, ...]:
+    # A deck is immutable (cards are printed facts): checked once, not at every game.
+    return tuple(deck_problems(deck))

@@ -5,6 +5,7 @@ rule's words; the same checks list the legal options and explain refusals.
 """
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Iterator
 
 from fecipher.engine.cards import Card, CardCopy
@@ -50,8 +51,10 @@ def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str 
     return cost_refusal(game, player, copy.card, copy.card.cost)
 
 
+@functools.lru_cache(maxsize=4096)
 def card_rules(card: Card) -> frozenset[str]:
-    """The SPEC rules printed on a card ("share_name", "any_copies", "deploy_if" ...)."""
+    """The SPEC rules printed on a card ("share_name", "any_copies", "deploy_if" ...).
+    (Remembered per card: a card's printed facts never change.)"""
     out: set[str] = set()
     for s in card.skills:
         out |= s.rules
@@ -99,29 +102,75 @@ def placement_cost(card: Card) -> int:
     return card.class_change_cost if card.class_change_cost is not None else card.cost
 
 
-def deployment_options(game: "Game", player: int) -> Iterator[Option]:
+# Deployment options made before, by what makes them (card ids and cards, the
+# unit, the line): an option is an immutable value that decisions of many turns
+# and games offer again; it is made once instead of at every decision.
+_MADE: dict[tuple, Option] = {}
+
+
+def _affordable(game: "Game", player: int, card: Card, cost: int) -> bool:
+    """:func:`cost_refusal` is None (without composing the reason)."""
     p = game.players[player]
+    if p.cost_paid_this_turn + cost > len(p.bonds):
+        return False
+    if card.symbols:
+        have = bond_symbols(game, player)
+        return all(s in have for s in card.symbols)
+    return True
+
+
+def deployment_options(game: "Game", player: int) -> Iterator[Option]:
+    """Every legal deployment, level up and class change: exactly what
+    :func:`deploy_refusal` and :func:`level_up_refusal` let through, in hand
+    order, checked in their order without composing the reasons for refusals.
+    (Each card comes from the hand and each unit from the player's field, so
+    those two checks hold.)"""
+    from fecipher.engine.game import card_unit_names
+    p = game.players[player]
+    units = p.units
+    names_of = [game.unit_names(u) for u in units]   # the same for every card in hand
+    made = _MADE
+    if len(made) > 20_000:
+        made.clear()
     seen: set = set()
     for copy in p.hand:
+        card = copy.card
         # Identical cards in hand give identical choices; list one of them.
-        if copy.card in seen:
+        if card in seen:
             continue
-        seen.add(copy.card)
+        seen.add(card)
+        names = card_unit_names(card)
         # Rule 5 does not look at the line (deploy_refusal only checks that it is
         # one): a card that may be deployed may go to either.
-        if deploy_refusal(game, player, copy, FRONT) is None:
+        if "share_name" in card_rules(card):
+            clash = False
+        else:
+            clash = any(names & un and "share_name" not in card_rules(u.card) for u, un in zip(units, names_of))
+        if (not clash and ("deploy_if" not in card_rules(card) or card_rule_refusal(game, player, copy) is None)
+                and _affordable(game, player, card, card.cost)):
             for area in (FRONT, BACK):
-                yield Option(DEPLOY, card=copy.id, area=area,
-                             label=f"deploy {copy.card.name} (cost {copy.card.cost}) to the {area} line")
-        for unit in p.units:
-            if level_up_refusal(game, player, copy, unit) is None:
-                if copy.card.is_promoted:
-                    yield Option(CLASS_CHANGE, card=copy.id, unit=unit.id,
-                                 label=f"class change {unit.card.name} into {copy.card.name} "
-                                       f"(cost {copy.card.class_change_cost})")
-                else:
-                    yield Option(LEVEL_UP, card=copy.id, unit=unit.id,
-                                 label=f"level up {unit.card.name} with {copy.card.name} (cost {copy.card.cost})")
+                key = (DEPLOY, copy.id, card, area)
+                o = made.get(key)
+                if o is None:
+                    o = made[key] = Option(DEPLOY, card=copy.id, area=area,
+                                           label=f"deploy {card.name} (cost {card.cost}) to the {area} line")
+                yield o
+        for unit, un in zip(units, names_of):
+            if (unit.owner == player and names & un
+                    and _affordable(game, player, card, placement_cost(card))):   # level_up_refusal is None
+                u_card = unit.cards[0].card
+                key = (LEVEL_UP, copy.id, unit.id, card, u_card)
+                o = made.get(key)
+                if o is None:
+                    if card.is_promoted:
+                        o = Option(CLASS_CHANGE, card=copy.id, unit=unit.id,
+                                   label=f"class change {u_card.name} into {card.name} "
+                                         f"(cost {card.class_change_cost})")
+                    else:
+                        o = Option(LEVEL_UP, card=copy.id, unit=unit.id,
+                                   label=f"level up {u_card.name} with {card.name} (cost {card.cost})")
+                    made[key] = o
+                yield o
 
 
 def perform(game: "Game", option: Option) -> None:

@@ -96,6 +96,12 @@ class Game:
         self._listeners: dict[type, set[Skill]] = {}
         self._replacement_types: set[type] = set()
         self._mods_by_stat: dict[str, list[Modifier]] = {}
+        # Contexts of units' continuous effects, for the game (see _unit_continuous
+        # and _field_sources).
+        self._unit_ces: dict[tuple, tuple] = {}
+        self._field_ces: dict[tuple, dict] = {}
+        # The cards with a skill listening to an event type (resolution._listening).
+        self._listening_cards: dict[tuple, frozenset] = {}
         self._trigger_seq = 0
         self._flow: Iterator[Decision] | None = None
         self._emptied_unit: Unit | None = None   # set by _remove_card when a unit's last card leaves
@@ -209,10 +215,11 @@ class Game:
         if self._cache:
             self._cache = {}
         self.events.append(event)
-        self.bus.publish(self, event)
+        bus = self.bus
+        if bus._any or bus._after:   # (a game without subscribers publishes to no one)
+            bus.publish(self, event)
         if type(event) in self._trigger_types:
-            from fecipher.engine.resolution import collect_triggers
-            collect_triggers(self, event)
+            _collect_triggers(self, event)
 
     def propose_asking(self, event: ev.Event) -> Iterator[Decision]:
         """Like :meth:`propose`, where a decision may be asked: an optional
@@ -240,6 +247,9 @@ class Game:
         self.over = True
         self.winner = winner
         self.reason = reason
+        # What the game remembered to go faster is not kept with a finished game.
+        self._unit_ces = {}
+        self._field_ces = {}
         self.events.append(ev.GameOver(winner, reason))
         self.bus.publish(self, self.events[-1])
 
@@ -308,9 +318,13 @@ class Game:
     def locate(self, copy: CardCopy) -> tuple[str, Any]:
         """Where a card is: (area, container); for the field, the unit."""
         p = self.players[copy.owner]
+        cid = copy.id
         for area in (HAND, DECK, RETREAT, BOUNDLESS, SUPPORT):
-            if copy in getattr(p, area):
-                return area, getattr(p, area)
+            cards = getattr(p, area)
+            # ``copy in cards``, comparing ids before whole copies (a deck is long).
+            for c in cards:
+                if c is copy or (c.id == cid and c == copy):
+                    return area, cards
         for b in p.bonds:
             if b.copy is copy:
                 return BONDS, b
@@ -334,7 +348,7 @@ class Game:
                 if m.reaches(self, unit):
                     card, keeps = m.value
                     return unit.card if keep is not None and keep in keeps else card
-        return unit.card
+        return unit.cards[0].card
 
     def cost(self, unit: Unit) -> int:
         """The deployment cost a unit has (its top card's, or the copied card's)."""
@@ -348,6 +362,9 @@ class Game:
         return M.compute_number(self, unit, M.SUPPORT, card.card.support, card=card)
 
     def ranges(self, unit: Unit) -> frozenset[int]:
+        mods = self._mods_by_stat
+        if M.RANGES not in mods and M.RANGES not in self._live_stats and M.COPY not in mods:
+            return frozenset(unit.cards[0].card.ranges)   # printed (as compute_set answers)
         return M.compute_set(self, unit, M.RANGES, self.base_card(unit).ranges)
 
     def types(self, unit: Unit) -> frozenset[str]:
@@ -358,13 +375,16 @@ class Game:
 
     def unit_names(self, unit: Unit) -> frozenset[str]:
         """The unit name and every alias (rule 14)."""
+        mods = self._mods_by_stat
+        if M.UNIT_NAMES not in mods and M.UNIT_NAMES not in self._live_stats and M.COPY not in mods:
+            return card_unit_names(unit.cards[0].card)   # printed (as compute_set answers)
         return M.compute_set(self, unit, M.UNIT_NAMES, card_unit_names(self.base_card(unit, "name")))
 
     def skills_of(self, unit: Unit) -> tuple[Skill, ...]:
         base = self.base_card(unit).skills
         if self._dragon_blood and any(s.has_keyword("DB") for s in base):
             base = base + self._shared_dragon_blood(unit, base)
-        if M.printed_only(self, M.SKILLS) and M.printed_only(self, M.LOST_SKILLS):
+        if self._printed_skills():
             return base   # nothing in this game gives or takes away skills
         granted = M.compute_set(self, unit, M.SKILLS, frozenset())
         out = base
@@ -396,10 +416,19 @@ class Game:
         return M.compute_number(self, unit, M.ORBS, 1)
 
     def flag(self, unit: Unit, flag: str, **ctx: Any) -> bool:
+        if flag not in self._mods_by_stat and flag not in self._live_stats:
+            return False   # nothing in this game can set it now (as compute_flag answers)
         return M.compute_flag(self, unit, flag, **ctx)
 
     def modifiers_for(self, stat: str) -> list[Modifier]:
         return self._mods_by_stat.get(stat, ())  # type: ignore[return-value]
+
+    def _printed_skills(self) -> bool:
+        """No modifier and no continuous skill of this game gives or takes away
+        skills: every unit has the skills printed on its card (and DB sharing)."""
+        live, mods = self._live_stats, self._mods_by_stat
+        return (M.SKILLS not in live and M.SKILLS not in mods
+                and M.LOST_SKILLS not in live and M.LOST_SKILLS not in mods)
 
     def _continuous_sources(self, stat: str) -> list[tuple[Any, SkillContext]]:
         """The continuous effects on ``stat`` of every active CONT skill, with their
@@ -411,13 +440,71 @@ class Game:
         if got is not None:
             return got
         printed = stat in _PRINTED_SKILL_STATS
+        # With printed skills only (and no DB sharing, no copy), a unit's continuous
+        # skills are its top card's: what the field holds tells them all.
+        if (printed or self._printed_skills()) and not self._dragon_blood and M.COPY not in self._mods_by_stat:
+            out = self._field_sources(stat if printed else None)
+            for s, found in out.items():
+                self._cache.setdefault(("ces", s), found)
+            got = self._cache[key] = out.get(stat, [])
+            return got
         # One look at the field finds the effects on every stat that skills change
         # (the others are asked for next, in the same state).
-        out: dict[str, list] = {stat: []}
+        out = {stat: []}
         if not printed:
             out.update((s, []) for s in self._live_stats if s not in _PRINTED_SKILL_STATS)
-        for src in self.all_units():
-            for skill in (self.base_card(src).skills if printed else self.skills_of(src)):
+        mods = self._mods_by_stat
+        if (not printed and not self._dragon_blood and M.COPY not in mods
+                and M.LOST_SKILLS not in self._live_stats and M.LOST_SKILLS not in mods):
+            self._given_skill_sources(out)
+        else:
+            self._skill_sources_by_unit(out, printed)
+        for s, found in out.items():
+            self._cache.setdefault(("ces", s), found)
+        self._cache[key] = out[stat]
+        return out[stat]
+
+    def _given_skill_sources(self, out: dict[str, list]) -> None:
+        """:meth:`_skill_sources_by_unit` when skills are given and none is taken
+        (no DB sharing, no copy): a unit's skills are its printed ones (their
+        effects as :meth:`_unit_continuous` lists them), then those given, sorted
+        by name (:meth:`skills_of`). A unit that nothing can give a skill to now
+        (every timed gift names another unit, no skill gives any) is not asked."""
+        gifts = self._mods_by_stat.get(M.SKILLS, ())
+        given_by_skills = self._continuous_sources(M.SKILLS)
+        unit_ces = self._unit_ces
+        for src in self.players[0].units + self.players[1].units:
+            top = src.cards[0]
+            pairs = unit_ces.get((src.id, src.owner, top.id, src.class_changed, len(src.cards)))
+            if pairs is None:
+                pairs = self._unit_continuous(src)
+            for ce, ctx in pairs:
+                found = out.get(ce.stat)
+                if found is not None:
+                    found.append((ce, ctx))
+            if not (given_by_skills or (src.id, M.SKILLS) in self._computing
+                    or any(m.unit is None or m.unit == src.id for m in gifts)):
+                continue
+            granted = M.compute_set(self, src, M.SKILLS, frozenset())
+            if not granted:
+                continue
+            base = top.card.skills
+            for skill in sorted((s for s in granted if s not in base), key=lambda s: s.name):
+                if skill.kind is not SkillKind.CONTINUOUS or not skill.continuous:
+                    continue
+                ces = [ce for ce in skill.continuous if ce.stat in out]
+                if not ces or not keyword_allows(skill, src):
+                    continue
+                ctx = SkillContext(self, skill, src.owner, top, src.id)
+                for ce in ces:
+                    out[ce.stat].append((ce, ctx))
+
+    def _skill_sources_by_unit(self, out: dict[str, list], printed: bool) -> None:
+        """Add to ``out`` (lists by stat) the continuous effects of every unit's
+        active CONT skills on its stats, unit by unit, skill by skill."""
+        for src in self.players[0].units + self.players[1].units:
+            skills = self.base_card(src).skills if printed else self.skills_of(src)
+            for skill in skills:
                 if skill.kind is not SkillKind.CONTINUOUS or not skill.continuous:
                     continue
                 ces = [ce for ce in skill.continuous if ce.stat in out]
@@ -426,10 +513,80 @@ class Game:
                 ctx = SkillContext(self, skill, src.owner, src.top, src.id)
                 for ce in ces:
                     out[ce.stat].append((ce, ctx))
-        for s, found in out.items():
-            self._cache.setdefault(("ces", s), found)
-        self._cache[key] = out[stat]
-        return out[stat]
+
+    def _no_printed_source(self, stat: str) -> bool:
+        """True when no continuous skill can change ``stat`` now because, with
+        printed skills only (no DB sharing, no copy), no unit's top card has a CONT
+        skill on it: :meth:`_continuous_sources` would find none (told without
+        looking at the field's skills one by one). False when that is not known."""
+        if not self._printed_skills() or self._dragon_blood or M.COPY in self._mods_by_stat:
+            return False
+        stats = self._cache.get("field_stats")   # (all other keys are tuples)
+        if stats is None:
+            stats = set()
+            for p in self.players:
+                for line in (p.front, p.back):
+                    for u in line:
+                        stats |= card_continuous_stats(u.cards[0].card)
+            self._cache["field_stats"] = stats
+        return stat not in stats
+
+    def _field_sources(self, printed_stat: str | None) -> dict[str, list[tuple[Any, SkillContext]]]:
+        """The continuous effects of the units' printed CONT skills, by stat: on
+        ``printed_stat`` only, or (None) on every stat skills change but SKILLS and
+        LOST_SKILLS. They follow from which units are on the field, in what order,
+        with what top card, class change and stack size: remembered for the game
+        under those (a field seen before, as after a battle that destroyed
+        nothing, makes nothing new). The lists are only read."""
+        # Units whose top card has no CONT skill add nothing (and do not count).
+        units = []
+        keys = []
+        for p in self.players:
+            for line in (p.front, p.back):
+                for u in line:
+                    top = u.cards[0]
+                    if card_continuous_skills(top.card):
+                        units.append(u)
+                        keys.append((u.id, u.owner, top.id, u.class_changed, len(u.cards)))
+        sig = (printed_stat, len(self._live_stats), tuple(keys))
+        out = self._field_ces.get(sig)
+        if out is not None:
+            return out
+        if printed_stat is not None:
+            out = {printed_stat: []}
+        else:
+            out = {s: [] for s in self._live_stats if s not in _PRINTED_SKILL_STATS}
+        unit_ces = self._unit_ces
+        for src, k in zip(units, keys):
+            pairs = unit_ces.get(k)
+            if pairs is None:
+                pairs = self._unit_continuous(src)
+            for ce, ctx in pairs:
+                found = out.get(ce.stat)
+                if found is not None:
+                    found.append((ce, ctx))
+        if len(self._field_ces) >= 4096:   # (bounded: a long game sees many fields)
+            self._field_ces.clear()
+        self._field_ces[sig] = out
+        return out
+
+    def _unit_continuous(self, src: Unit) -> tuple[tuple[Any, SkillContext], ...]:
+        """(effect, context) of every continuous effect of the active printed CONT
+        skills of ``src``'s top card, in printed order. It depends only on the unit,
+        its top card, whether it is class changed and its stack size (CCS, LvS):
+        remembered for the game under those, so that each change of state does not
+        make new contexts. (A context of a continuous effect is only read.)"""
+        top = src.cards[0]
+        key = (src.id, src.owner, top.id, src.class_changed, len(src.cards))
+        got = self._unit_ces.get(key)
+        if got is None:
+            pairs = []
+            for skill in card_continuous_skills(top.card):
+                if keyword_allows(skill, src):
+                    ctx = SkillContext(self, skill, src.owner, top, src.id)
+                    pairs.extend((ce, ctx) for ce in skill.continuous)
+            got = self._unit_ces[key] = tuple(pairs)
+        return got
 
     def continuous_contributions(self, unit: Unit, stat: str) -> Iterator[tuple[str, Any]]:
         """(op, value) pairs from continuous skills active now that reach ``unit``."""
@@ -455,6 +612,17 @@ class Game:
         """What changes a unit's attack now, for people: "Fighter's Expertise +20" for a
         continuous skill, the modifier's own text for a timed one (logs and boards)."""
         out: list[str] = []
+        parts = self._cache.get((M.ATTACK_PARTS, unit.id, unit.cards[0].id))
+        if parts is not None:
+            # What the attack was just computed from (the same state): read, not asked again.
+            live = M.ATTACK in self._live_stats
+            for op, v, src in parts:
+                if op == "add" and v:
+                    if isinstance(src, Modifier):
+                        out.append(f"{src.source or src.text or 'effect'} {v:+d}")
+                    elif live:
+                        out.append(f"{src.skill.name} {v:+d}")
+            return tuple(out)
         for mod in self.modifiers_for(M.ATTACK):
             if mod.op == "add" and mod.reaches(self, unit):
                 v = mod.value(self, unit) if callable(mod.value) else mod.value
@@ -812,9 +980,32 @@ class Game:
         return self.phase
 
 
+def _collect_triggers(game: Game, event: ev.Event) -> None:
+    # resolution imports this module: bound on first use, then called directly.
+    global _collect_triggers
+    from fecipher.engine.resolution import collect_triggers
+    _collect_triggers = collect_triggers
+    collect_triggers(game, event)
+
+
+@functools.lru_cache(maxsize=4096)
 def can_be_placed_in_bonds(card: Card) -> bool:
-    """A SPEC rule ("this card cannot be placed in the Bond Area") forbids it."""
+    """A SPEC rule ("this card cannot be placed in the Bond Area") forbids it.
+    (Remembered per card: a card's printed facts never change.)"""
     return not any("cannot_bond" in s.rules for s in card.skills)
+
+
+@functools.lru_cache(maxsize=4096)
+def card_continuous_skills(card: Card) -> tuple[Skill, ...]:
+    """The card's printed continuous skills that change some value (remembered per
+    card: a card's printed facts never change)."""
+    return tuple(s for s in card.skills if s.kind is SkillKind.CONTINUOUS and s.continuous)
+
+
+@functools.lru_cache(maxsize=4096)
+def card_continuous_stats(card: Card) -> frozenset[str]:
+    """The stats the card's printed continuous skills change (remembered per card)."""
+    return frozenset(ce.stat for s in card_continuous_skills(card) for ce in s.continuous)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import attrs
 
+from fecipher.engine.skills import this_unit
+
 if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
     from fecipher.engine.state import Unit
@@ -132,6 +134,44 @@ def contributions(game: "Game", unit: "Unit", stat: str) -> Iterator[tuple[str, 
     yield from game.continuous_contributions(unit, stat)
 
 
+def _aimed(game: "Game", unit: "Unit", stat: str, ctx: dict) -> list[tuple[str, Any, Any]]:
+    """:func:`contributions` with every value resolved (None where it does not
+    apply now), as a list of (op, value, source): what compute_number and
+    compute_set add up; the source is the Modifier or the continuous skill's
+    context. (One loop here, no generator layers and no wrapping of skill
+    values: it is asked for every attack of every battle.)"""
+    out = []
+    for mod in game._mods_by_stat.get(stat, ()):
+        if mod.reaches(game, unit):
+            v = mod.value
+            out.append((mod.op, v(game, unit, **ctx) if callable(v) else v, mod))
+    checked: dict[int, bool] = {}
+    uid = unit.id
+    for ce, sctx in game._continuous_sources(stat):
+        # As Game.continuous_contributions: which units an effect reaches first,
+        # its skill's condition only for the effects that reach the unit.
+        applies = ce.applies
+        if applies is this_unit:   # (this_unit(sctx, unit), not called: most effects are)
+            if sctx.unit_id != uid:
+                continue
+        elif not applies(sctx, unit):
+            continue
+        cond = sctx.skill.condition
+        if cond is not None:
+            ok = checked.get(id(sctx))
+            if ok is None:
+                ok = checked[id(sctx)] = bool(cond(sctx))
+            if not ok:
+                continue
+        v = ce.value
+        out.append((ce.op, v(sctx, unit, **ctx) if callable(v) else v, sctx))
+    return out
+
+
+# Cache key of the parts of a unit's attack (Game.attack_sources reads them).
+ATTACK_PARTS = "attack_parts"
+
+
 def _cache_key(unit: "Unit", stat: str, ctx: dict) -> tuple:
     if not ctx:
         return (unit.id, stat)
@@ -144,21 +184,42 @@ def printed_only(game: "Game", stat: str) -> bool:
     return stat not in game._live_stats and stat not in game._mods_by_stat
 
 
+def idle(game: "Game", stat: str) -> bool:
+    """Nothing changes ``stat`` of any unit right now: no modifier on it and no
+    active continuous effect on it (outside a value being computed, where a
+    cycle is cut instead). Every unit has the printed value."""
+    if stat in game._mods_by_stat or game._computing:
+        return False
+    if stat not in game._live_stats or game._no_printed_source(stat):
+        return True
+    return not game._continuous_sources(stat)
+
+
 def cached(fn):
     """Values are pure functions of the state: remember them until the state changes
     (the game clears the cache on every event and every other change). A stat that
     no skill of the game and no modifier can touch is its printed value at once."""
-    idle = _IDLE[fn.__name__]
+    idle_value = _IDLE[fn.__name__]
 
     def wrapper(game: "Game", unit: "Unit", stat: str, *args: Any, **ctx: Any):
         if stat not in game._mods_by_stat:
             # With no modifier on the stat and no active continuous effect changing
             # it, the value is the printed one.
             if stat not in game._live_stats:   # printed_only(game, stat)
-                return idle(*args)
+                return idle_value(*args)
             if (unit.id, stat) not in game._computing and not game._continuous_sources(stat):
-                return idle(*args)
-        key = _cache_key(unit, stat, ctx) + (unit.cards[0].id,)
+                return idle_value(*args)
+        # The key: the unit, the stat, the unit's top card (a level up changes the
+        # unit) and the context (ids of objects), built without sorting for the
+        # usual one-item context.
+        if not ctx:
+            key: tuple = (unit.id, stat, unit.cards[0].id)
+        elif len(ctx) == 1:
+            for k, v in ctx.items():
+                key = (unit.id, stat, unit.cards[0].id, k, getattr(v, "id", v))
+        else:
+            key = (unit.id, stat, unit.cards[0].id) + tuple(
+                (k, getattr(v, "id", v)) for k, v in sorted(ctx.items()))
         cache = game._cache
         try:
             return cache[key]
@@ -195,8 +256,11 @@ def compute_number(game: "Game", unit: "Unit", stat: str, base: int, **ctx: Any)
         adds = 0
         sets: list[int] = []
         factor = 1
-        for op, v in contributions(game, unit, stat):
-            v = _resolve(v, game, unit, ctx)
+        parts = _aimed(game, unit, stat, ctx)
+        if stat == ATTACK and not ctx and not game._cycle_cut:
+            # Kept for the battle log (Game.attack_sources), in this state only.
+            game._cache[(ATTACK_PARTS, unit.id, unit.cards[0].id)] = parts
+        for op, v, _ in parts:
             if v is None:
                 continue
             if op == "add":
@@ -223,8 +287,7 @@ def compute_set(game: "Game", unit: "Unit", stat: str, base: frozenset, **ctx: A
         value = set(base)
         grants: set = set()
         removes: set = set()
-        for op, v in contributions(game, unit, stat):
-            v = _resolve(v, game, unit, ctx)
+        for op, v, _ in _aimed(game, unit, stat, ctx):
             if v is None:
                 continue
             items = v if isinstance(v, (set, frozenset, tuple, list)) else (v,)
@@ -241,15 +304,104 @@ def compute_set(game: "Game", unit: "Unit", stat: str, base: frozenset, **ctx: A
 
 @cached
 def compute_flag(game: "Game", unit: "Unit", flag: str, **ctx: Any) -> bool:
+    return _flag(game, unit, flag, ctx)
+
+
+def pair_flag(game: "Game", unit: "Unit", flag: str, role: str, other: "Unit") -> bool:
+    """``compute_flag(game, unit, flag, **{role: other})``, a flag about a pair of
+    units ("cannot be attacked by ..."), as the action options ask it for every
+    pair: the same answer, made without keyword arguments and not remembered
+    (each pair is asked once in a state)."""
+    if flag not in game._mods_by_stat:
+        if flag not in game._live_stats:
+            return False
+        if (unit.id, flag) not in game._computing and not game._continuous_sources(flag):
+            return False
+    outer = game._cycle_cut
+    game._cycle_cut = False
+    value = _flag(game, unit, flag, {role: other})
+    game._cycle_cut = game._cycle_cut or outer
+    return value
+
+
+def _flag(game: "Game", unit: "Unit", flag: str, ctx: dict) -> bool:
     key = (unit.id, flag)
     if key in game._computing:
         game._cycle_cut = True
         return False
     game._computing.add(key)
     try:
-        for op, v in contributions(game, unit, flag):
-            if op == "flag" and _resolve(v, game, unit, ctx):
+        # contributions(), one at a time: the first "yes" answers (the rest is not asked).
+        for mod in game._mods_by_stat.get(flag, ()):
+            if mod.reaches(game, unit) and mod.op == "flag" and _resolve(mod.value, game, unit, ctx):
                 return True
+        sources = game._continuous_sources(flag)
+        if ctx and sources:
+            # A flag about a pair ("cannot be attacked by ..."): which effects reach
+            # the unit does not depend on the other unit, found once for all of them.
+            rkey = (REACHING, flag, unit.id, unit.cards[0].id)
+            reaching = game._cache.get(rkey)
+            if reaching is None:
+                outer = game._cycle_cut
+                game._cycle_cut = False
+                reaching = _reaching(game, unit, sources)
+                if not game._cycle_cut:   # (as values: one cut short by a cycle is not remembered)
+                    game._cache[rkey] = reaching
+                game._cycle_cut = game._cycle_cut or outer
+            for ce, sctx in reaching:
+                if ce.op == "flag":
+                    v = ce.value
+                    if v(sctx, unit, **ctx) if callable(v) else v:
+                        return True
+            return False
+        checked: dict[int, bool] = {}
+        uid = unit.id
+        for ce, sctx in sources:
+            applies = ce.applies
+            if applies is this_unit:   # (this_unit(sctx, unit), not called)
+                if sctx.unit_id != uid:
+                    continue
+            elif not applies(sctx, unit):
+                continue
+            cond = sctx.skill.condition
+            if cond is not None:
+                ok = checked.get(id(sctx))
+                if ok is None:
+                    ok = checked[id(sctx)] = bool(cond(sctx))
+                if not ok:
+                    continue
+            if ce.op == "flag":
+                v = ce.value
+                if v(sctx, unit, **ctx) if callable(v) else v:
+                    return True
         return False
     finally:
         game._computing.discard(key)
+
+
+# Cache key of the continuous effects that reach a unit (compute_flag).
+REACHING = "reaching"
+
+
+def _reaching(game: "Game", unit: "Unit", sources: list) -> list:
+    """The (effect, context) of ``sources`` that reach ``unit`` now: the effect
+    applies to it and its skill's condition holds (asked once per skill)."""
+    out = []
+    checked: dict[int, bool] = {}
+    uid = unit.id
+    for ce, sctx in sources:
+        applies = ce.applies
+        if applies is this_unit:
+            if sctx.unit_id != uid:
+                continue
+        elif not applies(sctx, unit):
+            continue
+        cond = sctx.skill.condition
+        if cond is not None:
+            ok = checked.get(id(sctx))
+            if ok is None:
+                ok = checked[id(sctx)] = bool(cond(sctx))
+            if not ok:
+                continue
+        out.append((ce, sctx))
+    return out

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
-from fecipher.engine.battle import attacker_refusal, battle_flow, target_refusal
+from fecipher.engine.battle import battle_flow, legal_attacks
 from fecipher.engine.decisions import (
     ACTION, ATTACK, BOND, DEPLOYMENT, MOVE, PASS, PLACE_BOND, USE_SKILL, Decision, Option,
 )
@@ -20,6 +20,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.state import Unit
 
 PHASES = ("beginning", "bond", "deployment", "action", "end")
+# Options that are always the same (options are immutable values: one is made once).
+_NO_BOND = Option(PASS, label="place no bond")
+_END_DEPLOYMENT = Option(PASS, label="end the Deployment Phase")
+_END_ACTION = Option(PASS, label="end the Action Phase")
+# Attack and move options made before, by what makes them (unit ids and cards,
+# the line): an option is an immutable value that decisions of many turns and
+# games offer again; it is made once instead of at every decision.
+_MADE: dict[tuple, Option] = {}
 
 
 def turns_flow(game: "Game", phase: str = "beginning", *, turn: int | None = None,
@@ -67,13 +75,15 @@ def bond_options(game: "Game", player: int) -> list[Option]:
     p = game.players[player]
     opts = []
     if not p.bonded_this_turn:
+        from fecipher.engine.game import can_be_placed_in_bonds
         seen = set()
         for c in p.hand:
-            if c.card in seen or bond_refusal(game, player, c.id) is not None:
+            # bond_refusal(game, player, c.id) is None: c is in the hand, no bond placed yet.
+            if c.card in seen or not can_be_placed_in_bonds(c.card):
                 continue
             seen.add(c.card)
             opts.append(Option(PLACE_BOND, card=c.id, label=f"place {c.card.name} as a bond"))
-    opts.append(Option(PASS, label="place no bond"))
+    opts.append(_NO_BOND)
     return opts
 
 
@@ -104,7 +114,7 @@ def deployment_phase(game: "Game") -> Iterator[Decision]:
     player = game.turn_player
     while not game.over:
         opts = list(deployment_options(game, player))
-        opts.append(Option(PASS, label="end the Deployment Phase"))
+        opts.append(_END_DEPLOYMENT)
         p = game.players[player]
         ans = yield Decision(player, DEPLOYMENT,
                              f"Deployment Phase: {len(p.bonds) - p.cost_paid_this_turn} of {len(p.bonds)} "
@@ -131,21 +141,33 @@ def action_options(game: "Game", player: int) -> list[Option]:
     me = game.players[player]
     them = game.players[1 - player]
     targets = them.units
-    for u in me.units:
-        if attacker_refusal(game, u) is not None:
-            continue
-        for t in targets:
-            if target_refusal(game, u, t) is None:
-                opts.append(Option(ATTACK, unit=u.id, target=t.id,
-                                   label=f"attack {t.card.name} ({t.area}) with {u.card.name}"))
-    for u in me.units:
-        if move_refusal(game, u) is None:
-            dest = "back" if u.area == FRONT else "front"
-            opts.append(Option(MOVE, unit=u.id, label=f"move {u.card.name} to the {dest} line"))
+    mine = me.units
+    made = _MADE
+    if len(made) > 20_000:
+        made.clear()
+    for u, t in legal_attacks(game, mine, targets):
+        u_card, t_card = u.cards[0].card, t.cards[0].card
+        key = (ATTACK, u.id, t.id, u_card, t_card, t.area)
+        o = made.get(key)
+        if o is None:
+            o = made[key] = Option(ATTACK, unit=u.id, target=t.id,
+                                   label=f"attack {t_card.name} ({t.area}) with {u_card.name}")
+        opts.append(o)
+    cannot_move = not M.printed_only(game, M.CANNOT_MOVE)   # (else no unit is refused by the flag)
+    for u in mine:
+        # move_refusal(game, u) is None:
+        if u.owner == game.turn_player and not u.tapped and not (cannot_move and game.flag(u, M.CANNOT_MOVE)):
+            u_card = u.cards[0].card
+            key = (MOVE, u.id, u_card, u.area)
+            o = made.get(key)
+            if o is None:
+                dest = "back" if u.area == FRONT else "front"
+                o = made[key] = Option(MOVE, unit=u.id, label=f"move {u_card.name} to the {dest} line")
+            opts.append(o)
     for ctx in action_skill_contexts(game, player):
         if usable(game, ctx) is None:
             opts.append(skill_option(ctx))
-    opts.append(Option(PASS, label="end the Action Phase"))
+    opts.append(_END_ACTION)
     return opts
 
 

@@ -8,6 +8,7 @@ field).
 """
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Callable, Iterator
 
 import attrs
@@ -15,6 +16,7 @@ import attrs
 from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
 from fecipher.engine.bus import PREVENT
+from fecipher.engine.cards import Card
 from fecipher.engine.decisions import ORDER_SKILLS, SKILL, USE_SKILL, Decision, Option, yes_no
 from fecipher.engine.events import Event
 from fecipher.engine.skills import Skill, SkillContext, SkillKind, keyword_allows
@@ -32,26 +34,58 @@ class PendingTrigger:
 _FIELD_KINDS = (SkillKind.ACTION, SkillKind.AUTOMATIC, SkillKind.CONTINUOUS, SkillKind.SPECIAL)
 
 
+@attrs.frozen(eq=False)
+class CardSkills:
+    """A card's printed skills sorted by where they act: on the field (action,
+    automatic, continuous, special), from a face-up bond, from the hand."""
+
+    field: tuple[Skill, ...]
+    bond: tuple[Skill, ...]
+    hand: tuple[Skill, ...]
+    # Those of each that the player chooses to use (_is_used_by_player).
+    used_field: tuple[Skill, ...]
+    used_bond: tuple[Skill, ...]
+    used_hand: tuple[Skill, ...]
+    auto: tuple[Skill, ...]        # the automatic skills (field skills that trigger)
+
+
+@functools.lru_cache(maxsize=4096)
+def card_skills(card: Card) -> CardSkills:
+    """(Remembered per card: a card's printed skills never change.)"""
+    field = tuple(s for s in card.skills if s.kind in _FIELD_KINDS)
+    bond = tuple(s for s in card.skills if s.kind is SkillKind.BOND)
+    hand = tuple(s for s in card.skills if s.kind is SkillKind.HAND)
+    return CardSkills(field, bond, hand, *(tuple(s for s in group if _is_used_by_player(s))
+                                           for group in (field, bond, hand)),
+                      tuple(s for s in field if s.kind is SkillKind.AUTOMATIC))
+
+
 def skill_sources(game: "Game", player: int | None = None,
                   wanted: Callable[[Skill], bool] | None = None) -> Iterator[tuple[Skill, SkillContext]]:
     """Every skill that can act now, with its context: units' skills on the field,
     face-up bonds' bond skills, and hand skills. With ``wanted``, only the skills
     it accepts (the others get no context made)."""
     players = (0, 1) if player is None else (player,)
+    # With no skill given, taken, copied or shared by DB, a unit has its top card's.
+    printed = game._printed_skills() and not game._dragon_blood and M.COPY not in game._mods_by_stat
     for i in players:
         p = game.players[i]
         for u in p.units:
-            for s in game.skills_of(u):
-                if s.kind in _FIELD_KINDS and (wanted is None or wanted(s)):
-                    yield s, SkillContext(game, s, i, u.top, u.id)
+            if printed:
+                field = card_skills(u.cards[0].card).field
+            else:
+                field = [s for s in game.skills_of(u) if s.kind in _FIELD_KINDS]
+            for s in field:
+                if wanted is None or wanted(s):
+                    yield s, SkillContext(game, s, i, u.cards[0], u.id)
         for b in p.bonds:
             if b.face_up:
-                for s in b.copy.card.skills:
-                    if s.kind is SkillKind.BOND and (wanted is None or wanted(s)):
+                for s in card_skills(b.copy.card).bond:
+                    if wanted is None or wanted(s):
                         yield s, SkillContext(game, s, i, b.copy, None)
         for c in p.hand:
-            for s in c.card.skills:
-                if s.kind is SkillKind.HAND and (wanted is None or wanted(s)):
+            for s in card_skills(c.card).hand:
+                if wanted is None or wanted(s):
                     yield s, SkillContext(game, s, i, c, None)
 
 
@@ -68,17 +102,16 @@ _TRIGGERED_KINDS = (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND)
 
 
 def collect_triggers(game: "Game", event: Event) -> None:
+    """Queue the automatic, bond and hand skills ``event`` triggers (rule 8)."""
     et = type(event)
     listeners = game._listeners.get(et)
     if not listeners:
         return
-    for skill, ctx in list(skill_sources(game, wanted=listeners.__contains__)):
-        if skill.kind not in _TRIGGERED_KINDS:
-            continue
+    for skill, ctx in _listening(game, listeners):
         for trig in skill.triggers:
             if trig.event_type is not et:
                 continue
-            if not keyword_allows(skill, ctx.unit):
+            if skill.keywords and not keyword_allows(skill, ctx.unit):
                 continue
             tctx = ctx.for_event(event)
             if not trig.match(tctx, event):
@@ -89,6 +122,42 @@ def collect_triggers(game: "Game", event: Event) -> None:
             game.pending_triggers.append(PendingTrigger(tctx, game._trigger_seq))
             game.emit(ev.SkillTriggered(ctx.controller, skill.name, ctx.source.id, ctx.unit_id))
             break
+
+
+def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillContext]]:
+    """The triggered skills (automatic, bond, hand) among ``listeners`` that can act
+    now, with their contexts, in :func:`skill_sources` order; listed before any
+    of them is queued."""
+    if not (game._printed_skills() and not game._dragon_blood and M.COPY not in game._mods_by_stat):
+        return [(s, ctx) for s, ctx in skill_sources(game, wanted=listeners.__contains__)
+                if s.kind in _TRIGGERED_KINDS]
+    # The cards with a skill among the listeners (most have none) are known per
+    # set of listeners: the others are passed over at once.
+    key = (id(listeners), len(listeners), len(game._copies))   # (a card comes with a new copy)
+    cards = game._listening_cards.get(key)
+    if cards is None:
+        cards = game._listening_cards[key] = frozenset(
+            c for c in game._registered if isinstance(c, Card) and any(s in listeners for s in c.skills))
+    out = []
+    for i in (0, 1):
+        p = game.players[i]
+        for u in p.units:
+            top = u.cards[0]
+            if top.card in cards:
+                for s in card_skills(top.card).auto:
+                    if s in listeners:
+                        out.append((s, SkillContext(game, s, i, top, u.id)))
+        for b in p.bonds:
+            if b.face_up and b.copy.card in cards:
+                for s in card_skills(b.copy.card).bond:
+                    if s in listeners:
+                        out.append((s, SkillContext(game, s, i, b.copy, None)))
+        for c in p.hand:
+            if c.card in cards:
+                for s in card_skills(c.card).hand:
+                    if s in listeners:
+                        out.append((s, SkillContext(game, s, i, c, None)))
+    return out
 
 
 def apply_replacements(game: "Game", event: Event) -> Event | None:
@@ -146,6 +215,13 @@ def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
 
 def resolve_triggers(game: "Game") -> Iterator[Decision]:
     """Resolve queued automatic skills: turn player's first, each in their chosen order."""
+    if not game.pending_triggers:
+        # Nothing queued (the usual case at each check point): no generator is made.
+        return iter(())
+    return _resolve_pending(game)
+
+
+def _resolve_pending(game: "Game") -> Iterator[Decision]:
     while game.pending_triggers and not game.over:
         tp = game.turn_player
         mine = [t for t in game.pending_triggers if t.ctx.controller == tp]
@@ -202,7 +278,7 @@ def usable(game: "Game", ctx: SkillContext) -> str | None:
     s = ctx.skill
     if game.battle is not None:
         return "rule 9: action skills are not used during a battle"
-    if not keyword_allows(s, ctx.unit):
+    if s.keywords and not keyword_allows(s, ctx.unit):
         k = "CCS: only while class changed" if s.has_keyword("CCS") else "LvS: the stack is too small"
         return f"{s.name} is not active ({k})"
     if s.once_per_turn and game.uses_this_turn(ctx) >= 1:
@@ -211,8 +287,10 @@ def usable(game: "Game", ctx: SkillContext) -> str | None:
         return f"{s.name} is once per game and was used"
     if s.condition is not None and not s.condition(ctx):
         return f"{s.name}'s condition is not met"
-    if ctx.unit is not None and game.flag(ctx.unit, M.CANNOT_USE_SKILL, skill=s.name):
-        return f"{s.name} cannot be used (a skill forbids it)"
+    if not M.printed_only(game, M.CANNOT_USE_SKILL):   # (else the flag is False for every unit)
+        unit = ctx.unit
+        if unit is not None and game.flag(unit, M.CANNOT_USE_SKILL, skill=s.name):
+            return f"{s.name} cannot be used (a skill forbids it)"
     for c in s.costs:
         if not c.can_pay(ctx):
             return f"rule 9: the cost of {s.name} cannot be paid in full ({c.text})"
@@ -226,14 +304,42 @@ def _is_used_by_player(skill: Skill) -> bool:
 
 
 def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
-    for skill, ctx in skill_sources(game, player, wanted=_is_used_by_player):
-        yield ctx
+    """The contexts of the skills ``player`` may choose to use (action skills of
+    units, bond skills of face-up bonds, hand skills): ``skill_sources(game,
+    player, wanted=_is_used_by_player)``, with each card's such skills listed once."""
+    if not (game._printed_skills() and not game._dragon_blood and M.COPY not in game._mods_by_stat):
+        for skill, ctx in skill_sources(game, player, wanted=_is_used_by_player):
+            yield ctx
+        return
+    p = game.players[player]
+    for u in p.units:
+        for s in card_skills(u.cards[0].card).used_field:
+            yield SkillContext(game, s, player, u.cards[0], u.id)
+    for b in p.bonds:
+        if b.face_up:
+            for s in card_skills(b.copy.card).used_bond:
+                yield SkillContext(game, s, player, b.copy, None)
+    for c in p.hand:
+        for s in card_skills(c.card).used_hand:
+            yield SkillContext(game, s, player, c, None)
 
 
 def skill_option(ctx: SkillContext) -> Option:
-    where = ctx.unit.card.name if ctx.unit is not None else ctx.source.card.name
-    return Option(USE_SKILL, card=ctx.source.id, unit=ctx.unit_id, skill=ctx.skill.name,
-                  label=f"use {ctx.skill.name} ({where})")
+    unit = ctx.unit
+    where = unit.cards[0].card.name if unit is not None else ctx.source.card.name
+    key = (ctx.source.id, ctx.unit_id, ctx.skill, where)
+    o = _MADE.get(key)
+    if o is None:
+        if len(_MADE) > 20_000:
+            _MADE.clear()
+        o = _MADE[key] = Option(USE_SKILL, card=ctx.source.id, unit=ctx.unit_id, skill=ctx.skill.name,
+                                label=f"use {ctx.skill.name} ({where})")
+    return o
+
+
+# Skill options made before, by what makes them: an option is an immutable value
+# that decisions of many turns and games offer again; it is made once.
+_MADE: dict[tuple, Option] = {}
 
 
 def find_skill_context(game: "Game", option: Option) -> SkillContext | None:

@@ -71,7 +71,7 @@ class SkillContext:
 
     @property
     def unit(self) -> "Unit | None":
-        return self.game.unit(self.unit_id) if self.unit_id is not None else None
+        return self.game._units.get(self.unit_id) if self.unit_id is not None else None   # game.unit()
 
     @property
     def opponent(self) -> int:
@@ -182,6 +182,12 @@ class Skill:
 
     def __repr__(self) -> str:
         return f"<Skill {self.name!r} {self.kind.value}>"
+
+
+def this_unit(ctx: SkillContext, unit: "Unit") -> bool:
+    """A continuous effect's "this unit": it reaches its own unit only. (The
+    engine knows this test and skips effects of other units without asking.)"""
+    return unit.id == ctx.unit_id
 
 
 def keyword_allows(skill: Skill, unit: "Unit | None") -> bool:
