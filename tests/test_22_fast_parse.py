@@ -250,3 +250,25 @@ def test_the_driver_ends_on_any_kind_of_last_reduction():
             except ParseFailure:
                 got = None
             assert got == _plain(want) if not isinstance(want, tuple) else got == want, (grammar, text)
+
+
+def test_compiling_leaves_the_cyclic_collector_as_it_was():
+    import gc
+    from fecipher.dsl.packs import compile_text
+    text = PACKS["s01.fe0"]
+    assert gc.isenabled()
+    compile_text(text, "s01.fe0")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        compile_text(text, "s01.fe0")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    gc.freeze()   # a program that froze its objects (before forking) keeps them frozen
+    try:
+        frozen = gc.get_freeze_count()
+        compile_text(text, "s01.fe0")
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
