@@ -1,4 +1,5 @@
-"""Instructions executed by N self-play games, counted by valgrind's cachegrind.
+"""Instructions executed by N self-play games (or by compiling a pack of N cards),
+counted by valgrind's cachegrind.
 
 Wall-clock times on a shared 2-core machine move by 2x from run to run; the
 number of instructions does not (same seeds, same code: same count, to about
@@ -6,6 +7,7 @@ number of instructions does not (same seeds, same code: same count, to about
 
     python -m benchmarks.instructions              # 5 games (seeds 0..4)
     python -m benchmarks.instructions --games 10
+    python -m benchmarks.instructions --cards 300  # parse, check, compile 300 synthetic cards
 
 It runs ``python`` under ``valgrind --tool=cachegrind --cache-sim=no`` twice (0
 games, then N) and prints the difference in millions of instructions. Needs
@@ -29,6 +31,16 @@ for s in range(int(sys.argv[1])):
     play_one(d1, d2, s)
 """
 
+_CARDS = r"""
+import sys
+from benchmarks.compilation import synthetic_pack
+from fecipher.dsl.packs import compile_text
+text = synthetic_pack(int(sys.argv[2]))
+compile_text(synthetic_pack(3))   # the parser built, the modules imported: not counted
+if sys.argv[1] == "1":
+    compile_text(text, "synthetic.fe0")
+"""
+
 
 def _real_python() -> str:
     # A pyenv shim is a shell script: valgrind must start the interpreter itself.
@@ -37,12 +49,15 @@ def _real_python() -> str:
     return str(Path(base).resolve()) if base and Path(base).exists() else str(exe)
 
 
-def instructions(games: int) -> int:
+def instructions(games: int, cards: int = 0) -> int:
+    """Instructions of a whole run: ``games`` self-play games, or (``cards`` > 0) the
+    set-up of a ``cards``-card pack, compiled when ``games`` is 1."""
     env = dict(os.environ)
     root = str(Path(__file__).resolve().parents[1])
     env["PYTHONPATH"] = os.pathsep.join(p for p in (env.get("PYTHONPATH"), root) if p)
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                          _real_python(), "-c", _GAMES, str(games)], capture_output=True, text=True, env=env,
+                          _real_python(), "-c", _CARDS if cards else _GAMES, str(games), str(cards)],
+                         capture_output=True, text=True, env=env,
                          check=True)
     m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if m is None:
@@ -53,10 +68,16 @@ def instructions(games: int) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.instructions", description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=5)
+    ap.add_argument("--cards", type=int, default=0, help="count compiling a synthetic pack of this many cards")
     a = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
+    if a.cards:
+        base, total = instructions(0, a.cards), instructions(1, a.cards)
+        print(f"{(total - base) / 1e6:,.0f} M instructions to parse, check and compile a synthetic pack of "
+              f"{a.cards:,} cards (start-up and the parser's construction subtracted)")
+        return 0
     base = instructions(0)
     total = instructions(a.games)
     print(f"{(total - base) / 1e6:,.0f} M instructions for {a.games} self-play games "
