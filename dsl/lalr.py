@@ -168,14 +168,15 @@ class FastParser:
 
         end = self.end
         at_end = False
+        groups = lexer.groups
         for m in itertools.chain(lexer.scan.finditer(text), (None,)):
             if m is None:
                 kind = "$END"
                 at_end = True
             else:
-                group = m.lastgroup
-                words = keywords.get(group)
-                kind = group if words is None else words.get(m.group(group), group)
+                kind, words = groups[m.lastindex]
+                if words is not None:
+                    kind = words.get(m.group(m.lastindex), kind)
             while True:
                 action = state_stack[-1].get(kind)
                 if action is None:

@@ -51,6 +51,9 @@ class PackLexer:
         # has no action for it, which makes it a syntax error like any stray token).
         self.scan = re.compile(f"(?:{blanks})*(?:{tokens}|(?P<{STRAY}>[^\\t ]))" if blanks
                                else f"{tokens}|(?P<{STRAY}>[\\s\\S])", basic.g_regex_flags)
+        # By the number of a match's last group: its terminal and, for a terminal that
+        # keywords are taken from, the keywords (m.lastindex is cheaper than lastgroup).
+        self.groups: dict[int, tuple[str, dict[str, str] | None]] = {}
         self.blanks = re.compile(f"(?:{blanks})*\\Z" if blanks else "\\Z", basic.g_regex_flags)
         self.keywords: dict[str, dict[str, str]] = {}
         for name, callback in basic.callback.items():
@@ -60,6 +63,8 @@ class PackLexer:
                     raise TypeError(f"keyword terminal {term.name} is not a plain string")
                 words[term.pattern.value] = term.name
             self.keywords[name] = words
+        for name, index in self.scan.groupindex.items():
+            self.groups[index] = (name, self.keywords.get(name))
 
     def kind(self, m: re.Match) -> str:
         """The terminal of a match: its group, or the keyword it spells."""
