@@ -218,7 +218,7 @@ def clone_game(game: Any, rng: random.Random | None = None) -> Any | None:
     memo[id(game._copies)] = dict(game._copies)
     for m in game.modifiers:
         memo[id(m)] = m
-    for name in ("_cache", "_unit_ces", "_field_ces", "_listening_cards"):   # caches start empty
+    for name in ("_cache", "_field_cache", "_unit_ces", "_field_ces", "_listening_cards"):   # caches start empty
         cache = getattr(game, name, None)
         if isinstance(cache, dict):
             memo[id(cache)] = {}

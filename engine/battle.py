@@ -24,6 +24,9 @@ if TYPE_CHECKING:  # pragma: no cover
 # Options that are always the same (options are immutable values: one is made once).
 _NO_CRITICAL = Option(PASS, label="no critical hit")
 _NO_EVASION = Option(PASS, label="no evasion")
+# Discard options made before, by what makes them (card id, card, what for): an
+# option is an immutable value that decisions of many battles offer again.
+_MADE: dict[tuple, Option] = {}
 
 
 @attrs.define(eq=False)
@@ -155,7 +158,13 @@ def _discard_options(game: "Game", player: int, unit: Unit, kind: str) -> tuple[
             continue
         if card_unit_names(c.card) & names:
             seen.add(c.card)
-            opts.append(Option(DISCARD, card=c.id, label=f"discard {c.card.name} for a {kind}"))
+            key = (c.id, c.card, kind)
+            o = _MADE.get(key)
+            if o is None:
+                if len(_MADE) > 20_000:
+                    _MADE.clear()
+                o = _MADE[key] = Option(DISCARD, card=c.id, label=f"discard {c.card.name} for a {kind}")
+            opts.append(o)
     return tuple(opts)
 
 

@@ -30,6 +30,9 @@ from fecipher.engine.state import (
 PHASES = ("beginning", "bond", "deployment", "action", "end")
 # Which skills a unit has is read from its printed skills (so that it cannot loop).
 _PRINTED_SKILL_STATS = (M.SKILLS, M.LOST_SKILLS)
+# Key in Game._field_cache of the stats the field's printed CONT skills change
+# (the other keys are stats).
+_FIELD_STATS = ("field_stats",)
 
 
 class GameOverSignal(Exception):
@@ -86,6 +89,10 @@ class Game:
         self._computing: set = set()
         # Computed values (attack, ranges, flags ...) until the state next changes.
         self._cache: dict = {}
+        # Values that follow from the field alone (which units, in what order, with
+        # what top card, class change and stack size), the modifiers and the skills
+        # registered: kept across events until one of those changes (_field_changed).
+        self._field_cache: dict = {}
         self._cycle_cut = False
         # Stats some continuous skill of this game's cards can change.
         self._live_stats: set[str] = set()
@@ -207,9 +214,19 @@ class Game:
 
     # ------------------------------------------------------------------ events
     def invalidate(self) -> None:
-        """Forget computed values: call after any change that publishes no event."""
+        """Forget computed values: call after any change that publishes no event
+        (a board set up or changed by hand included)."""
         if self._cache:
             self._cache = {}
+        if self._field_cache:
+            self._field_cache = {}
+
+    def _field_changed(self) -> None:
+        """Forget the values that follow from the field (see ``_field_cache``):
+        every primitive that changes a line, a unit's stack or its class change
+        calls it, as do changes of the modifiers and of the registered skills."""
+        if self._field_cache:
+            self._field_cache = {}
 
     def emit(self, event: ev.Event) -> None:
         if self._cache:
@@ -250,6 +267,7 @@ class Game:
         # What the game remembered to go faster is not kept with a finished game.
         self._unit_ces = {}
         self._field_ces = {}
+        self._field_cache = {}
         self.events.append(ev.GameOver(winner, reason))
         self.bus.publish(self, self.events[-1])
 
@@ -278,6 +296,7 @@ class Game:
         if s in self._registered:
             return
         self._registered.add(s)
+        self._field_changed()   # (the stats skills change, DB: what field values depend on)
         if s.has_keyword("DB"):
             self._dragon_blood = True
         for c in s.continuous:
@@ -435,18 +454,23 @@ class Game:
         contexts, remembered until the state changes. A skill granted by a CONT
         skill ("acquires ...") counts too; skills are read from the printed card
         when the question is which skills a unit has, so that it cannot loop."""
+        got = self._field_cache.get(stat)
+        if got is not None:
+            return got
         key = ("ces", stat)
         got = self._cache.get(key)
         if got is not None:
             return got
         printed = stat in _PRINTED_SKILL_STATS
         # With printed skills only (and no DB sharing, no copy), a unit's continuous
-        # skills are its top card's: what the field holds tells them all.
+        # skills are its top card's: what the field holds tells them all, so they
+        # are remembered until the field (or a modifier, or a registered skill) changes.
         if (printed or self._printed_skills()) and not self._dragon_blood and M.COPY not in self._mods_by_stat:
             out = self._field_sources(stat if printed else None)
+            field_cache = self._field_cache
             for s, found in out.items():
-                self._cache.setdefault(("ces", s), found)
-            got = self._cache[key] = out.get(stat, [])
+                field_cache.setdefault(s, found)
+            got = field_cache[stat] = out.get(stat, [])
             return got
         # One look at the field finds the effects on every stat that skills change
         # (the others are asked for next, in the same state).
@@ -521,14 +545,14 @@ class Game:
         looking at the field's skills one by one). False when that is not known."""
         if not self._printed_skills() or self._dragon_blood or M.COPY in self._mods_by_stat:
             return False
-        stats = self._cache.get("field_stats")   # (all other keys are tuples)
+        stats = self._field_cache.get(_FIELD_STATS)
         if stats is None:
             stats = set()
             for p in self.players:
                 for line in (p.front, p.back):
                     for u in line:
                         stats |= card_continuous_stats(u.cards[0].card)
-            self._cache["field_stats"] = stats
+            self._field_cache[_FIELD_STATS] = stats
         return stat not in stats
 
     def _field_sources(self, printed_stat: str | None) -> dict[str, list[tuple[Any, SkillContext]]]:
@@ -646,6 +670,7 @@ class Game:
 
     # ------------------------------------------------------------------ modifiers
     def add_modifier(self, mod: Modifier) -> None:
+        self._field_changed()   # (whether units have their printed skills, a copy ...)
         self.modifiers.append(mod)
         self._mods_by_stat.setdefault(mod.stat, []).append(mod)
         if mod.stat == M.SKILLS:
@@ -717,6 +742,7 @@ class Game:
         elif area == "field":
             unit = where
             unit.cards.remove(copy)
+            self._field_changed()
             if not unit.cards:
                 self._remove_unit_object(unit)
                 self._emptied_unit = unit
@@ -774,6 +800,7 @@ class Game:
         unit = self.new_unit(copy.owner, [copy], area)
         unit.tapped = tapped
         self.players[copy.owner].line(area).append(unit)
+        self._field_changed()
         self.emit(ev.Deployed(copy.owner, unit.id, copy.id, copy.card.name, area, cost, by_skill or bool(skill),
                               skill))
         return unit
@@ -787,6 +814,7 @@ class Game:
         """
         self._remove_card(copy)
         unit.cards.insert(0, copy)
+        self._field_changed()
         if class_change:
             # (A level up keeps a class-changed unit class changed: 004, "counted as promoted".)
             unit.class_changed = True
@@ -801,6 +829,7 @@ class Game:
         """Growth: a card put under a unit. The unit is levelled up, nothing triggers as a level up."""
         self._remove_card(copy)
         unit.cards.append(copy)
+        self._field_changed()
         if unit.card.is_promoted:
             # 001 (成長): a grown unit counts as levelled up (class changed): with a
             # class-change card on top it is class changed, with no draw.
@@ -831,6 +860,7 @@ class Game:
         p.line(unit.area).remove(unit)
         unit.area = dest
         p.line(dest).append(unit)
+        self._field_changed()
         self.emit(e)
         self.check_march()
         return True
@@ -848,6 +878,7 @@ class Game:
         for u in moved:
             u.area = FRONT
             p.front.append(u)
+        self._field_changed()
         self.emit(ev.Marched(player, tuple(u.id for u in moved)))
 
     def _remove_unit_object(self, unit: Unit) -> None:
@@ -857,6 +888,7 @@ class Game:
         elif unit in p.back:
             p.back.remove(unit)
         self._units.pop(unit.id, None)
+        self._field_changed()
         self._drop_unit_modifiers(unit.id)
 
     def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False) -> None:
@@ -953,6 +985,7 @@ class Game:
         for u in self.players[unit.owner].units:
             u.is_main_character = False
         unit.is_main_character = True
+        self._field_changed()
         self.emit(ev.MainCharacterChanged(unit.owner, unit.id, unit.card.name))
 
     # ------------------------------------------------------------------ skill use bookkeeping

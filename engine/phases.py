@@ -24,8 +24,8 @@ PHASES = ("beginning", "bond", "deployment", "action", "end")
 _NO_BOND = Option(PASS, label="place no bond")
 _END_DEPLOYMENT = Option(PASS, label="end the Deployment Phase")
 _END_ACTION = Option(PASS, label="end the Action Phase")
-# Attack and move options made before, by what makes them (unit ids and cards,
-# the line): an option is an immutable value that decisions of many turns and
+# Attack, move and bond options made before, by what makes them (unit and card
+# ids, cards, the line): an option is an immutable value that decisions of many turns and
 # games offer again; it is made once instead of at every decision.
 _MADE: dict[tuple, Option] = {}
 
@@ -82,7 +82,13 @@ def bond_options(game: "Game", player: int) -> list[Option]:
             if c.card in seen or not can_be_placed_in_bonds(c.card):
                 continue
             seen.add(c.card)
-            opts.append(Option(PLACE_BOND, card=c.id, label=f"place {c.card.name} as a bond"))
+            key = (PLACE_BOND, c.id, c.card)
+            o = _MADE.get(key)
+            if o is None:
+                if len(_MADE) > 20_000:
+                    _MADE.clear()
+                o = _MADE[key] = Option(PLACE_BOND, card=c.id, label=f"place {c.card.name} as a bond")
+            opts.append(o)
     opts.append(_NO_BOND)
     return opts
 

@@ -41,6 +41,7 @@ def setup_flow(game: "Game") -> Iterator[Decision]:
         unit = game.new_unit(i, [mcs[i]], FRONT)
         unit.is_main_character = True
         game.players[i].front.append(unit)
+        game.invalidate()   # (a unit put on the field by hand, not by a primitive)
     for i in (first, 1 - first):
         game.draw(i, HAND_SIZE)
     for i in (first, 1 - first):

@@ -153,6 +153,7 @@ def add_unit(game: Game, player: int, *stack: Card, area: str = FRONT, tapped: b
     unit.is_main_character = mc
     unit.class_changed = class_changed
     game.players[player].line(area).append(unit)
+    game.invalidate()   # (a board changed by hand: the game's remembered values go)
     return unit
 
 
@@ -176,6 +177,7 @@ def relocate(game: Game, unit: Unit, area: str) -> Unit:
     p.line(unit.area).remove(unit)
     unit.area = area
     p.line(area).append(unit)
+    game.invalidate()
     return unit
 
 
