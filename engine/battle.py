@@ -13,7 +13,7 @@ import attrs
 from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
-from fecipher.engine.decisions import CRITICAL_HIT, DISCARD, EVASION, PASS, Decision, Option
+from fecipher.engine.decisions import CRITICAL_HIT, DISCARD, EVASION, PASS, Decision, MADE_OPTIONS, Option, made_option
 from fecipher.engine.skills import SkillContext, keyword_allows
 from fecipher.engine.state import BACK, FRONT, RETREAT, SUPPORT, Unit
 
@@ -24,9 +24,6 @@ if TYPE_CHECKING:  # pragma: no cover
 # Options that are always the same (options are immutable values: one is made once).
 _NO_CRITICAL = Option(PASS, label="no critical hit")
 _NO_EVASION = Option(PASS, label="no evasion")
-# Discard options made before, by what makes them (card id, card, what for): an
-# option is an immutable value that decisions of many battles offer again.
-_MADE: dict[tuple, Option] = {}
 
 
 @attrs.define(eq=False)
@@ -158,13 +155,9 @@ def _discard_options(game: "Game", player: int, unit: Unit, kind: str) -> tuple[
             continue
         if card_unit_names(c.card) & names:
             seen.add(c.card)
-            key = (c.id, c.card, kind)
-            o = _MADE.get(key)
-            if o is None:
-                if len(_MADE) > 20_000:
-                    _MADE.clear()
-                o = _MADE[key] = Option(DISCARD, card=c.id, label=f"discard {c.card.name} for a {kind}")
-            opts.append(o)
+            key = (DISCARD, c.id, c.card, kind)
+            opts.append(MADE_OPTIONS.get(key) or made_option(key, Option(
+                DISCARD, card=c.id, label=f"discard {c.card.name} for a {kind}")))
     return tuple(opts)
 
 

@@ -100,6 +100,23 @@ class Decision:
 # Always the same (options are immutable values: made once).
 _YES_NO = (Option(YES, label="yes"), Option(NO, label="no"))
 
+# Options made before, by what makes them: an option is an immutable value, and the
+# decisions of many turns and games offer the same ones again ("attack Caeda with
+# Marth", "place Cain as a bond" ...): each is made once. A key holds the option's
+# kind first, then everything its fields and label are made from. Written as
+#     MADE_OPTIONS.get(key) or made_option(key, Option(...))
+# so that a known option costs one lookup and no Option is built.
+MADE_OPTIONS: dict[tuple, Option] = {}
+_MADE_LIMIT = 20_000   # past it, every option is forgotten at once
+
+
+def made_option(key: tuple, option: Option) -> Option:
+    """Remember ``option`` as the one made for ``key``; returns it."""
+    if len(MADE_OPTIONS) >= _MADE_LIMIT:
+        MADE_OPTIONS.clear()
+    MADE_OPTIONS[key] = option
+    return option
+
 
 def yes_no(player: int, prompt: str) -> Generator_:
     """Ask a yes/no question; returns True for yes."""

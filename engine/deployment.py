@@ -9,7 +9,7 @@ import functools
 from typing import TYPE_CHECKING, Iterator
 
 from fecipher.engine.cards import Card, CardCopy
-from fecipher.engine.decisions import CLASS_CHANGE, DEPLOY, LEVEL_UP, Option
+from fecipher.engine.decisions import CLASS_CHANGE, DEPLOY, LEVEL_UP, MADE_OPTIONS, Option, made_option
 from fecipher.engine.state import BACK, FRONT, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -102,12 +102,6 @@ def placement_cost(card: Card) -> int:
     return card.class_change_cost if card.class_change_cost is not None else card.cost
 
 
-# Deployment options made before, by what makes them (card ids and cards, the
-# unit, the line): an option is an immutable value that decisions of many turns
-# and games offer again; it is made once instead of at every decision.
-_MADE: dict[tuple, Option] = {}
-
-
 def _affordable(game: "Game", player: int, card: Card, cost: int) -> bool:
     """:func:`cost_refusal` is None (without composing the reason)."""
     p = game.players[player]
@@ -129,9 +123,6 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     p = game.players[player]
     units = p.units
     names_of = [game.unit_names(u) for u in units]   # the same for every card in hand
-    made = _MADE
-    if len(made) > 20_000:
-        made.clear()
     seen: set = set()
     for copy in p.hand:
         card = copy.card
@@ -150,27 +141,23 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
                 and _affordable(game, player, card, card.cost)):
             for area in (FRONT, BACK):
                 key = (DEPLOY, copy.id, card, area)
-                o = made.get(key)
-                if o is None:
-                    o = made[key] = Option(DEPLOY, card=copy.id, area=area,
-                                           label=f"deploy {card.name} (cost {card.cost}) to the {area} line")
-                yield o
+                yield MADE_OPTIONS.get(key) or made_option(key, Option(
+                    DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {card.cost}) to the {area} line"))
         for unit, un in zip(units, names_of):
             if (unit.owner == player and names & un
                     and _affordable(game, player, card, placement_cost(card))):   # level_up_refusal is None
-                u_card = unit.cards[0].card
-                key = (LEVEL_UP, copy.id, unit.id, card, u_card)
-                o = made.get(key)
-                if o is None:
-                    if card.is_promoted:
-                        o = Option(CLASS_CHANGE, card=copy.id, unit=unit.id,
-                                   label=f"class change {u_card.name} into {card.name} "
-                                         f"(cost {card.class_change_cost})")
-                    else:
-                        o = Option(LEVEL_UP, card=copy.id, unit=unit.id,
-                                   label=f"level up {u_card.name} with {card.name} (cost {card.cost})")
-                    made[key] = o
-                yield o
+                key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card)
+                yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card))
+
+
+def _level_up_option(copy: CardCopy, unit: Unit, card: Card) -> Option:
+    """Placing ``card`` on ``unit``: a class change when the card is promoted."""
+    u_card = unit.cards[0].card
+    if card.is_promoted:
+        return Option(CLASS_CHANGE, card=copy.id, unit=unit.id,
+                      label=f"class change {u_card.name} into {card.name} (cost {card.class_change_cost})")
+    return Option(LEVEL_UP, card=copy.id, unit=unit.id,
+                  label=f"level up {u_card.name} with {card.name} (cost {card.cost})")
 
 
 def perform(game: "Game", option: Option) -> None:

@@ -7,7 +7,7 @@ from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
 from fecipher.engine.battle import battle_flow, legal_attacks
 from fecipher.engine.decisions import (
-    ACTION, ATTACK, BOND, DEPLOYMENT, MOVE, PASS, PLACE_BOND, USE_SKILL, Decision, Option,
+    ACTION, ATTACK, BOND, DEPLOYMENT, MOVE, PASS, PLACE_BOND, USE_SKILL, Decision, MADE_OPTIONS, Option, made_option,
 )
 from fecipher.engine.deployment import deployment_options, perform
 from fecipher.engine.resolution import (
@@ -24,10 +24,6 @@ PHASES = ("beginning", "bond", "deployment", "action", "end")
 _NO_BOND = Option(PASS, label="place no bond")
 _END_DEPLOYMENT = Option(PASS, label="end the Deployment Phase")
 _END_ACTION = Option(PASS, label="end the Action Phase")
-# Attack, move and bond options made before, by what makes them (unit and card
-# ids, cards, the line): an option is an immutable value that decisions of many turns and
-# games offer again; it is made once instead of at every decision.
-_MADE: dict[tuple, Option] = {}
 
 
 def turns_flow(game: "Game", phase: str = "beginning", *, turn: int | None = None,
@@ -83,12 +79,8 @@ def bond_options(game: "Game", player: int) -> list[Option]:
                 continue
             seen.add(c.card)
             key = (PLACE_BOND, c.id, c.card)
-            o = _MADE.get(key)
-            if o is None:
-                if len(_MADE) > 20_000:
-                    _MADE.clear()
-                o = _MADE[key] = Option(PLACE_BOND, card=c.id, label=f"place {c.card.name} as a bond")
-            opts.append(o)
+            opts.append(MADE_OPTIONS.get(key) or made_option(key, Option(
+                PLACE_BOND, card=c.id, label=f"place {c.card.name} as a bond")))
     opts.append(_NO_BOND)
     return opts
 
@@ -148,28 +140,19 @@ def action_options(game: "Game", player: int) -> list[Option]:
     them = game.players[1 - player]
     targets = them.units
     mine = me.units
-    made = _MADE
-    if len(made) > 20_000:
-        made.clear()
     for u, t in legal_attacks(game, mine, targets):
         u_card, t_card = u.cards[0].card, t.cards[0].card
         key = (ATTACK, u.id, t.id, u_card, t_card, t.area)
-        o = made.get(key)
-        if o is None:
-            o = made[key] = Option(ATTACK, unit=u.id, target=t.id,
-                                   label=f"attack {t_card.name} ({t.area}) with {u_card.name}")
-        opts.append(o)
+        opts.append(MADE_OPTIONS.get(key) or made_option(key, Option(
+            ATTACK, unit=u.id, target=t.id, label=f"attack {t_card.name} ({t.area}) with {u_card.name}")))
     cannot_move = not M.printed_only(game, M.CANNOT_MOVE)   # (else no unit is refused by the flag)
     for u in mine:
         # move_refusal(game, u) is None:
         if u.owner == game.turn_player and not u.tapped and not (cannot_move and game.flag(u, M.CANNOT_MOVE)):
             u_card = u.cards[0].card
             key = (MOVE, u.id, u_card, u.area)
-            o = made.get(key)
-            if o is None:
-                dest = "back" if u.area == FRONT else "front"
-                o = made[key] = Option(MOVE, unit=u.id, label=f"move {u_card.name} to the {dest} line")
-            opts.append(o)
+            opts.append(MADE_OPTIONS.get(key) or made_option(key, Option(
+                MOVE, unit=u.id, label=f"move {u_card.name} to the {'back' if u.area == FRONT else 'front'} line")))
     for ctx in action_skill_contexts(game, player):
         if usable(game, ctx) is None:
             opts.append(skill_option(ctx))

@@ -17,7 +17,9 @@ from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
 from fecipher.engine.bus import PREVENT
 from fecipher.engine.cards import Card
-from fecipher.engine.decisions import ORDER_SKILLS, SKILL, USE_SKILL, Decision, Option, yes_no
+from fecipher.engine.decisions import (
+    MADE_OPTIONS, ORDER_SKILLS, SKILL, USE_SKILL, Decision, Option, made_option, yes_no,
+)
 from fecipher.engine.events import Event
 from fecipher.engine.skills import Skill, SkillContext, SkillKind, keyword_allows
 
@@ -327,19 +329,9 @@ def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
 def skill_option(ctx: SkillContext) -> Option:
     unit = ctx.unit
     where = unit.cards[0].card.name if unit is not None else ctx.source.card.name
-    key = (ctx.source.id, ctx.unit_id, ctx.skill, where)
-    o = _MADE.get(key)
-    if o is None:
-        if len(_MADE) > 20_000:
-            _MADE.clear()
-        o = _MADE[key] = Option(USE_SKILL, card=ctx.source.id, unit=ctx.unit_id, skill=ctx.skill.name,
-                                label=f"use {ctx.skill.name} ({where})")
-    return o
-
-
-# Skill options made before, by what makes them: an option is an immutable value
-# that decisions of many turns and games offer again; it is made once.
-_MADE: dict[tuple, Option] = {}
+    key = (USE_SKILL, ctx.source.id, ctx.unit_id, ctx.skill, where)
+    return MADE_OPTIONS.get(key) or made_option(key, Option(
+        USE_SKILL, card=ctx.source.id, unit=ctx.unit_id, skill=ctx.skill.name, label=f"use {ctx.skill.name} ({where})"))
 
 
 def find_skill_context(game: "Game", option: Option) -> SkillContext | None:
