@@ -209,6 +209,7 @@ class Trigger:
     name: str | None = None          # skill_destroys: the skill's name
     how: str | None = None           # "skill", "hand" (not by a skill), or None (either way)
     how_skill: str | None = None     # "by "Aum"": that skill
+    how_skill_pos: Pos | None = None  # where that skill's name stands
 
 
 @_node

@@ -87,7 +87,7 @@ class FastParser:
         """The transformer's result for ``text``; ParseFailure if it does not parse."""
         lexer = self.lexer
         keywords = lexer.keywords
-        lines = [0] + line_starts(text)  # where each line starts; line n at lines[n - 1]
+        lines = line_starts(text)  # line n starts at lines[n - 1] (position(), inlined below)
         pos_cls = A.Pos
 
         def position_of(carrier) -> A.Pos:

@@ -93,11 +93,12 @@ class PackLexer:
 
 
 def line_starts(text: str) -> list[int]:
-    """The offset of each line's first character after the first line."""
-    return [m.end() for m in re.finditer("\n", text)]
+    """The offset of each line's first character: line n starts at ``[n - 1]``."""
+    return [0] + [m.end() for m in re.finditer("\n", text)]
 
 
 def position(lines: list[int], offset: int) -> tuple[int, int]:
-    """Lark's (line, column) of a character offset, both 1-based."""
-    i = bisect.bisect_right(lines, offset)
-    return i + 1, offset - (lines[i - 1] if i else 0) + 1
+    """Lark's (line, column) of a character offset, both 1-based (``lines`` from
+    :func:`line_starts`). The fast parser does the same inline."""
+    line = bisect.bisect_right(lines, offset)
+    return line, offset - lines[line - 1] + 1

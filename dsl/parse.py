@@ -533,17 +533,18 @@ class ToAst(Transformer):
     # ---- triggers
     def trigger(self, meta, items):
         subject, ev = items[0], items[1]
-        how = ev[2] if len(ev) > 2 else (None, None)
-        return A.Trigger(ev[0], subject, ev[1], None, _pos(meta), how=how[0], how_skill=how[1])
+        how = ev[2] if len(ev) > 2 else (None, None, None)
+        return A.Trigger(ev[0], subject, ev[1], None, _pos(meta), how=how[0], how_skill=how[1],
+                         how_skill_pos=how[2])
 
     def how_by_skill(self, meta, items):
-        return ("skill", None)
+        return ("skill", None, None)
 
     def how_by_named_skill(self, meta, items):
-        return ("skill", _s(items[0]))
+        return ("skill", _s(items[0]), _pos(items[0]))
 
     def how_not_by_skill(self, meta, items):
-        return ("hand", None)
+        return ("hand", None, None)
 
     def _ev(name):  # noqa: N805
         def f(self, meta, items):

@@ -386,7 +386,7 @@ class SkillChecker:
         if t.obj is not None:
             self.check_selector(t.obj)
         if t.how_skill is not None:
-            self.check_skill_name(t.how_skill, t.pos)
+            self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
             self.err(t.pos, f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 

@@ -145,24 +145,9 @@ def _aimed(game: "Game", unit: "Unit", stat: str, ctx: dict) -> list[tuple[str, 
         if mod.reaches(game, unit):
             v = mod.value
             out.append((mod.op, v(game, unit, **ctx) if callable(v) else v, mod))
-    checked: dict[int, bool] = {}
-    uid = unit.id
-    for ce, sctx in game._continuous_sources(stat):
-        # As Game.continuous_contributions: which units an effect reaches first,
-        # its skill's condition only for the effects that reach the unit.
-        applies = ce.applies
-        if applies is this_unit:   # (this_unit(sctx, unit), not called: most effects are)
-            if sctx.unit_id != uid:
-                continue
-        elif not applies(sctx, unit):
-            continue
-        cond = sctx.skill.condition
-        if cond is not None:
-            ok = checked.get(id(sctx))
-            if ok is None:
-                ok = checked[id(sctx)] = bool(cond(sctx))
-            if not ok:
-                continue
+    # Which units an effect reaches first, its skill's condition only for the
+    # effects that reach the unit (as Game.continuous_contributions).
+    for ce, sctx in _reaching(game, unit, game._continuous_sources(stat)):
         v = ce.value
         out.append((ce.op, v(sctx, unit, **ctx) if callable(v) else v, sctx))
     return out
@@ -354,22 +339,7 @@ def _flag(game: "Game", unit: "Unit", flag: str, ctx: dict) -> bool:
                     if v(sctx, unit, **ctx) if callable(v) else v:
                         return True
             return False
-        checked: dict[int, bool] = {}
-        uid = unit.id
-        for ce, sctx in sources:
-            applies = ce.applies
-            if applies is this_unit:   # (this_unit(sctx, unit), not called)
-                if sctx.unit_id != uid:
-                    continue
-            elif not applies(sctx, unit):
-                continue
-            cond = sctx.skill.condition
-            if cond is not None:
-                ok = checked.get(id(sctx))
-                if ok is None:
-                    ok = checked[id(sctx)] = bool(cond(sctx))
-                if not ok:
-                    continue
+        for ce, sctx in _reaching(game, unit, sources):
             if ce.op == "flag":
                 v = ce.value
                 if v(sctx, unit, **ctx) if callable(v) else v:

@@ -57,7 +57,7 @@ def test_unknown_skill_name_in_a_skill_that_names_another_skill():
                    '  auto "Test Trigger"\n    when an ally is deployed by "Aumm"\n    draw 1\n')
     assert errors(text) == [
         (9, 17, "unknown skill name \"Anti-Flyers\": did you mean 'Anti-Fliers'?"),
-        (11, 10, "unknown skill name \"Aumm\": did you mean 'Aum'?"),
+        (11, 33, "unknown skill name \"Aumm\": did you mean 'Aum'?"),
     ]
 
 

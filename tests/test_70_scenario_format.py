@@ -4,25 +4,7 @@ import pytest
 from fecipher.dsl.errors import LanguageError
 from fecipher.dsl.scenario import Item, Step, parse_scenarios, parser
 from fecipher.dsl.scenario_run import run_scenario
-
-CARDS = '''cards: """
-card "Ansel, Test Lord"
-  codes T99-001
-  cost 1
-  symbol red
-  range 1
-  attack 40
-  support 20
-
-card "Nola, Test Lady"
-  codes T99-002
-  cost 1
-  symbol blue
-  range 1
-  attack 40
-  support 20
-"""
-'''
+from scenario_cards import CARDS
 
 
 def errors(text, filename="t.scn"):
@@ -111,7 +93,7 @@ def test_unknown_cards_are_reported_when_the_scenario_runs_with_suggestions():
     r = run_scenario(f.scenarios[0])
     assert r.status == "failed"
     text = r.failure.format()
-    assert "cards.scn:20:12: error: unknown card code T99-011: did you mean 'T99-001'?" in text
+    assert "cards.scn:28:12: error: unknown card code T99-011: did you mean 'T99-001'?" in text
     assert 'did you mean "Nola"' in text
 
 
