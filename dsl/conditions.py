@@ -156,32 +156,26 @@ def counter_of(sel: A.Filtered) -> Callable[[SkillContext], int]:
     return lambda ctx: len(ctx.game.players[ctx.controller].orbs)
 
 
+def _battle_seat(seat: str, other_seat: str, other: Callable | None) -> Callable[[SkillContext, Unit], bool]:
+    """"is attacking (a ...)" / "is attacked (by ...)": the unit holds ``seat`` of the
+    battle (attacker or defender), and the unit in ``other_seat`` matches ``other``."""
+    def in_seat(ctx, u):
+        b = ctx.game.battle
+        if b is None or getattr(b, seat) != u.id:
+            return False
+        if other is None:
+            return True
+        o = ctx.game.unit(getattr(b, other_seat))
+        return o is not None and other(_as_neutral(ctx), o)
+    return in_seat
+
+
 def compile_state(s: A.State) -> Callable[[SkillContext, Unit], bool]:
     k = s.kind
     if k == "attacking":
-        target = unit_predicate(s.arg) if s.arg is not None else None
-
-        def attacking(ctx, u):
-            b = ctx.game.battle
-            if b is None or b.attacker != u.id:
-                return False
-            if target is None:
-                return True
-            d = ctx.game.unit(b.defender)
-            return d is not None and target(_as_neutral(ctx), d)
-        return attacking
+        return _battle_seat("attacker", "defender", unit_predicate(s.arg) if s.arg is not None else None)
     if k == "attacked":
-        by = unit_predicate(s.arg) if s.arg is not None else None
-
-        def attacked(ctx, u):
-            b = ctx.game.battle
-            if b is None or b.defender != u.id:
-                return False
-            if by is None:
-                return True
-            a = ctx.game.unit(b.attacker)
-            return a is not None and by(_as_neutral(ctx), a)
-        return attacked
+        return _battle_seat("defender", "attacker", unit_predicate(s.arg) if s.arg is not None else None)
     if k == "supported_by":
         pred = card_predicate(s.arg)
 
