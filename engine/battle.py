@@ -116,8 +116,13 @@ def legal_attacks(game: "Game", attackers: list[Unit], defenders: list[Unit]) ->
             first = False
         area = attacker.area
         # range_needed(area, defender.area) in ranges, for the two lines:
-        reaches_front = range_needed(area, FRONT) in ranges
-        reaches_back = range_needed(area, BACK) in ranges
+        if area == FRONT:
+            reaches_front, reaches_back = 1 in ranges, 2 in ranges
+        elif area == BACK:
+            reaches_front, reaches_back = 2 in ranges, 3 in ranges
+        else:
+            reaches_front = range_needed(area, FRONT) in ranges
+            reaches_back = range_needed(area, BACK) in ranges
         for defender in defenders:
             d_area = defender.area
             if not (reaches_front if d_area == FRONT else reaches_back if d_area == BACK

@@ -122,7 +122,9 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     from fecipher.engine.game import card_unit_names
     p = game.players[player]
     units = p.units
-    names_of = [game.unit_names(u) for u in units]   # the same for every card in hand
+    # Per unit, the same for every card in hand: its unit names, and whether a
+    # SPEC rule of its card lets another unit share its name.
+    field = [(u, game.unit_names(u), "share_name" in card_rules(u.cards[0].card)) for u in units]
     seen: set = set()
     for copy in p.hand:
         card = copy.card
@@ -131,20 +133,25 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
             continue
         seen.add(card)
         names = card_unit_names(card)
+        rules = card_rules(card)
         # Rule 5 does not look at the line (deploy_refusal only checks that it is
         # one): a card that may be deployed may go to either.
-        if "share_name" in card_rules(card):
+        if "share_name" in rules:
             clash = False
         else:
-            clash = any(names & un and "share_name" not in card_rules(u.card) for u, un in zip(units, names_of))
-        if (not clash and ("deploy_if" not in card_rules(card) or card_rule_refusal(game, player, copy) is None)
+            clash = False
+            for u, un, shares in field:
+                if not shares and not names.isdisjoint(un):
+                    clash = True
+                    break
+        if (not clash and ("deploy_if" not in rules or card_rule_refusal(game, player, copy) is None)
                 and _affordable(game, player, card, card.cost)):
             for area in (FRONT, BACK):
                 key = (DEPLOY, copy.id, card, area)
                 yield MADE_OPTIONS.get(key) or made_option(key, Option(
                     DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {card.cost}) to the {area} line"))
-        for unit, un in zip(units, names_of):
-            if (unit.owner == player and names & un
+        for unit, un, _ in field:
+            if (unit.owner == player and not names.isdisjoint(un)
                     and _affordable(game, player, card, placement_cost(card))):   # level_up_refusal is None
                 key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card)
                 yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card))

@@ -98,6 +98,10 @@ class Game:
         self._live_stats: set[str] = set()
         self._registered: set = set()
         self._dragon_blood = False     # some card of this game has a DB skill
+        # Some card of this game has a bond skill / a hand skill (else bonds and
+        # hands hold no skill that can act, and are not looked through for one).
+        self._bond_skills = False
+        self._hand_skills = False
         self._trigger_types: set[type] = set()
         # The skills with a trigger on each event type (automatic, bond, hand skills).
         self._listeners: dict[type, set[Skill]] = {}
@@ -180,12 +184,18 @@ class Game:
                 raise IllegalAnswer(f"option number {option} is out of range 0-{len(d.options) - 1}")
             index = option
         else:
-            try:
-                index = d.options.index(option)
-            except ValueError:
-                index = self._equivalent(option)
-                if index is None:
-                    raise IllegalAnswer(self.why_illegal(option) or "not a legal option") from None
+            # Agents usually hand back one of the offered objects: found by identity
+            # before comparing values (an equal option made elsewhere is as good).
+            for index, o in enumerate(d.options):
+                if o is option:
+                    break
+            else:
+                try:
+                    index = d.options.index(option)
+                except ValueError:
+                    index = self._equivalent(option)
+                    if index is None:
+                        raise IllegalAnswer(self.why_illegal(option) or "not a legal option") from None
         self.answers.append(index)
         self._advance(d.options[index])
 
@@ -299,6 +309,10 @@ class Game:
         self._field_changed()   # (the stats skills change, DB: what field values depend on)
         if s.has_keyword("DB"):
             self._dragon_blood = True
+        if s.kind is SkillKind.BOND:
+            self._bond_skills = True
+        elif s.kind is SkillKind.HAND:
+            self._hand_skills = True
         for c in s.continuous:
             self._live_stats.add(c.stat)
         for t in s.triggers:
@@ -335,12 +349,13 @@ class Game:
         return 1 - player
 
     def locate(self, copy: CardCopy) -> tuple[str, Any]:
-        """Where a card is: (area, container); for the field, the unit."""
+        """Where a card is: (area, container); for the field, the unit. (A card is
+        in one place: the long deck is looked through last.)"""
         p = self.players[copy.owner]
         cid = copy.id
-        for area in (HAND, DECK, RETREAT, BOUNDLESS, SUPPORT):
+        for area in (HAND, RETREAT, SUPPORT, BOUNDLESS):
             cards = getattr(p, area)
-            # ``copy in cards``, comparing ids before whole copies (a deck is long).
+            # ``copy in cards``, comparing ids before whole copies.
             for c in cards:
                 if c is copy or (c.id == cid and c == copy):
                     return area, cards
@@ -354,6 +369,10 @@ class Game:
             for u in pl.units:
                 if copy in u.cards:
                     return "field", u
+        deck = p.deck
+        for c in deck:
+            if c is copy or (c.id == cid and c == copy):
+                return DECK, deck
         raise KeyError(f"card #{copy.id} is nowhere")
 
     # ------------------------------------------------------------------ computed values

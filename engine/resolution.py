@@ -80,12 +80,12 @@ def skill_sources(game: "Game", player: int | None = None,
             for s in field:
                 if wanted is None or wanted(s):
                     yield s, SkillContext(game, s, i, u.cards[0], u.id)
-        for b in p.bonds:
+        for b in p.bonds if game._bond_skills else ():
             if b.face_up:
                 for s in card_skills(b.copy.card).bond:
                     if wanted is None or wanted(s):
                         yield s, SkillContext(game, s, i, b.copy, None)
-        for c in p.hand:
+        for c in p.hand if game._hand_skills else ():
             for s in card_skills(c.card).hand:
                 if wanted is None or wanted(s):
                     yield s, SkillContext(game, s, i, c, None)
@@ -149,12 +149,12 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
                 for s in card_skills(top.card).auto:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, top, u.id)))
-        for b in p.bonds:
+        for b in p.bonds if game._bond_skills else ():
             if b.face_up and b.copy.card in cards:
                 for s in card_skills(b.copy.card).bond:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, b.copy, None)))
-        for c in p.hand:
+        for c in p.hand if game._hand_skills else ():
             if c.card in cards:
                 for s in card_skills(c.card).hand:
                     if s in listeners:
@@ -317,11 +317,11 @@ def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
     for u in p.units:
         for s in card_skills(u.cards[0].card).used_field:
             yield SkillContext(game, s, player, u.cards[0], u.id)
-    for b in p.bonds:
+    for b in p.bonds if game._bond_skills else ():
         if b.face_up:
             for s in card_skills(b.copy.card).used_bond:
                 yield SkillContext(game, s, player, b.copy, None)
-    for c in p.hand:
+    for c in p.hand if game._hand_skills else ():
         for s in card_skills(c.card).used_hand:
             yield SkillContext(game, s, player, c, None)
 
