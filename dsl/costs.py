@@ -35,9 +35,14 @@ class TapCost:
         return [u for u in ctx.game.players[ctx.controller].units if not u.tapped and pred(ctx, u)]
 
     def can_pay(self, ctx) -> bool:
-        if isinstance(self.sel, A.Ref):
-            return bool(self._cands(ctx)) if self.sel.kind != "named" else bool(self._cands(ctx))
-        return len(self._cands(ctx)) >= _n(self.sel)
+        sel = self.sel
+        if isinstance(sel, A.Ref):
+            if sel.kind == "this":
+                # "tap this unit" (the usual action-skill cost): the unit is on the field, untapped.
+                unit = ctx.unit
+                return unit is not None and not unit.tapped
+            return bool(self._cands(ctx))
+        return len(self._cands(ctx)) >= _n(sel)
 
     def pay(self, ctx):
         cands = self._cands(ctx)
@@ -81,7 +86,24 @@ class FlipCost:
         return out
 
     def can_pay(self, ctx) -> bool:
-        return len(self._cands(ctx)) >= self.n
+        # len(self._cands(ctx)) >= self.n, counted up to n (asked for every action skill option).
+        n = self.n
+        p = ctx.game.players[ctx.controller]
+        found = 0
+        if self.orbs:
+            for o in p.orbs:
+                if not o.face_up:
+                    found += 1
+                    if found >= n:
+                        return True
+        else:
+            words = self.words
+            for b in p.bonds:
+                if b.face_up and (not words or _symbol_words(b.copy.card) & words):
+                    found += 1
+                    if found >= n:
+                        return True
+        return found >= n
 
     def pay(self, ctx):
         cands = self._cands(ctx)

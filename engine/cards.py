@@ -31,6 +31,11 @@ class Symbol(enum.Enum):
     def label(self) -> str:
         return self.value.capitalize()
 
+    # Members are singletons compared by identity: hashed by identity too, in C
+    # (Enum's own hash is a Python call, and bond symbols are hashed at every
+    # affordability check).
+    __hash__ = object.__hash__
+
 
 GENDERS = ("male", "female")
 WEAPONS = (

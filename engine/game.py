@@ -128,6 +128,7 @@ class Game:
     # ------------------------------------------------------------------ flow
     def _start(self, flow: Iterator[Decision]) -> None:
         self._flow = flow
+        self.invalidate()   # (a board the caller filled)
         self._advance(None)
 
     def start_at(self, turn: int, turn_player: int, phase: str, first_player: int | None = None) -> None:
@@ -142,7 +143,11 @@ class Game:
 
     def _advance(self, answer: Option | None) -> None:
         assert self._flow is not None
-        self.invalidate()
+        # Values are asked afresh after an answer; what follows from the field alone
+        # is kept (every primitive that changes the field forgets it; a board changed
+        # by hand calls invalidate()).
+        if self._cache:
+            self._cache = {}
         try:
             if answer is None:
                 self.decision = next(self._flow)

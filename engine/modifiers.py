@@ -175,9 +175,17 @@ def idle(game: "Game", stat: str) -> bool:
     cycle is cut instead). Every unit has the printed value."""
     if stat in game._mods_by_stat or game._computing:
         return False
-    if stat not in game._live_stats or game._no_printed_source(stat):
+    if stat not in game._live_stats:
+        return True
+    known = game._field_cache.get(stat)   # (the continuous sources, when already found on this field)
+    if known is not None:
+        return not known
+    if game._no_printed_source(stat):
         return True
     return not game._continuous_sources(stat)
+
+
+_MISSING = object()
 
 
 def cached(fn):
@@ -206,10 +214,9 @@ def cached(fn):
             key = (unit.id, stat, unit.cards[0].id) + tuple(
                 (k, getattr(v, "id", v)) for k, v in sorted(ctx.items()))
         cache = game._cache
-        try:
-            return cache[key]
-        except KeyError:
-            pass
+        value = cache.get(key, _MISSING)   # (a miss is common: the cache is new after every event)
+        if value is not _MISSING:
+            return value
         outer = game._cycle_cut
         game._cycle_cut = False
         value = fn(game, unit, stat, *args, **ctx)
