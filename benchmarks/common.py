@@ -18,6 +18,22 @@ def starter_decks():
     return load_deck("marth"), load_deck("chrom")
 
 
+@functools.lru_cache(maxsize=None)
+def starter_decks_without_skills():
+    """The starter decks with every skill (and support skill) taken off their
+    cards: what the engine's own rules cost, for comparison."""
+    import attrs
+    bare: dict = {}
+
+    def strip(card):
+        if card not in bare:
+            bare[card] = attrs.evolve(card, skills=(), support_skill=None)
+        return bare[card]
+
+    return tuple(attrs.evolve(d, cards=tuple(strip(c) for c in d.cards), main_character=strip(d.main_character))
+                 for d in starter_decks())
+
+
 def play_one(deck1, deck2, seed: int) -> Game:
     """One random-vs-random game: the game's seed and each agent's seed derive from ``seed``."""
     game = Game(deck1, deck2, seed)

@@ -5,6 +5,10 @@ uses ``Game(marth, chrom, s)`` and agents ``RandomAgent(2s)``, ``RandomAgent(2s+
 all in this one process. The set of games is played ``repeat`` times; each figure
 is the median over the repetitions.
 
+The same games are also played with every skill taken off the cards (their
+printed facts kept): the time per turn of the rules alone, against which the
+cost of the skills can be read.
+
 Memory: ``tracemalloc`` around one whole game (seed 0), from before ``Game(...)``
 to the end: the peak of Python allocations during it, and what is still held at
 the end by the finished game (its state and its event log).
@@ -16,14 +20,14 @@ import statistics
 import time
 import tracemalloc
 
-from benchmarks.common import median, play_one, row, starter_decks
+from benchmarks.common import median, play_one, row, starter_decks, starter_decks_without_skills
 
 NAME = "selfplay"
 TITLE = "self-play throughput"
 
 
-def measure(seeds: range, repeat: int) -> dict:
-    d1, d2 = starter_decks()
+def measure(seeds: range, repeat: int, decks=None) -> dict:
+    d1, d2 = decks or starter_decks()
     play_one(d1, d2, seeds[0])                      # warm-up: imports, first-call costs
     runs = []
     turns: list[int] = []
@@ -72,6 +76,7 @@ def run(quick: bool = False) -> list[dict]:
     seeds = range(3) if quick else range(50)
     repeat = 1 if quick else 5
     m = measure(seeds, repeat)
+    bare = measure(seeds, max(1, repeat - 2), starter_decks_without_skills())
     mem = memory()
     b = TITLE
     note = f"{m['games']} games (seeds 0..{m['games'] - 1}) x {m['repeat']} runs, median"
@@ -80,6 +85,9 @@ def run(quick: bool = False) -> list[dict]:
             note=note),
         row(b, "time per player turn", m["ms_per_turn"], "ms", target="<= 0.5", met=m["ms_per_turn"] <= 0.5,
             note="runs: " + ", ".join(f"{x:.3f}" for x in m["runs_ms_per_turn"])),
+        row(b, "time per player turn, no skills", bare["ms_per_turn"], "ms",
+            note=f"the same decks with every skill taken off ({bare['games_per_s']:.0f} games/s, "
+                 f"{bare['median_turns']:.0f} turns per game): the rules alone"),
         row(b, "decisions per second", m["decisions_per_s"], "decisions/s"),
         row(b, "median turns per game", m["median_turns"], "turns",
             note=f"{m['decisions_per_game']:.0f} decisions, {m['events_per_game']:.0f} events per game"),
