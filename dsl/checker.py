@@ -8,6 +8,7 @@ import importlib.resources
 from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.errors import Sink, suggest
+from fecipher.dsl.skillcheck import check_skills
 
 REQUIRED_FACTS = ("codes", "cost", "attack", "support")
 FACT_NAMES = ("codes", "cost", "class_change_cost", "symbols", "gender", "weapon", "types", "class", "range",
@@ -56,40 +57,58 @@ def check_card(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = 
         if req not in seen:
             sink.error(card.pos, f"\"{card.name}\" has no '{req}' line")
     for f in card.facts:
-        _check_fact(f, sink)
-    from fecipher.dsl.skillcheck import check_skills
+        check = _FACT_CHECKS.get(f.kind)
+        if check is not None:
+            check(f, sink)
     check_skills(card, sink, units or known_unit_names(),
                  skills or known_skill_names() | {s.name for s in card.skills})
 
 
-def _check_fact(f: A.Fact, sink: Sink) -> None:
-    if f.kind in ("cost", "class_change_cost"):
-        if f.value > 9:
-            sink.error(f.pos, f"{f.kind.replace('_', ' ')} {f.value} is not a possible cost (0 to 9)")
-    elif f.kind == "symbols":
-        if len(f.value) > 2:
-            sink.error(f.pos, "a card has at most two symbols")
-        for word, pos in f.value:
-            if word not in V.SYMBOLS:
-                sink.error(pos, f"unknown symbol '{word}'{suggest(word, V.SYMBOLS)}")
-    elif f.kind == "gender":
-        word, pos = f.value
-        if word not in V.GENDER_WORDS:
-            sink.error(pos, f"unknown gender '{word}'{suggest(word, V.GENDER_WORDS)}")
-    elif f.kind == "weapon":
-        word, pos = f.value
-        if word != "none" and word not in V.WEAPON_WORDS:
-            sink.error(pos, f"unknown weapon '{word}'{suggest(word, V.WEAPON_WORDS)}")
-    elif f.kind == "types":
-        for word, pos in f.value:
-            if word not in V.TYPE_WORDS:
-                sink.error(pos, f"unknown unit type '{word}'{suggest(word, V.TYPE_WORDS)}")
-    elif f.kind == "range":
-        for r in f.value:
-            if not 1 <= r <= 3:
-                sink.error(f.pos, f"range {r} is outside 1-3")
-        if len(f.value) == 2 and f.value[0] > f.value[1]:
-            sink.error(f.pos, "a range is written low-high, e.g. 1-2")
-    elif f.kind in ("attack", "support"):
-        if f.value % 10 and f.value != 0:
-            sink.error(f.pos, f"{f.kind} {f.value} is not a multiple of 10")
+def _check_cost(f: A.Fact, sink: Sink) -> None:
+    if f.value > 9:
+        sink.error(f.pos, f"{f.kind.replace('_', ' ')} {f.value} is not a possible cost (0 to 9)")
+
+
+def _check_symbols(f: A.Fact, sink: Sink) -> None:
+    if len(f.value) > 2:
+        sink.error(f.pos, "a card has at most two symbols")
+    for word, pos in f.value:
+        if word not in V.SYMBOLS:
+            sink.error(pos, f"unknown symbol '{word}'{suggest(word, V.SYMBOLS)}")
+
+
+def _check_gender(f: A.Fact, sink: Sink) -> None:
+    word, pos = f.value
+    if word not in V.GENDER_WORDS:
+        sink.error(pos, f"unknown gender '{word}'{suggest(word, V.GENDER_WORDS)}")
+
+
+def _check_weapon(f: A.Fact, sink: Sink) -> None:
+    word, pos = f.value
+    if word != "none" and word not in V.WEAPON_WORDS:
+        sink.error(pos, f"unknown weapon '{word}'{suggest(word, V.WEAPON_WORDS)}")
+
+
+def _check_types(f: A.Fact, sink: Sink) -> None:
+    for word, pos in f.value:
+        if word not in V.TYPE_WORDS:
+            sink.error(pos, f"unknown unit type '{word}'{suggest(word, V.TYPE_WORDS)}")
+
+
+def _check_range(f: A.Fact, sink: Sink) -> None:
+    for r in f.value:
+        if not 1 <= r <= 3:
+            sink.error(f.pos, f"range {r} is outside 1-3")
+    if len(f.value) == 2 and f.value[0] > f.value[1]:
+        sink.error(f.pos, "a range is written low-high, e.g. 1-2")
+
+
+def _check_stat(f: A.Fact, sink: Sink) -> None:
+    if f.value % 10 and f.value != 0:
+        sink.error(f.pos, f"{f.kind} {f.value} is not a multiple of 10")
+
+
+# The check of each kind of fact that has one (codes and class have none).
+_FACT_CHECKS = {"cost": _check_cost, "class_change_cost": _check_cost, "symbols": _check_symbols,
+                "gender": _check_gender, "weapon": _check_weapon, "types": _check_types, "range": _check_range,
+                "attack": _check_stat, "support": _check_stat}

@@ -9,7 +9,8 @@ and the same positions Lark would have given them:
 
 - children: what Lark's tree builder keeps (anonymous keywords dropped unless the rule
   is ``!``, ``_rules`` and ``x*`` helper rules spliced into their parent, ``?rules``
-  with one child replaced by that child);
+  with one child replaced by that child), a token as a Lark Token or, for the methods
+  that only read their tokens' text, as that text;
 - position: the first position among the rule's children, filtered or not (Lark's
   ``propagate_positions``), (0, 0) for a rule that matched nothing.
 
@@ -21,8 +22,9 @@ ASTs, positions included, on every pack, every reference example and fuzzed pack
 from __future__ import annotations
 
 import itertools
+import re
 from bisect import bisect_right
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from lark import Lark, Token, Tree
 from lark.parsers.lalr_analysis import Shift
@@ -55,99 +57,122 @@ def _method(transformer: Any, name: str) -> Callable | None:
 
 class FastParser:
     """One grammar's tables with its reductions bound to one transformer (ToAst), whose
-    methods are called as ``method(pos, children)``; :meth:`parse` is re-entrant."""
+    methods are called as ``method(pos, children)``; :meth:`parse` is re-entrant.
 
-    def __init__(self, p: Lark, transformer: Any):
+    A token among the children is a Lark Token for the rules named in ``tokens_for``
+    (all rules when it is None), and for the others its text (a str), unless a ?rule or
+    an x* list that passes it on serves a rule named too: a Token, with its type, line
+    and column, costs more to make than anything else the parser does for a token, and
+    most methods only read the text."""
+
+    def __init__(self, p: Lark, transformer: Any, tokens_for: Iterable[str] | None = None):
         self.lexer = PackLexer(p)
         table = p.parser.parser.parser.parse_table
-        reductions: dict[Any, tuple] = {}
-        # A state is its row of actions: row[terminal or rule name] is the next state's
-        # row (a dict) for a shift or a goto, the reduction (a tuple, see _reduction) for
-        # a reduce.
+        rules = {arg for actions in table.states.values() for action, arg in actions.values() if action is not Shift}
+        as_tokens = None if tokens_for is None else _given_tokens(rules, set(tokens_for))
+        reductions = {rule: _reduction(rule, transformer, as_tokens is None or _name(rule) in as_tokens)
+                      for rule in rules}
+        # A state is its row: row[terminal] is the action, (_SHIFT, next state's row) or
+        # a reduction (see _reduction), and row[rule name] the state to go to after
+        # reducing to that rule (its row). Lark's tables name terminals in upper case.
         states: dict[int, dict[str, Any]] = {}
         for state, actions in table.states.items():
             row: dict[str, Any] = {}
             for symbol, (action, arg) in actions.items():
                 if action is Shift:
-                    row[symbol] = arg
+                    row[symbol] = (_SHIFT, arg) if symbol.isupper() else arg
                 else:
-                    r = reductions.get(arg)
-                    if r is None:
-                        r = reductions[arg] = _reduction(arg, transformer)
-                    row[symbol] = r
+                    row[symbol] = reductions[arg]
             states[state] = row
         for row in states.values():
             for symbol, action in row.items():
                 if action.__class__ is int:
                     row[symbol] = states[action]
+                elif action[0] is _SHIFT:
+                    row[symbol] = (_SHIFT, states[action[1]])
         self.start = states[table.start_states["start"]]
         self.end = states[table.end_states["start"]]
+        if self.end:  # pragma: no cover  (the text is accepted where the end state has no action)
+            raise TypeError("the end state has actions")
 
     def parse(self, text: str) -> Any:
         """The transformer's result for ``text``; ParseFailure if it does not parse."""
         lexer = self.lexer
-        keywords = lexer.keywords
-        lines = line_starts(text)  # line n starts at lines[n - 1] (position(), inlined below)
+        groups = lexer.groups
+        # Line n starts at lines[n - 1]; two more entries after the text's end let
+        # line_of() look at the line after any line.
+        lines = line_starts(text)
+        lines += (len(text) + 1, len(text) + 1)
+        near = 1
         pos_cls = A.Pos
+        match_cls = re.Match
+
+        def line_of(start: int) -> int:
+            """The line of a character offset (as lexer.position()), guessed first: nine
+            positions in ten are on the line of the one asked for before, or on the next."""
+            nonlocal near
+            if not lines[near - 1] <= start < lines[near]:
+                near = near + 1 if lines[near] <= start < lines[near + 1] else bisect_right(lines, start)
+            return near
 
         def position_of(carrier) -> A.Pos:
             """A value's position: a token's match, or an A.Pos already made."""
-            if type(carrier) is pos_cls:
+            if carrier.__class__ is pos_cls:
                 return carrier
-            start = carrier.start(carrier.lastgroup)
-            line = bisect_right(lines, start)
+            start = carrier.start()
+            line = line_of(start)
             return pos_cls(line, start - lines[line - 1] + 1)
 
         def token(m) -> Token:
-            """A shifted token as a Lark Token (what ToAst's methods were written for)."""
-            group = m.lastgroup
-            value = m.group(group)
+            """A shifted token as a Lark Token."""
+            start = m.start()
+            group = m.lastindex
+            value = text[start:m.end(group)]
             t = str.__new__(Token, value)
-            words = keywords.get(group)
-            t.type = group if words is None else words.get(value, group)
+            kind, words = groups[group]
+            t.type = kind if words is None else words.get(value, kind)
             t.value = value
-            start = m.start(group)
-            line = t.line = bisect_right(lines, start)
+            line = t.line = line_of(start)
             t.column = start - lines[line - 1] + 1
             return t
 
-        state_stack = [self.start]
+        def text_of(m) -> str:
+            """A shifted token's text."""
+            return text[m.start():m.end(m.lastindex)]
+
+        take = (None, text_of, token)  # by a child's _TEXT or _TOKEN
+
+        states = [self.start]
         values: list[Any] = []
         # each value's position: its token's match, an A.Pos, or None (matched nothing)
         positions: list[Any] = []
 
         def reduce(rule) -> None:
             """The general reduction: Lark's child filter, splicing, ?rule and position."""
-            _, origin, f, size, name, helper, expand1, plan, as_is, terms = rule
+            _, origin, f, size, name, helper, expand1, plan = rule
             if size:
-                children = values[-size:]
+                raw = values[-size:]
                 raw_pos = positions[-size:]
-                del state_stack[-size:]
+                del states[-size:]
                 del values[-size:]
                 del positions[-size:]
             else:
-                children, raw_pos = [], []
+                raw, raw_pos = [], []
             pos = None
             for p in raw_pos:
                 if p is not None:
                     pos = p
                     break
-            if as_is:
-                for i in terms:
-                    children[i] = token(children[i])
-                child_pos = raw_pos
-            else:
-                raw = children
-                children = []
-                child_pos = []
-                for i, spliced, is_term in plan:
-                    v = raw[i]
-                    if spliced:
-                        children.extend(v)
-                        child_pos.extend(v.positions)
-                    else:
-                        children.append(token(v) if is_term else v)
-                        child_pos.append(raw_pos[i])
+            children = []
+            child_pos = []
+            for i, spliced, as_ in plan:
+                v = raw[i]
+                if spliced:
+                    children.extend(v)
+                    child_pos.extend(v.positions)
+                else:
+                    children.append(take[as_](v) if as_ else v)
+                    child_pos.append(raw_pos[i])
             if expand1 and len(children) == 1:
                 # Lark returns the child itself, which keeps its own position when it has one.
                 value = children[0]
@@ -162,92 +187,211 @@ class FastParser:
                 if pos is not None:
                     pos = position_of(pos)
                 value = f(pos or _EMPTY_POS, children) if f is not None else Tree(name, children)
-            state_stack.append(state_stack[-1][origin])
+            states.append(states[-1][origin])
             values.append(value)
             positions.append(pos)
 
+        top = self.start
         end = self.end
-        at_end = False
-        groups = lexer.groups
-        for m in itertools.chain(lexer.scan.finditer(text), (None,)):
+        # (the kinds of action as local names, which are read faster than global ones)
+        shift, unit, plain, append, one, first_item, splice, pass_child = (
+            _SHIFT, _UNIT, _PLAIN, _APPEND, _ONE, _FIRST, _SPLICE, _PASS)
+        for m in itertools.chain(lexer.matches(text), (None,)):
             if m is None:
                 kind = "$END"
-                at_end = True
             else:
-                kind, words = groups[m.lastindex]
+                group = m.lastindex
+                kind, words = groups[group]
                 if words is not None:
-                    kind = words.get(m.group(m.lastindex), kind)
+                    kind = words.get(m[group], kind)
             while True:
-                action = state_stack[-1].get(kind)
-                if action is None:
-                    raise ParseFailure(kind)
-                if action.__class__ is dict:  # shift
-                    state_stack.append(action)
+                try:
+                    action = top[kind]
+                except KeyError:
+                    if top is end and m is None:
+                        return values[-1]
+                    raise ParseFailure(kind) from None
+                how = action[0]
+                if how is shift:
+                    top = action[1]
+                    states.append(top)
                     values.append(m)
                     positions.append(m)
                     break
-                how = action[0]
-                if how is _UNIT:
+                if how is unit:
                     # a ?rule of one rule: the value and its position stay, the state moves
-                    state_stack[-1] = state_stack[-2][action[1]]
-                elif how is _APPEND:
+                    top = states[-1] = states[-2][action[1]]
+                elif how is plain:
+                    # a rule with a method and a fixed number of children (most rules)
+                    _, origin, f, first, pick, texts_at, tokens_at = action
+                    children = values[first:] if pick is None else list(map(values.__getitem__, pick))
+                    pos = positions[first]
+                    if pos is None:  # the first child matched nothing: look further
+                        pos = next((p for p in positions[first:] if p is not None), None)
+                    del states[first:]
+                    del values[first:]
+                    del positions[first:]
+                    for i in texts_at:
+                        t = children[i]
+                        children[i] = text[t.start():t.end(t.lastindex)]
+                    for i in tokens_at:
+                        children[i] = token(children[i])
+                    if type(pos) is match_cls:
+                        start = pos.start()
+                        if not lines[near - 1] <= start < lines[near]:  # (line_of(), inlined)
+                            near = near + 1 if lines[near] <= start < lines[near + 1] else bisect_right(lines, start)
+                        pos = pos_cls(near, start - lines[near - 1] + 1)
+                    values.append(f(pos or _EMPTY_POS, children))
+                    positions.append(pos)
+                    top = states[-1][origin]
+                    states.append(top)
+                elif how is append:
                     # x* / x+ helper, left-recursive: append to the list being built
                     child, child_pos = values.pop(), positions.pop()
-                    state_stack.pop()
+                    states.pop()
                     lst = values[-1]
-                    lst.append(child if action[3] else token(child))
+                    lst.append(take[action[2]](child) if action[2] else child)
                     lst.positions.append(child_pos)  # (the list's own position is its first item's)
-                    state_stack[-1] = state_stack[-2][action[1]]
-                elif how is _ONE:
+                    top = states[-1] = states[-2][action[1]]
+                elif how is one:
                     # a rule of one symbol with a method: noun, kind, subjects ...
-                    carrier = positions[-1]
+                    _, origin, f, as_ = action
                     child = values[-1]
-                    pos = None if carrier is None else position_of(carrier)
-                    values[-1] = action[2](pos or _EMPTY_POS, [child if action[3] else token(child)])
+                    if as_ == _TEXT:
+                        child = text[child.start():child.end(child.lastindex)]
+                    elif as_ == _TOKEN:
+                        child = token(child)
+                    pos = positions[-1]
+                    if type(pos) is match_cls:
+                        start = pos.start()
+                        if not lines[near - 1] <= start < lines[near]:  # (line_of(), inlined)
+                            near = near + 1 if lines[near] <= start < lines[near + 1] else bisect_right(lines, start)
+                        pos = pos_cls(near, start - lines[near - 1] + 1)
+                    values[-1] = f(pos or _EMPTY_POS, [child])
                     positions[-1] = pos
-                    state_stack[-1] = state_stack[-2][action[1]]
-                elif how is _FIRST:
+                    top = states[-1] = states[-2][origin]
+                elif how is first_item:
                     # x* / x+ helper, its first item: a list of one
-                    lst = _Spliced([values[-1] if action[3] else token(values[-1])])
+                    child = values[-1]
+                    lst = _Spliced([take[action[2]](child) if action[2] else child])
                     lst.positions = [positions[-1]]
                     values[-1] = lst
-                    state_stack[-1] = state_stack[-2][action[1]]
+                    top = states[-1] = states[-2][action[1]]
+                elif how is splice:
+                    # a rule with a method and x* lists among its children
+                    _, origin, f, first, plan = action
+                    pos = positions[first]
+                    if pos is None:
+                        pos = next((p for p in positions[first:] if p is not None), None)
+                    children = []
+                    for i, spliced, as_ in plan:
+                        child = values[i]
+                        if spliced:
+                            children.extend(child)
+                        else:
+                            children.append(take[as_](child) if as_ else child)
+                    del states[first:]
+                    del values[first:]
+                    del positions[first:]
+                    if pos is not None:
+                        pos = position_of(pos)
+                    values.append(f(pos or _EMPTY_POS, children))
+                    positions.append(pos)
+                    top = states[-1][origin]
+                    states.append(top)
+                elif how is pass_child:
+                    # a ?rule whose one kept child is the value, with that child's position
+                    _, origin, first, kept, as_ = action
+                    child = values[kept]
+                    pos = positions[kept]
+                    if pos is None:
+                        pos = next((p for p in positions[first:] if p is not None), None)
+                    del states[first:]
+                    del values[first:]
+                    del positions[first:]
+                    values.append(take[as_](child) if as_ else child)
+                    positions.append(pos)
+                    top = states[-1][origin]
+                    states.append(top)
                 else:
                     reduce(action)
-                if at_end and state_stack[-1] is end:
-                    return values[-1]
-        raise ParseFailure("$END")  # pragma: no cover  (the end is reached by a reduction)
+                    top = states[-1]
+        raise ParseFailure("$END")  # pragma: no cover  (the loop ends by accepting or failing)
 
 
-_UNIT, _APPEND, _ONE, _FIRST, _GENERAL = "unit", "append", "one", "first", "general"
+_SHIFT, _UNIT, _APPEND, _ONE, _FIRST, _PLAIN, _SPLICE, _PASS, _GENERAL = (
+    "shift", "unit", "append", "one", "first", "plain", "splice", "pass", "general")
+# How a child is passed on: as it is (a rule's value), as its text, as a Lark Token.
+_VALUE, _TEXT, _TOKEN = 0, 1, 2
 
 
-def _reduction(rule, transformer: Any) -> tuple:
-    """How to reduce by ``rule``: (how, nonterminal, method, ...). The general form is
-    (how, nonterminal, method, size, callback name, is a helper rule, is a ?rule, plan,
-    keeps every child, indices of kept tokens), the plan listing for each kept child its
-    index, whether it is spliced, whether it is a token. The fast forms keep in [3]
-    whether their one child is a rule's value (not a token)."""
+def _name(rule) -> str:
+    """The rule's callback: its alias or the rule it is an alternative of."""
+    return rule.alias or rule.origin.name
+
+
+def _given_tokens(rules, names: set[str]) -> set[str]:
+    """``names`` and the rules that pass tokens on to those: ``_rules`` and ``x*``
+    helpers (spliced in) and ?rules (replaced by their one child)."""
+    passed_up = {r.origin.name for r in rules if r.options.expand1 or r.origin.name.startswith("_")}
+    names = set(names)
+    while True:
+        more = {sym.name for r in rules if _name(r) in names
+                for sym in r.expansion if not sym.is_term and sym.name in passed_up} - names
+        if not more:
+            return names
+        names |= more
+
+
+def _reduction(rule, transformer: Any, as_tokens: bool) -> tuple:
+    """How to reduce by ``rule``, by how much of Lark's tree building it needs ("as"
+    says how a child is passed on, _VALUE, _TEXT or _TOKEN):
+
+    - (_UNIT, nonterminal): a ?rule of one symbol that is a rule's value;
+    - (_FIRST, nonterminal, as) and (_APPEND, nonterminal, as): the first and the next
+      items of an ``x*`` list (a _Spliced);
+    - (_ONE, nonterminal, method, as): a rule of one symbol with a method;
+    - (_PASS, nonterminal, -size, index of the kept child from the top of the stack,
+      as): a ?rule that keeps one child of several, which is its value;
+    - (_PLAIN, nonterminal, method, -size, indices from the top of the stack of the
+      kept children (None: all), indices among those of the tokens passed as text,
+      and as Tokens): a rule with a method whose children are not spliced;
+    - (_SPLICE, nonterminal, method, -size, plan): a rule with a method and spliced
+      children, the plan listing for each kept child its index from the top of the
+      stack, whether it is spliced, and as;
+    - (_GENERAL, nonterminal, method, size, callback name, is a helper rule, is a
+      ?rule, plan): any other, the plan listing for each kept child its index, whether
+      it is spliced, and as."""
+    term = _TOKEN if as_tokens else _TEXT
     keep_all = rule.options.keep_all_tokens
-    plan = tuple((i, not sym.is_term and sym.name.startswith("_"), sym.is_term)
+    plan = tuple((i, not sym.is_term and sym.name.startswith("_"), term if sym.is_term else _VALUE)
                  for i, sym in enumerate(rule.expansion)
                  if keep_all or not (sym.is_term and sym.filter_out))
     size = len(rule.expansion)
     origin = rule.origin.name
-    name = rule.alias or origin
+    name = _name(rule)
     helper = name.startswith("_")
     f = None if helper else _method(transformer, name)
     expand1 = bool(rule.options.expand1 and not rule.alias)
-    as_is = len(plan) == size and not any(spliced for _, spliced, _ in plan)
-    if size == 1 and as_is:
-        is_value = not plan[0][2]
-        if expand1 and is_value:
+    spliced = any(s for _, s, _ in plan)
+    if size == 1 and len(plan) == 1 and not spliced:
+        as_ = plan[0][2]
+        if expand1 and as_ == _VALUE:
             return (_UNIT, origin)
         if helper:
-            return (_FIRST, origin, None, is_value)
+            return (_FIRST, origin, as_)
         if f is not None and not expand1:
-            return (_ONE, origin, f, is_value)
+            return (_ONE, origin, f, as_)
     if (helper and size == 2 and len(plan) == 2 and plan[0][:2] == (0, True) and not plan[1][1]):
-        return (_APPEND, origin, None, not plan[1][2])
-    terms = tuple(i for i, _, is_term in plan if is_term)
-    return (_GENERAL, origin, f, size, name, helper, expand1, plan, as_is, terms)
+        return (_APPEND, origin, plan[1][2])
+    if size and spliced and f is not None and not helper and not expand1:
+        return (_SPLICE, origin, f, -size, tuple((i - size, s, as_) for i, s, as_ in plan))
+    if size and not spliced:
+        if expand1 and len(plan) == 1:
+            return (_PASS, origin, -size, plan[0][0] - size, plan[0][2])
+        if f is not None and not helper and not expand1:
+            pick = None if len(plan) == size else tuple(i - size for i, _, _ in plan)
+            texts_at = tuple(j for j, (_, _, as_) in enumerate(plan) if as_ == _TEXT)
+            tokens_at = tuple(j for j, (_, _, as_) in enumerate(plan) if as_ == _TOKEN)
+            return (_PLAIN, origin, f, -size, pick, texts_at, tokens_at)
+    return (_GENERAL, origin, f, size, name, helper, expand1, plan)

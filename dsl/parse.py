@@ -129,10 +129,15 @@ def _first_word_hint(src: str, p: Lark) -> tuple[int, str] | None:
     return len(src) - len(stripped) + 1, f"unknown word '{word}'{hint}"
 
 
-def _pos(meta_or_tok) -> A.Pos:
-    if type(meta_or_tok) is A.Pos:
-        return meta_or_tok
-    return A.Pos(getattr(meta_or_tok, "line", 0) or 0, getattr(meta_or_tok, "column", 0) or 0)
+def _with_pos(f, _data, children, meta):
+    """How Lark calls ToAst's methods: with the rule's position as an A.Pos, as the fast
+    parser does ((0, 0) for a rule that matched nothing)."""
+    return f(A.Pos(getattr(meta, "line", 0) or 0, getattr(meta, "column", 0) or 0), children)
+
+
+def _token_pos(tok: Token) -> A.Pos:
+    """A token's position (the rule is in ToAst.TOKEN_RULES)."""
+    return A.Pos(tok.line, tok.column)
 
 
 def _s(tok: Token) -> str:
@@ -148,16 +153,23 @@ _DURATIONS = {
 }
 
 
-@v_args(meta=True)
+@v_args(wrapper=_with_pos)
 class ToAst(Transformer):
-    """Lark tree to :mod:`fecipher.dsl.ast` nodes."""
+    """Lark tree to :mod:`fecipher.dsl.ast` nodes.
+
+    The fast parser gives the methods a token as its text (a str) or as a Lark Token
+    (a str too), and always as a Token to the rules of TOKEN_RULES, which read their
+    tokens' positions; Lark gives Tokens. The nodes hold plain str either way."""
+
+    TOKEN_RULES = frozenset({"word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
+                             "how_by_named_skill", "has_quality"})
 
     def __init__(self, filename: str):
         super().__init__()
         self.filename = filename
 
     # ---- pack and card
-    def start(self, meta, items):
+    def start(self, pos, items):
         name = None
         cards = []
         for it in items:
@@ -167,60 +179,64 @@ class ToAst(Transformer):
                 cards.append(it)
         return A.PackNode(name, tuple(cards), self.filename)
 
-    def header(self, meta, items):
+    def header(self, pos, items):
         return ("header", _s(items[0]))
 
-    def card(self, meta, items):
-        name = _s(items[0])
-        facts = tuple(i for i in items[1:] if isinstance(i, A.Fact))
-        skills = tuple(i for i in items[1:] if isinstance(i, A.SkillNode))
-        return A.CardNode(name, facts, skills, _pos(meta))
+    def card(self, pos, items):
+        facts = []
+        skills = []
+        for i in items[1:]:
+            if isinstance(i, A.Fact):
+                facts.append(i)
+            elif isinstance(i, A.SkillNode):
+                skills.append(i)
+        return A.CardNode(_s(items[0]), tuple(facts), tuple(skills), pos)
 
-    def codes_fact(self, meta, items):
-        return A.Fact("codes", tuple(str(t) for t in items), _pos(meta))
+    def codes_fact(self, pos, items):
+        return A.Fact("codes", tuple(map(str, items)), pos)
 
-    def cost_fact(self, meta, items):
-        return A.Fact("cost", int(items[0]), _pos(meta))
+    def cost_fact(self, pos, items):
+        return A.Fact("cost", int(items[0]), pos)
 
-    def cc_fact(self, meta, items):
-        return A.Fact("class_change_cost", int(items[0]), _pos(meta))
+    def cc_fact(self, pos, items):
+        return A.Fact("class_change_cost", int(items[0]), pos)
 
-    def symbols_fact(self, meta, items):
-        return A.Fact("symbols", items[0] if items else (), _pos(meta))
+    def symbols_fact(self, pos, items):
+        return A.Fact("symbols", items[0] if items else (), pos)
 
-    def word_list(self, meta, items):
-        return tuple((str(t).lower(), _pos(t)) for t in items)
+    def word_list(self, pos, items):
+        return tuple((str(t).lower(), _token_pos(t)) for t in items)
 
-    def gender_fact(self, meta, items):
-        return A.Fact("gender", (str(items[0]).lower(), _pos(items[0])), _pos(meta))
+    def gender_fact(self, pos, items):
+        return A.Fact("gender", (str(items[0]).lower(), _token_pos(items[0])), pos)
 
-    def weapon_fact(self, meta, items):
-        return A.Fact("weapon", (str(items[0]).lower(), _pos(items[0])) if items else ("none", _pos(meta)), _pos(meta))
+    def weapon_fact(self, pos, items):
+        return A.Fact("weapon", (str(items[0]).lower(), _token_pos(items[0])) if items else ("none", pos), pos)
 
-    def types_fact(self, meta, items):
-        return A.Fact("types", items[0], _pos(meta))
+    def types_fact(self, pos, items):
+        return A.Fact("types", items[0], pos)
 
-    def class_fact(self, meta, items):
-        return A.Fact("class", _s(items[0]), _pos(meta))
+    def class_fact(self, pos, items):
+        return A.Fact("class", _s(items[0]), pos)
 
-    def range_fact(self, meta, items):
-        return A.Fact("range", items[0] if items else (), _pos(meta))
+    def range_fact(self, pos, items):
+        return A.Fact("range", items[0] if items else (), pos)
 
-    def range_spec(self, meta, items):
+    def range_spec(self, pos, items):
         t = str(items[0])
         if "-" in t:
             a, b = (int(x) for x in t.split("-"))
             return tuple(range(a, b + 1)) if a <= b else (a, b)
         return (int(t),)
 
-    def attack_fact(self, meta, items):
-        return A.Fact("attack", int(items[0]), _pos(meta))
+    def attack_fact(self, pos, items):
+        return A.Fact("attack", int(items[0]), pos)
 
-    def support_fact(self, meta, items):
-        return A.Fact("support", int(items[0]), _pos(meta))
+    def support_fact(self, pos, items):
+        return A.Fact("support", int(items[0]), pos)
 
     # ---- skills
-    def skill(self, meta, items):
+    def skill(self, pos, items):
         head = items[0]
         limits, costs, triggers, conditions, statements = [], [], [], [], []
         optional = False
@@ -242,62 +258,62 @@ class ToAst(Transformer):
                            head["keywords"], tuple(limits), tuple(costs), tuple(triggers), tuple(conditions),
                            optional, tuple(statements), head["pos"])
 
-    def unit_skill_head(self, meta, items):
+    def unit_skill_head(self, pos, items):
         granted = False
         if isinstance(items[0], str) and items[0] == "granted":
             granted = True
             items = items[1:]
         kind, name = items[0], _s(items[1])
-        return {"kind": kind, "name": name, "granted": granted, "keywords": tuple(items[2:]), "pos": _pos(meta)}
+        return {"kind": kind, "name": name, "granted": granted, "keywords": tuple(items[2:]), "pos": pos}
 
-    def support_skill_head(self, meta, items):
+    def support_skill_head(self, pos, items):
         return {"kind": "support", "name": _s(items[0]), "role": items[1], "keywords": tuple(items[2:]),
-                "pos": _pos(meta)}
+                "pos": pos}
 
-    def granted(self, meta, items):
+    def granted(self, pos, items):
         return "granted"
 
-    def kind(self, meta, items):
+    def kind(self, pos, items):
         return str(items[0])
 
-    def kind_bond(self, meta, items):
+    def kind_bond(self, pos, items):
         return "bond"
 
-    def role_both(self, meta, items):
+    def role_both(self, pos, items):
         return "both"
 
-    def role_attack(self, meta, items):
+    def role_attack(self, pos, items):
         return "attack"
 
-    def role_defence(self, meta, items):
+    def role_defence(self, pos, items):
         return "defence"
 
-    def keyword_tag(self, meta, items):
-        return A.Keyword(str(items[0]), int(items[1]) if len(items) > 1 else None, _pos(meta))
+    def keyword_tag(self, pos, items):
+        return A.Keyword(str(items[0]), int(items[1]) if len(items) > 1 else None, pos)
 
-    def limit_clause(self, meta, items):
-        return ("limit", str(items[0]).lower(), _pos(items[0]))
+    def limit_clause(self, pos, items):
+        return ("limit", str(items[0]).lower(), _token_pos(items[0]))
 
-    def cost_clause(self, meta, items):
+    def cost_clause(self, pos, items):
         return ("cost", tuple(items))
 
-    def cost_item(self, meta, items):
-        return self._action(meta, items, False)
+    def cost_item(self, pos, items):
+        return self._action(pos, items, False)
 
-    def trigger_clause(self, meta, items):
+    def trigger_clause(self, pos, items):
         return ("trigger", items[0])
 
-    def condition_clause(self, meta, items):
+    def condition_clause(self, pos, items):
         return ("condition", items[0])
 
-    def during_clause(self, meta, items):
-        return ("condition", A.Condition("during", owner=items[0], pos=_pos(meta)))
+    def during_clause(self, pos, items):
+        return ("condition", A.Condition("during", owner=items[0], pos=pos))
 
-    def may_clause(self, meta, items):
+    def may_clause(self, pos, items):
         return ("may",)
 
     # ---- statements
-    def _action(self, meta, items, optional):
+    def _action(self, pos, items, optional):
         verb = items[0]
         number = None
         target = None
@@ -309,51 +325,56 @@ class ToAst(Transformer):
                 preps.append(it)
             else:
                 target = it
-        return A.Action(str(verb).lower(), number, target, tuple(preps), optional, _pos(meta), _pos(verb))
+        return A.Action(str(verb).lower(), number, target, tuple(preps), optional, pos, _token_pos(verb))
 
-    def action(self, meta, items):
-        return self._action(meta, items, False)
+    def action(self, pos, items):
+        return self._action(pos, items, False)
 
-    def may_statement(self, meta, items):
+    def may_statement(self, pos, items):
         a = items[0]
-        return A.Action(a.verb, a.number, a.target, a.preps, True, _pos(meta), a.verb_pos)
+        return A.Action(a.verb, a.number, a.target, a.preps, True, pos, a.verb_pos)
 
-    def number_arg(self, meta, items):
+    def number_arg(self, pos, items):
         return ("number", int(items[0]))
 
-    def to_arg(self, meta, items):
-        return A.Prep("to", items[0], _pos(meta))
+    def to_arg(self, pos, items):
+        return A.Prep("to", items[0], pos)
 
-    def tapped_arg(self, meta, items):
-        return A.Prep("tapped", None, _pos(meta))
+    def tapped_arg(self, pos, items):
+        return A.Prep("tapped", None, pos)
 
-    def main_character_arg(self, meta, items):
-        return A.Prep("main_character", None, _pos(meta))
+    def main_character_arg(self, pos, items):
+        return A.Prep("main_character", None, pos)
 
-    def under_arg(self, meta, items):
-        return A.Prep("under", None, _pos(meta), items[0])
+    def under_arg(self, pos, items):
+        return A.Prep("under", None, pos, items[0])
 
-    def onto_arg(self, meta, items):
-        return A.Prep("onto", None, _pos(meta), items[0])
+    def onto_arg(self, pos, items):
+        return A.Prep("onto", None, pos, items[0])
 
-    def modification(self, meta, items):
-        subjects = items[0]
-        changes = tuple(i for i in items[1:] if isinstance(i, A.Change))
-        dur = next((i for i in items[1:] if isinstance(i, A.Duration)), None)
-        wh = next((i[1] for i in items[1:] if isinstance(i, tuple) and i[0] == "while"), None)
-        return A.Modification(subjects, changes, dur, _pos(meta), wh)
+    def modification(self, pos, items):
+        changes = []
+        dur = wh = None
+        for i in items[1:]:
+            if isinstance(i, A.Change):
+                changes.append(i)
+            elif isinstance(i, A.Duration):
+                dur = i
+            elif isinstance(i, tuple) and i[0] == "while":
+                wh = i[1]
+        return A.Modification(items[0], tuple(changes), dur, pos, wh)
 
     # ---- added for Series 1
-    def while_clause(self, meta, items):
+    def while_clause(self, pos, items):
         return ("while", items[0])
 
-    def guarded(self, meta, items):
-        return A.Guarded(items[0], items[1], _pos(meta))
+    def guarded(self, pos, items):
+        return A.Guarded(items[0], items[1], pos)
 
-    def redirect(self, meta, items):
-        return A.Redirect(items[0], items[1] if len(items) > 1 else None, _pos(meta))
+    def redirect(self, pos, items):
+        return A.Redirect(items[0], items[1] if len(items) > 1 else None, pos)
 
-    def copy_statement(self, meta, items):
+    def copy_statement(self, pos, items):
         subjects, source = items[0], items[1]
         keeps: tuple = ()
         dur = None
@@ -362,164 +383,164 @@ class ToAst(Transformer):
                 dur = it
             elif isinstance(it, tuple):
                 keeps = it
-        return A.Copy(subjects, source, keeps, dur, _pos(meta))
+        return A.Copy(subjects, source, keeps, dur, pos)
 
-    def copy_keep(self, meta, items):
+    def copy_keep(self, pos, items):
         return tuple(items)
 
-    def copy_kept(self, meta, items):
+    def copy_kept(self, pos, items):
         return "name" if "name" in [str(t) for t in items] else "attack"
 
-    def _replace(self, meta, items, optional):
+    def _replace(self, pos, items, optional):
         action, place = items[0], items[1]
         cause = items[2] if len(items) > 2 else None
-        return A.Replace(action, place, cause, optional, _pos(meta))
+        return A.Replace(action, place, cause, optional, pos)
 
-    def replacement(self, meta, items):
-        return self._replace(meta, items, False)
+    def replacement(self, pos, items):
+        return self._replace(pos, items, False)
 
-    def may_replacement(self, meta, items):
-        return self._replace(meta, items, True)
+    def may_replacement(self, pos, items):
+        return self._replace(pos, items, True)
 
-    def replace_cause(self, meta, items):
+    def replace_cause(self, pos, items):
         return "destroyed_in_battle" if "battle" in [str(t) for t in items] else "destroyed"
 
-    def card_rule(self, meta, items):
+    def card_rule(self, pos, items):
         kind, cond = items[1]
-        return A.CardRule(items[0], kind, cond, _pos(meta))
+        return A.CardRule(items[0], kind, cond, pos)
 
-    def rule_deploy_if(self, meta, items):
+    def rule_deploy_if(self, pos, items):
         return ("deploy_if", items[0])
 
-    def rule_share_name(self, meta, items):
+    def rule_share_name(self, pos, items):
         return ("share_name", None)
 
-    def rule_any_copies(self, meta, items):
+    def rule_any_copies(self, pos, items):
         return ("any_copies", None)
 
-    def support_succeed(self, meta, items):
-        return A.SupportFail(items[0], items[1], _pos(meta), True)
+    def support_succeed(self, pos, items):
+        return A.SupportFail(items[0], items[1], pos, True)
 
-    def actor_statement(self, meta, items):
+    def actor_statement(self, pos, items):
         actor, a = items[0], items[1]
         verb = a.verb
         if verb.endswith("s") and len(verb) > 3:  # "your opponent sends ..." -> send
             verb = verb[:-1]
         return A.ActorStatement(actor, A.Action(verb, a.number, a.target, a.preps, a.optional, a.pos, a.verb_pos),
-                                _pos(meta))
+                                pos)
 
-    def actor(self, meta, items):
+    def actor(self, pos, items):
         return "opponent" if "opponent" in [str(t) for t in items] else "each"
 
-    def lose_skill_change(self, meta, items):
-        return A.Change("lose_skill", name=_s(items[0]), pos=_pos(meta))
+    def lose_skill_change(self, pos, items):
+        return A.Change("lose_skill", name=_s(items[0]), pos=pos)
 
-    def cannot_use_change(self, meta, items):
-        return A.Change("cannot_use", name=_s(items[0]), pos=_pos(meta))
+    def cannot_use_change(self, pos, items):
+        return A.Change("cannot_use", name=_s(items[0]), pos=pos)
 
-    def double_change(self, meta, items):
-        return A.Change("double", stat=items[0], pos=_pos(meta))
+    def double_change(self, pos, items):
+        return A.Change("double", stat=items[0], pos=pos)
 
-    def per_destroyed(self, meta, items):
-        return A.Filtered(None, (), items[0], (A.PostFilter("destroyed_here", pos=_pos(meta)),), _pos(meta))
+    def per_destroyed(self, pos, items):
+        return A.Filtered(None, (), items[0], (A.PostFilter("destroyed_here", pos=pos),), pos)
 
-    def skill_destroys(self, meta, items):
-        return A.Trigger("skill_destroys", A.Ref("this", None, _pos(meta)), items[1], None, _pos(meta),
+    def skill_destroys(self, pos, items):
+        return A.Trigger("skill_destroys", A.Ref("this", None, pos), items[1], None, pos,
                          name=_s(items[0]))
 
-    def has_stat(self, meta, items):
-        return A.Condition("has_stat", subject=items[0], words=(items[1],), quantity=items[2], pos=_pos(meta))
+    def has_stat(self, pos, items):
+        return A.Condition("has_stat", subject=items[0], words=(items[1],), quantity=items[2], pos=pos)
 
-    def did(self, meta, items):
-        return A.Condition("did", pos=_pos(meta))
+    def did(self, pos, items):
+        return A.Condition("did", pos=pos)
 
-    def did_not(self, meta, items):
-        return A.Condition("negation", inner=A.Condition("did", pos=_pos(meta)), pos=_pos(meta))
+    def did_not(self, pos, items):
+        return A.Condition("negation", inner=A.Condition("did", pos=pos), pos=pos)
 
-    def opponent_has_count(self, meta, items):
-        return A.Condition("have_count", quantity=items[0], counted=items[1], owner="opponent", pos=_pos(meta))
+    def opponent_has_count(self, pos, items):
+        return A.Condition("have_count", quantity=items[0], counted=items[1], owner="opponent", pos=pos)
 
-    def in_combat(self, meta, items):
-        return A.State("in_combat", items[0], _pos(meta))
+    def in_combat(self, pos, items):
+        return A.State("in_combat", items[0], pos)
 
-    def ref_support_card(self, meta, items):
-        return A.Ref("support_card", None, _pos(meta), of=items[0])
+    def ref_support_card(self, pos, items):
+        return A.Ref("support_card", None, pos, of=items[0])
 
-    def q_not_main_character(self, meta, items):
-        return A.Qualifier("not_main_character", (), _pos(meta))
+    def q_not_main_character(self, pos, items):
+        return A.Qualifier("not_main_character", (), pos)
 
-    def not_named(self, meta, items):
-        return A.PostFilter("not_named", value=tuple(_s(t) for t in items), pos=_pos(meta))
+    def not_named(self, pos, items):
+        return A.PostFilter("not_named", value=tuple(map(_s, items)), pos=pos)
 
-    def different_names(self, meta, items):
-        return A.PostFilter("different_names", pos=_pos(meta))
+    def different_names(self, pos, items):
+        return A.PostFilter("different_names", pos=pos)
 
-    def attacked_this_turn(self, meta, items):
-        return A.PostFilter("attacked_this_turn", pos=_pos(meta))
+    def attacked_this_turn(self, pos, items):
+        return A.PostFilter("attacked_this_turn", pos=pos)
 
-    def same_line(self, meta, items):
-        return A.PostFilter("same_line", value=items[0], pos=_pos(meta))
+    def same_line(self, pos, items):
+        return A.PostFilter("same_line", value=items[0], pos=pos)
 
-    def destroyed_here(self, meta, items):
-        return A.PostFilter("destroyed_here", pos=_pos(meta))
+    def destroyed_here(self, pos, items):
+        return A.PostFilter("destroyed_here", pos=pos)
 
-    def subjects(self, meta, items):
+    def subjects(self, pos, items):
         return tuple(items)
 
-    def gain_change(self, meta, items):
+    def gain_change(self, pos, items):
         per = items[2] if len(items) > 2 else None
-        return A.Change("gain", stat=items[1], amount=int(str(items[0])), per_each=per, pos=_pos(meta))
+        return A.Change("gain", stat=items[1], amount=int(str(items[0])), per_each=per, pos=pos)
 
-    def lose_change(self, meta, items):
+    def lose_change(self, pos, items):
         per = items[2] if len(items) > 2 else None
-        return A.Change("gain", stat=items[1], amount=-int(str(items[0])), per_each=per, pos=_pos(meta))
+        return A.Change("gain", stat=items[1], amount=-int(str(items[0])), per_each=per, pos=pos)
 
-    def cannot_change(self, meta, items):
+    def cannot_change(self, pos, items):
         words = items[0]
         by = items[1] if len(items) > 1 else None
-        return A.Change("cannot", words=words, by=by, pos=_pos(meta))
+        return A.Change("cannot", words=words, by=by, pos=pos)
 
-    def acquire_change(self, meta, items):
+    def acquire_change(self, pos, items):
         return items[0]
 
-    def acquire_range(self, meta, items):
-        return A.Change("acquire_range", ranges=items[0], pos=_pos(meta))
+    def acquire_range(self, pos, items):
+        return A.Change("acquire_range", ranges=items[0], pos=pos)
 
-    def acquire_skill(self, meta, items):
-        return A.Change("acquire_skill", name=_s(items[0]), pos=_pos(meta))
+    def acquire_skill(self, pos, items):
+        return A.Change("acquire_skill", name=_s(items[0]), pos=pos)
 
-    def acquire_name(self, meta, items):
-        return A.Change("acquire_name", name=_s(items[0]), pos=_pos(meta))
+    def acquire_name(self, pos, items):
+        return A.Change("acquire_name", name=_s(items[0]), pos=pos)
 
-    def acquire_type(self, meta, items):
-        return A.Change("acquire_type", words=(str(items[0]).lower(),), pos=_pos(meta))
+    def acquire_type(self, pos, items):
+        return A.Change("acquire_type", words=(str(items[0]).lower(),), pos=pos)
 
-    def orbs_change(self, meta, items):
-        return A.Change("orbs", amount=int(items[0]), pos=_pos(meta))
+    def orbs_change(self, pos, items):
+        return A.Change("orbs", amount=int(items[0]), pos=pos)
 
-    def stat(self, meta, items):
+    def stat(self, pos, items):
         return str(items[0])
 
-    def per_each(self, meta, items):
+    def per_each(self, pos, items):
         return items[0]
 
-    def flag_words(self, meta, items):
+    def flag_words(self, pos, items):
         return tuple(items)
 
-    def flag_word(self, meta, items):
+    def flag_word(self, pos, items):
         return str(items[0]).lower()
 
-    def by_phrase(self, meta, items):
+    def by_phrase(self, pos, items):
         it = items[0]
-        if isinstance(it, Token):
+        if isinstance(it, str):
             return "skills"
         return it
 
-    def support_fail(self, meta, items):
-        return A.SupportFail(items[0], items[1], _pos(meta))
+    def support_fail(self, pos, items):
+        return A.SupportFail(items[0], items[1], pos)
 
-    def duration(self, meta, items):
-        words = [str(t) for t in items]
+    def duration(self, pos, items):
+        words = list(map(str, items))
         if "game" in words:
             kind = "end_of_game"
         elif "next" in words:
@@ -528,26 +549,26 @@ class ToAst(Transformer):
             kind = "end_of_combat"
         else:
             kind = "end_of_turn"
-        return A.Duration(kind, _pos(meta))
+        return A.Duration(kind, pos)
 
     # ---- triggers
-    def trigger(self, meta, items):
+    def trigger(self, pos, items):
         subject, ev = items[0], items[1]
         how = ev[2] if len(ev) > 2 else (None, None, None)
-        return A.Trigger(ev[0], subject, ev[1], None, _pos(meta), how=how[0], how_skill=how[1],
+        return A.Trigger(ev[0], subject, ev[1], None, pos, how=how[0], how_skill=how[1],
                          how_skill_pos=how[2])
 
-    def how_by_skill(self, meta, items):
+    def how_by_skill(self, pos, items):
         return ("skill", None, None)
 
-    def how_by_named_skill(self, meta, items):
-        return ("skill", _s(items[0]), _pos(items[0]))
+    def how_by_named_skill(self, pos, items):
+        return ("skill", _s(items[0]), _token_pos(items[0]))
 
-    def how_not_by_skill(self, meta, items):
+    def how_not_by_skill(self, pos, items):
         return ("hand", None, None)
 
     def _ev(name):  # noqa: N805
-        def f(self, meta, items):
+        def f(self, pos, items):
             hows = [i for i in items if isinstance(i, tuple)]
             rest = [i for i in items if not isinstance(i, tuple)]
             out = (name, rest[0] if rest else None)
@@ -567,81 +588,81 @@ class ToAst(Transformer):
     on_supported = _ev("supported")
     on_attack_ends = _ev("attack_ends")
 
-    def turn_start(self, meta, items):
-        return A.Trigger("turn_start", None, None, items[0], _pos(meta))
+    def turn_start(self, pos, items):
+        return A.Trigger("turn_start", None, None, items[0], pos)
 
-    def turn_end(self, meta, items):
-        return A.Trigger("turn_end", None, None, items[0], _pos(meta))
+    def turn_end(self, pos, items):
+        return A.Trigger("turn_end", None, None, items[0], pos)
 
-    def class_change_into(self, meta, items):
-        return A.Trigger("class_change_into", None, None, None, _pos(meta))
+    def class_change_into(self, pos, items):
+        return A.Trigger("class_change_into", None, None, None, pos)
 
-    def level_up_into(self, meta, items):
-        return A.Trigger("level_up_into", None, None, None, _pos(meta))
+    def level_up_into(self, pos, items):
+        return A.Trigger("level_up_into", None, None, None, pos)
 
     # ---- conditions
-    def negation(self, meta, items):
-        return A.Condition("negation", inner=items[0], pos=_pos(meta))
+    def negation(self, pos, items):
+        return A.Condition("negation", inner=items[0], pos=pos)
 
-    def is_state(self, meta, items):
-        return A.Condition("is_state", subject=items[0], state=items[1], pos=_pos(meta))
+    def is_state(self, pos, items):
+        return A.Condition("is_state", subject=items[0], state=items[1], pos=pos)
 
-    def have_count(self, meta, items):
-        return A.Condition("have_count", quantity=items[0], counted=items[1], pos=_pos(meta))
+    def have_count(self, pos, items):
+        return A.Condition("have_count", quantity=items[0], counted=items[1], pos=pos)
 
-    def have_reference(self, meta, items):
-        return A.Condition("have_reference", subject=items[0], pos=_pos(meta))
+    def have_reference(self, pos, items):
+        return A.Condition("have_reference", subject=items[0], pos=pos)
 
-    def compare_with_opponent(self, meta, items):
+    def compare_with_opponent(self, pos, items):
         comp = items[0]
         what = str(items[1]) if not isinstance(items[1], Tree) else items[1]
         place = items[2] if len(items) > 2 else None
         return A.Condition("compare_with_opponent", words=(comp, what if isinstance(what, str) else str(what)),
-                           state=place, pos=_pos(meta))
+                           state=place, pos=pos)
 
-    def comparative(self, meta, items):
+    def comparative(self, pos, items):
         return str(items[0])
 
-    def used_skill(self, meta, items):
+    def used_skill(self, pos, items):
         times = int(items[2]) if len(items) > 2 else 1
         return A.Condition("used_skill", subject=items[0], name=_s(items[1]), quantity=("at_least", times),
-                           pos=_pos(meta))
+                           pos=pos)
 
-    def has_unit_name(self, meta, items):
-        return A.State("unit_name", _s(items[0]), _pos(meta))
+    def has_unit_name(self, pos, items):
+        return A.State("unit_name", _s(items[0]), pos)
 
-    def attacking(self, meta, items):
-        return A.State("attacking", items[0] if items else None, _pos(meta))
+    def attacking(self, pos, items):
+        return A.State("attacking", items[0] if items else None, pos)
 
-    def attacked(self, meta, items):
-        return A.State("attacked", items[0] if items else None, _pos(meta))
+    def attacked(self, pos, items):
+        return A.State("attacked", items[0] if items else None, pos)
 
-    def supported_by(self, meta, items):
-        return A.State("supported_by", items[0], _pos(meta))
+    def supported_by(self, pos, items):
+        return A.State("supported_by", items[0], pos)
 
-    def in_line(self, meta, items):
-        return A.State("in_line", items[0], _pos(meta))
+    def in_line(self, pos, items):
+        return A.State("in_line", items[0], pos)
 
-    def class_changed(self, meta, items):
-        return A.State("class_changed", None, _pos(meta))
+    def class_changed(self, pos, items):
+        return A.State("class_changed", None, pos)
 
-    def is_tapped(self, meta, items):
-        return A.State("tapped", None, _pos(meta))
+    def is_tapped(self, pos, items):
+        return A.State("tapped", None, pos)
 
-    def is_untapped(self, meta, items):
-        return A.State("untapped", None, _pos(meta))
+    def is_untapped(self, pos, items):
+        return A.State("untapped", None, pos)
 
-    def is_main_character(self, meta, items):
-        return A.State("main_character", None, _pos(meta))
+    def is_main_character(self, pos, items):
+        return A.State("main_character", None, pos)
 
-    def has_quality(self, meta, items):
-        return A.State("quality", (str(items[0]).lower(), _pos(items[0])), _pos(meta))
+    def has_quality(self, pos, items):
+        return A.State("quality", (str(items[0]).lower(), _token_pos(items[0])), pos)
 
-    def not_state(self, meta, items):
-        return A.State("not", items[0], _pos(meta))
+    def not_state(self, pos, items):
+        return A.State("not", items[0], pos)
 
-    def quantity(self, meta, items):
-        words = [str(t) for t in items]
+    def quantity(self, pos, items):
+        words = list(map(str, items))
         if "odd" in words or "even" in words:
             return ("odd" if "odd" in words else "even", 0)
         if words[0] == "no":
@@ -653,17 +674,14 @@ class ToAst(Transformer):
             return ("exactly", n)
         return ("at_least", n) if words[-1] == "more" else ("at_most", n)
 
-    def counted(self, meta, items):
-        quals = tuple(i for i in items if isinstance(i, A.Qualifier))
-        noun = next(i for i in items if isinstance(i, str))
-        posts = tuple(i for i in items if isinstance(i, A.PostFilter))
-        return A.Filtered(None, quals, noun, posts, _pos(meta))
+    def counted(self, pos, items):
+        return _filtered(None, items, pos)
 
     # ---- selectors
     def _ref(kind):  # noqa: N805
-        def f(self, meta, items):
-            name = _s(items[0]) if items and isinstance(items[0], Token) and str(items[0]).startswith('"') else None
-            return A.Ref(kind, name, _pos(meta))
+        def f(self, pos, items):
+            name = _s(items[0]) if items and isinstance(items[0], str) and items[0].startswith('"') else None
+            return A.Ref(kind, name, pos)
         return f
 
     ref_this = _ref("this")
@@ -678,30 +696,27 @@ class ToAst(Transformer):
     ref_own_defender = _ref("own_defender")
     ref_own_battler = _ref("own_battler")
 
-    def ref_deck_top(self, meta, items):
+    def ref_deck_top(self, pos, items):
         # "the top card of your deck" / "... of your opponent's deck": the owner is kept in
         # name and the area's words in names (the checker wants a deck).
         place = items[0]
-        return A.Ref("deck_top", place.owner, _pos(meta), names=tuple(place.words))
+        return A.Ref("deck_top", place.owner, pos, names=tuple(place.words))
 
-    def ref_named(self, meta, items):
-        names = tuple(_s(t) for t in items)
-        return A.Ref("named", names[0], _pos(meta), names=names if len(names) > 1 else ())
+    def ref_named(self, pos, items):
+        names = tuple(map(_s, items))
+        return A.Ref("named", names[0], pos, names=names if len(names) > 1 else ())
 
-    def filtered(self, meta, items):
+    def filtered(self, pos, items):
         quant = items[0] if items and isinstance(items[0], A.Quantifier) else None
-        quals = tuple(i for i in items if isinstance(i, A.Qualifier))
-        noun = next(i for i in items if isinstance(i, str))
-        posts = tuple(i for i in items if isinstance(i, A.PostFilter))
-        return A.Filtered(quant, quals, noun, posts, _pos(meta))
+        return _filtered(quant, items, pos)
 
-    def noun(self, meta, items):
+    def noun(self, pos, items):
         return str(items[0])
 
     def _q(kind):  # noqa: N805
-        def f(self, meta, items):
+        def f(self, pos, items):
             n = int(items[0]) if items else None
-            return A.Quantifier(kind, n, _pos(meta))
+            return A.Quantifier(kind, n, pos)
         return f
 
     q_exactly = _q("exactly")
@@ -711,68 +726,83 @@ class ToAst(Transformer):
     q_one = _q("one")
     q_another = _q("another")
 
-    def q_words(self, meta, items):
-        return A.Qualifier("words", tuple(str(t).lower() for t in items), _pos(meta))
+    def q_words(self, pos, items):
+        return A.Qualifier("words", tuple(map(str.lower, items)), pos)
 
-    def q_not_word(self, meta, items):
-        return A.Qualifier("not_word", (str(items[1]).lower(),), _pos(meta))
+    def q_not_word(self, pos, items):
+        return A.Qualifier("not_word", (str(items[1]).lower(),), pos)
 
-    def q_not_name(self, meta, items):
-        return A.Qualifier("not_name", (_s(items[1]),), _pos(meta))
+    def q_not_name(self, pos, items):
+        return A.Qualifier("not_name", (_s(items[1]),), pos)
 
-    def q_name(self, meta, items):
-        return A.Qualifier("name", tuple(_s(t) for t in items), _pos(meta))
+    def q_name(self, pos, items):
+        return A.Qualifier("name", tuple(map(_s, items)), pos)
 
-    def q_other(self, meta, items):
-        return A.Qualifier("other", (), _pos(meta))
+    def q_other(self, pos, items):
+        return A.Qualifier("other", (), pos)
 
-    def q_class_changed(self, meta, items):
-        return A.Qualifier("class_changed", (), _pos(meta))
+    def q_class_changed(self, pos, items):
+        return A.Qualifier("class_changed", (), pos)
 
-    def q_tapped(self, meta, items):
-        return A.Qualifier("tapped", (), _pos(meta))
+    def q_tapped(self, pos, items):
+        return A.Qualifier("tapped", (), pos)
 
-    def q_untapped(self, meta, items):
-        return A.Qualifier("untapped", (), _pos(meta))
+    def q_untapped(self, pos, items):
+        return A.Qualifier("untapped", (), pos)
 
-    def with_stat(self, meta, items):
+    def with_stat(self, pos, items):
         stat = items[0]
         op, value = items[1]
-        return A.PostFilter("with_stat", stat=stat, op=op, value=value, pos=_pos(meta))
+        return A.PostFilter("with_stat", stat=stat, op=op, value=value, pos=pos)
 
-    def number_stat(self, meta, items):
+    def number_stat(self, pos, items):
         return str(items[0])
 
-    def comparison(self, meta, items):
-        words = [str(t) for t in items]
+    def comparison(self, pos, items):
+        words = list(map(str, items))
         n = int(words[0])
         if len(words) == 1:
             return ("eq", n)
         return ("le", n) if words[-1] in ("less", "lower") else ("ge", n)
 
-    def in_line_filter(self, meta, items):
-        return A.PostFilter("in_line", value=items[0], pos=_pos(meta))
+    def in_line_filter(self, pos, items):
+        return A.PostFilter("in_line", value=items[0], pos=pos)
 
-    def line(self, meta, items):
+    def line(self, pos, items):
         return str(items[0])
 
-    def from_place(self, meta, items):
-        return A.PostFilter("from_place", value=items[0], pos=_pos(meta))
+    def from_place(self, pos, items):
+        return A.PostFilter("from_place", value=items[0], pos=pos)
 
-    def other_than(self, meta, items):
-        return A.PostFilter("other_than", value=tuple(items), pos=_pos(meta))
+    def other_than(self, pos, items):
+        return A.PostFilter("other_than", value=tuple(items), pos=pos)
 
-    def named(self, meta, items):
-        names = tuple(_s(t) for t in items)
-        return A.PostFilter("named", value=names[0] if len(names) == 1 else names, pos=_pos(meta))
+    def named(self, pos, items):
+        names = tuple(map(_s, items))
+        return A.PostFilter("named", value=names[0] if len(names) == 1 else names, pos=pos)
 
-    def place(self, meta, items):
-        owner = items[0] if not isinstance(items[0], Token) else "the"
-        words = tuple(str(t).lower() for t in items[1:])
-        return A.Place(owner, words, _pos(meta))
+    def place(self, pos, items):
+        owner = str(items[0])  # the owner's word, or the token "the"
+        words = tuple(map(str.lower, items[1:]))
+        return A.Place(owner, words, pos)
 
-    def owner(self, meta, items):
-        return _OWNERS.get(" ".join(str(t) for t in items), "your")
+    def owner(self, pos, items):
+        return _OWNERS.get(" ".join(items), "your")
+
+
+def _filtered(quantifier: A.Quantifier | None, items: list, pos: A.Pos) -> A.Filtered:
+    """A selector of its qualifiers, its noun (its one str) and its post filters."""
+    quals = []
+    posts = []
+    noun = None
+    for i in items:
+        if isinstance(i, A.Qualifier):
+            quals.append(i)
+        elif isinstance(i, A.PostFilter):
+            posts.append(i)
+        elif noun is None and isinstance(i, str):
+            noun = i
+    return A.Filtered(quantifier, tuple(quals), noun, tuple(posts), pos)
 
 
 _OWNERS = {"your": "your", "your opponent's": "opponent", "the opponent's": "opponent",
@@ -790,7 +820,7 @@ def fast_parser() -> FastParser | None:
     It reads Lark's tables and terminals, which are not Lark's public API: with a Lark
     whose insides differ, packs are parsed by Lark alone (slower, same result)."""
     try:
-        return FastParser(parser(), ToAst("<pack>"))
+        return FastParser(parser(), ToAst("<pack>"), tokens_for=ToAst.TOKEN_RULES)
     except (AttributeError, KeyError, TypeError):  # pragma: no cover  (another Lark)
         return None
 

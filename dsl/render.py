@@ -29,11 +29,17 @@ def place(p: A.Place) -> str:
     return f"{_OWNER.get(p.owner, p.owner)} " + " ".join(_PLACE_CAP.get(w, w) for w in p.words)
 
 
+_QUANTIFIER = {"any_number": "any number of", "all": "all", "one": "a", "another": "another"}
+
+
 def quantifier(q: A.Quantifier | None) -> str:
     if q is None:
         return ""
-    return {"exactly": str(q.n), "up_to": f"up to {q.n}", "any_number": "any number of", "all": "all",
-            "one": "a", "another": "another"}[q.kind]
+    if q.kind == "exactly":
+        return str(q.n)
+    if q.kind == "up_to":
+        return f"up to {q.n}"
+    return _QUANTIFIER[q.kind]
 
 
 def qualifier(q: A.Qualifier) -> str:
@@ -88,8 +94,11 @@ def selector(s: A.Selector | str | None) -> str:
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
         return _REF[s.kind]
-    words = [quantifier(s.quantifier)] + [qualifier(q) for q in s.qualifiers] + [s.noun] + [post(p) for p in s.posts]
-    out = " ".join(w for w in words if w)
+    words = [quantifier(s.quantifier)]
+    words += map(qualifier, s.qualifiers)
+    words.append(s.noun)
+    words += map(post, s.posts)
+    out = " ".join(filter(None, words))
     if out.startswith("a ") and out[2:3] in "aeiou<":
         out = "an " + out[2:] if out[2:3] != "<" or out[3:4].lower() in "aeiou" else out
     return out
@@ -172,7 +181,7 @@ def statement(st: A.Statement) -> str:
         verb = st.action.verb + ("es" if st.action.verb.endswith(("s", "sh", "ch")) else "s")
         return cap(f"{who} " + action(attrs_evolve_verb(st.action, verb))) + "."
     if isinstance(st, A.Modification):
-        subj = " and ".join(selector(x) for x in st.subjects)
+        subj = " and ".join(map(selector, st.subjects))
         plural = len(st.subjects) > 1 or any(
             isinstance(x, A.Filtered) and x.quantifier is not None and x.quantifier.kind == "all" for x in st.subjects)
         body = subj + " " + ", and ".join(change(c, plural) for c in st.changes)

@@ -19,6 +19,7 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
                  skills: frozenset[str] | set[str] = frozenset()) -> None:
     granted = {s.name for s in card.skills if s.granted}
     has_cc = card.fact("class_change_cost") is not None
+    skill_names = {s.name for s in card.skills}
     names: set[tuple[str, str]] = set()
     supports = 0
     for s in card.skills:
@@ -31,16 +32,17 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
             if (s.name, s.kind) in names:
                 sink.error(s.pos, f"\"{card.name}\" has two skills named \"{s.name}\"")
             names.add((s.name, s.kind))
-        SkillChecker(card, s, sink, granted, has_cc, units, skills).check()
+        SkillChecker(card, s, sink, granted, has_cc, skill_names, units, skills).check()
 
 
 class SkillChecker:
     def __init__(self, card: A.CardNode, skill: A.SkillNode, sink: Sink, granted: set[str], has_cc: bool,
-                 units: frozenset[str] | set[str] = frozenset(), skills: frozenset[str] | set[str] = frozenset()):
+                 skill_names: set[str], units: frozenset[str] | set[str] = frozenset(),
+                 skills: frozenset[str] | set[str] = frozenset()):
         self.card, self.s, self.sink, self.granted, self.has_cc = card, skill, sink, granted, has_cc
         self.units = units
         self.skills = skills
-        self.skill_names = {x.name for x in card.skills}
+        self.skill_names = skill_names  # the names of the card's skills
         self.actor = False       # inside "your opponent ..." / "each player ...": areas are "their ..."
         self.guard = False       # checking the condition of "if ...: <effect>"
 

@@ -25,8 +25,8 @@ from fecipher.dsl.selectors import (
     count_range,
     card_candidates, card_predicate, pick_units, ref_units, selector_kind, unit_candidates, unit_predicate,
 )
+from fecipher.dsl.triggers import compile_trigger
 from fecipher.engine import modifiers as M
-from fecipher.engine.cards import Card
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import (
     ContinuousEffect, Keyword, Replacement, Skill, SkillContext, SkillKind, SupportRole, this_unit,
@@ -337,10 +337,6 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
     return EFFECTS[st.verb].build(st)
 
 
-def _guard_free(st) -> bool:
-    return not isinstance(st, A.Guarded)
-
-
 def _lines(lines: list) -> Callable:
     """A skill's effect: its lines, each (effect, resets), one after the other
     until the game is over. A line not under "if ...:" (resets) starts with
@@ -358,17 +354,23 @@ def _lines(lines: list) -> Callable:
 
 # ------------------------------------------------------------------ skills
 def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
+    # (most skills have no keyword, condition, limit or cost: nothing is built for those)
     kind = KINDS[node.kind]
-    keywords = tuple(Keyword(k.name, k.arg) for k in node.keywords)
+    keywords = tuple(Keyword(k.name, k.arg) for k in node.keywords) if node.keywords else ()
     text = functools.partial(render.skill, node)  # rendered when first asked (Skill.text)
-    conds = [compile_condition(c) for c in node.conditions]
     condition = None
-    if len(conds) == 1:
-        condition = conds[0]
-    elif conds:
-        condition = (lambda ctx, _cs=tuple(conds): all(c(ctx) for c in _cs))
-    once_turn = any(lim == "turn" for lim, _ in node.limits)
-    once_game = any(lim == "game" for lim, _ in node.limits)
+    if node.conditions:
+        conds = [compile_condition(c) for c in node.conditions]
+        if len(conds) == 1:
+            condition = conds[0]
+        else:
+            condition = (lambda ctx, _cs=tuple(conds): all(c(ctx) for c in _cs))
+    once_turn = once_game = False
+    for lim, _ in node.limits:
+        if lim == "turn":
+            once_turn = True
+        elif lim == "game":
+            once_game = True
     if kind is SkillKind.SPECIAL:
         rules = set()
         for st in node.statements:
@@ -391,10 +393,9 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
         reps = tuple(replacement_of(st) for st in node.statements if isinstance(st, A.Replace))
         return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces, replacements=reps,
                      source_line=node.pos.line)
-    from fecipher.dsl.triggers import compile_trigger
-    costs = tuple(COSTS[c.verb].build(c) for c in node.costs)
-    triggers = tuple(compile_trigger(t) for t in node.triggers)
-    effect = _lines([(statement_effect(st, granted), _guard_free(st)) for st in node.statements])
+    costs = tuple(COSTS[c.verb].build(c) for c in node.costs) if node.costs else ()
+    triggers = tuple(compile_trigger(t) for t in node.triggers) if node.triggers else ()
+    effect = _lines([(statement_effect(st, granted), not isinstance(st, A.Guarded)) for st in node.statements])
     if node.optional and not node.costs:
         condition = _with_something_to_choose(node, condition)
     return Skill(node.name, kind, text, keywords, ROLES.get(node.role) if node.role else None,
@@ -423,7 +424,7 @@ def _with_something_to_choose(node: A.SkillNode, condition):
     return something
 
 
-def compile_skills(node: A.CardNode, card: Card) -> tuple[tuple[Skill, ...], Skill | None]:
+def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
     granted: dict[str, Skill] = {}
     for s in node.skills:
         if s.granted:

@@ -73,7 +73,22 @@ def fast_ast(text: str):
 
 def assert_same(text: str) -> None:
     assert fast_tokens(text) == lark_tokens(text)
-    assert fast_ast(text) == lark_ast(text)  # attrs equality: every field and position
+    fast, lark = fast_ast(text), lark_ast(text)
+    assert fast == lark  # attrs equality: every field and position
+    assert_same_types(fast, lark)
+
+
+def assert_same_types(a, b, path: str = "pack") -> None:
+    """Equal values of the same types all the way down: the fast parser gives most
+    methods a token's text where Lark gives a Token, which must not reach the AST."""
+    import attrs
+    assert type(a) is type(b), (path, a, b)
+    if attrs.has(type(a)):
+        for f in attrs.fields(type(a)):
+            assert_same_types(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
+    elif isinstance(a, (tuple, list)):
+        for i, (x, y) in enumerate(zip(a, b)):
+            assert_same_types(x, y, f"{path}[{i}]")
 
 
 @pytest.mark.parametrize("name", sorted(PACKS))
@@ -231,6 +246,97 @@ def test_the_driver_builds_what_larks_tree_builder_builds():
 @given(st.lists(st.sampled_from(TOY_LINES), min_size=0, max_size=8))
 def test_the_driver_agrees_with_lark_on_any_toy_text(lines):
     _toy_same("\n".join(lines) + "\n")
+
+
+def _toy_tokens_for_same(text, tokens_for):
+    """With tokens_for, the rules named get Tokens, as from Lark; the others may get a
+    token's text instead (compared by text)."""
+    from lark import Lark, Token, Transformer
+    from fecipher.dsl.lalr import FastParser
+    p = Lark(TOY, parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False)
+
+    def record(name, pos, children):
+        if name not in tokens_for:
+            children = [str(c) if isinstance(c, str) else c for c in children]
+        return (name, pos, tuple(_plain(c) for c in children))
+
+    class LarkRecorder(Transformer):
+        def __default__(self, data, children, meta):
+            return record(data, (getattr(meta, "line", 0), getattr(meta, "column", 0)), children)
+
+    class FastRecorder:
+        def __getattr__(self, name):
+            if name.startswith("__"):
+                raise AttributeError(name)
+            return lambda pos, children: record(name, (pos.line, pos.column), children)
+    try:
+        want = LarkRecorder().transform(p.parse(text))
+    except UnexpectedInput:
+        want = None
+    try:
+        got = FastParser(p, FastRecorder(), tokens_for=tokens_for).parse(text)
+    except ParseFailure:
+        got = None
+    assert got == want, text
+    return got
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(TOY_LINES), min_size=0, max_size=8),
+       st.sampled_from([frozenset(), frozenset({"bracket"}), frozenset({"paren", "bang", "pair"})]))
+def test_the_driver_gives_tokens_to_the_rules_that_ask(lines, tokens_for):
+    _toy_tokens_for_same("\n".join(lines) + "\n", tokens_for)
+
+
+def test_the_other_rules_get_texts():
+    from lark import Lark
+    from fecipher.dsl.lalr import FastParser
+    p = Lark(TOY, parser="lalr", lexer="basic", propagate_positions=True, maybe_placeholders=False)
+    text = "\n".join(TOY_LINES[:16]) + "\n"
+    items = FastParser(p, Recorder(), tokens_for={"bracket"}).parse(text)[2]
+    assert ("bracket", (5, 1), (("WORD", "a", 5, 2),)) in items   # a Token, in a rule that asked
+    assert ("paren", (1, 1), ("a",)) in items                       # a text, passed up by ?inner
+    assert ("item", (8, 1), (("bang", (8, 2), ("x", "y")),)) in items  # ... and kept by a ! rule
+    assert _toy_tokens_for_same(text, frozenset({"bracket"})) is not None
+
+
+def test_words_are_tried_before_the_terminals_they_cannot_be_taken_for():
+    import re
+    from fecipher.dsl.lexer import _first_characters, _may_start_alike
+    order = re.findall(r"\(\?P<(\w+)>", fast_parser().lexer.scan.pattern)
+    assert order.index("WORD") < order.index("RANGE") and order.index("WORD") < order.index("_NL")
+    assert order.index("CODE") < order.index("WORD") and order.index("NON") < order.index("WORD")
+    assert order.index("RANGE") < order.index("INT") and order[-1] == "stray_character"
+    assert _first_characters(r"(?:#[^\n]*)?\r?\n", 0) == (frozenset("#\r\n"), False)
+    assert _first_characters(r"\d+-\d+", 0) == (frozenset("0123456789"), True)   # and other digits
+    assert _first_characters(r"[^a-y]", 0)[0] == frozenset(chr(i) for i in range(128)) - set("abcdefghijklmnopqrstuvwxy")
+    for unknown in ("a?", "(?i:ab)", r"(?=a)b", r"(?<!a)b"):
+        assert _first_characters(unknown, 0) is None, unknown
+    assert not _may_start_alike(_first_characters("[a-z]+", 0), _first_characters(r"\d", 0))
+    assert _may_start_alike(_first_characters("x", 0), None)
+
+
+def test_groups_inside_terminals_are_made_non_capturing():
+    from fecipher.dsl.lexer import _without_groups
+    assert _without_groups(r"((#[^\n]*)?\r?\n)+") == r"(?:(?:#[^\n]*)?\r?\n)+"
+    assert _without_groups(r"[(]\((a)[^]()](?:b)(?P<n>c)") == r"[(]\((?:a)[^]()](?:b)(?P<n>c)"
+
+
+@pytest.mark.parametrize("ignore", ['%ignore /[ \t]+/', '%ignore " "', '%ignore /\t| /', ""])
+def test_blanks_are_skipped_as_lark_skips_them(ignore):
+    from lark import Lark
+    from fecipher.dsl.lexer import PackLexer
+    p = Lark(f'start: WORD*\nWORD: /[a-z]+/\n{ignore}\n', parser="lalr", lexer="basic")
+    for text in ("ab cd", " ab\tcd  ", "ab  \t", "ab\t\tcd", "abcd", "\tab"):
+        try:
+            want = [(t.type, str(t), t.line, t.column) for t in p.lex(text)]
+        except UnexpectedInput:
+            want = None
+        try:
+            got = list(PackLexer(p).tokens(text))
+        except LexFailure:
+            got = None
+        assert got == want, (ignore, text)
 
 
 def test_the_driver_ends_on_any_kind_of_last_reduction():
