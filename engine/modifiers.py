@@ -195,9 +195,17 @@ def cached(fn):
     idle_value = _IDLE[fn.__name__]
 
     def wrapper(game: "Game", unit: "Unit", stat: str, *args: Any, **ctx: Any):
-        if stat not in game._mods_by_stat:
-            # With no modifier on the stat and no active continuous effect changing
-            # it, the value is the printed one.
+        mods = game._mods_by_stat.get(stat)
+        if mods is not None:
+            uid = unit.id
+            for mod in mods:
+                if mod.unit is None or mod.unit == uid:
+                    break
+            else:
+                mods = None   # every timed modifier on the stat is aimed at another unit
+        if mods is None:
+            # With no modifier on the stat that can reach the unit and no active
+            # continuous effect changing it, the value is the printed one.
             if stat not in game._live_stats:   # printed_only(game, stat)
                 return idle_value(*args)
             if (unit.id, stat) not in game._computing and not game._continuous_sources(stat):
