@@ -12,7 +12,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl.registry import cost
 from fecipher.dsl.selectors import (
-    card_candidates, card_place, count_range, place_area, ref_units, unit_candidates, unit_predicate,
+    card_candidates, count_range, place_area, ref_units, unit_predicate,
 )
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
@@ -217,20 +217,7 @@ class BreakOrbsCost:
         return len(ctx.game.players[ctx.controller].orbs) >= self.n
 
     def pay(self, ctx):
-        g = ctx.game
-        p = g.players[ctx.controller]
-        from fecipher.engine import events as ev
-        for _ in range(self.n):
-            if len(p.orbs) > 1:
-                opts = [Option(CARD, card=o.copy.id, label=(o.copy.card.name if o.face_up else f"orb {i + 1} (face-down)"))
-                        for i, o in enumerate(p.orbs)]
-                picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts)
-                orb = next(o for o in p.orbs if o.copy.id == picked[0].card)
-            else:
-                orb = p.orbs[0]
-            p.orbs.remove(orb)
-            p.hand.append(orb.copy)
-            g.emit(ev.OrbBroken(ctx.controller, orb.copy.id, len(p.orbs)))
+        yield from ctx.game.destroy_orbs(ctx.controller, self.n, ctx.controller, f"{ctx.skill.name}: {self.text}")
 
 
 @cost("destroy", "unit orb", doc="Destroy this unit or N allies matching a filter (an MC breaks an orb instead), "

@@ -10,7 +10,7 @@ from fecipher.dsl import render
 from fecipher.dsl.registry import effect
 from fecipher.dsl.selectors import (
     count_range, card_place, place_owner,
-    card_candidates, pick_cards, pick_units, place_area, ref_cards, ref_units, selector_kind, unit_candidates,
+    card_candidates, pick_cards, pick_units, place_area, ref_units, selector_kind, unit_candidates,
 )
 from fecipher.engine import events as ev
 from fecipher.engine.cards import CardCopy
@@ -168,19 +168,7 @@ def _destroy_orbs(a: A.Action):
         p = g.players[owner]
         if not (yield from optional_gate(ctx, a, bool(p.orbs))):
             return
-        for _ in range(n):
-            if not p.orbs:
-                break
-            if len(p.orbs) > 1:
-                opts = [Option(CARD, card=o.copy.id, label=(o.copy.card.name if o.face_up else f"orb {i + 1} (face-down)"))
-                        for i, o in enumerate(p.orbs)]
-                picked = yield from choose(ctx.controller, f"{ctx.skill.name}: choose an orb to destroy", opts)
-                orb = next(o for o in p.orbs if o.copy.id == picked[0].card)
-            else:
-                orb = p.orbs[0]
-            p.orbs.remove(orb)
-            p.hand.append(orb.copy)
-            g.emit(ev.OrbBroken(owner, orb.copy.id, len(p.orbs)))
+        yield from g.destroy_orbs(owner, n, ctx.controller, f"{ctx.skill.name}: choose an orb to destroy")
     return eff
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
 import attrs
 
@@ -520,16 +520,9 @@ class Game:
         (every timed gift names another unit, no skill gives any) is not asked."""
         gifts = self._mods_by_stat.get(M.SKILLS, ())
         given_by_skills = self._continuous_sources(M.SKILLS)
-        unit_ces = self._unit_ces
         for src in self.players[0].units + self.players[1].units:
             top = src.cards[0]
-            pairs = unit_ces.get((src.id, src.owner, top.id, src.class_changed, len(src.cards)))
-            if pairs is None:
-                pairs = self._unit_continuous(src)
-            for ce, ctx in pairs:
-                found = out.get(ce.stat)
-                if found is not None:
-                    found.append((ce, ctx))
+            self._add_unit_sources(out, src, (src.id, src.owner, top.id, src.class_changed, len(src.cards)))
             if not (given_by_skills or (src.id, M.SKILLS) in self._computing
                     or any(m.unit is None or m.unit == src.id for m in gifts)):
                 continue
@@ -604,19 +597,23 @@ class Game:
             out = {printed_stat: []}
         else:
             out = {s: [] for s in self._live_stats if s not in _PRINTED_SKILL_STATS}
-        unit_ces = self._unit_ces
         for src, k in zip(units, keys):
-            pairs = unit_ces.get(k)
-            if pairs is None:
-                pairs = self._unit_continuous(src)
-            for ce, ctx in pairs:
-                found = out.get(ce.stat)
-                if found is not None:
-                    found.append((ce, ctx))
+            self._add_unit_sources(out, src, k)
         if len(self._field_ces) >= 4096:   # (bounded: a long game sees many fields)
             self._field_ces.clear()
         self._field_ces[sig] = out
         return out
+
+    def _add_unit_sources(self, out: dict[str, list], src: Unit, key: tuple) -> None:
+        """Add to ``out`` (lists by stat) the effects of :meth:`_unit_continuous` on
+        the stats it lists; ``key`` is that method's key for ``src``."""
+        pairs = self._unit_ces.get(key)
+        if pairs is None:
+            pairs = self._unit_continuous(src)
+        for ce, ctx in pairs:
+            found = out.get(ce.stat)
+            if found is not None:
+                found.append((ce, ctx))
 
     def _unit_continuous(self, src: Unit) -> tuple[tuple[Any, SkillContext], ...]:
         """(effect, context) of every continuous effect of the active printed CONT
@@ -1001,9 +998,33 @@ class Game:
                     for i, o in enumerate(p.orbs))
                 ans = yield Decision(player, BREAK_ORB, "Choose an orb to break (it goes to your hand)", opts)
                 orb = next(o for o in p.orbs if o.copy.id == ans.card)
-            p.orbs.remove(orb)
-            p.hand.append(orb.copy)
-            self.emit(ev.OrbBroken(player, orb.copy.id, len(p.orbs)))
+            self.orb_to_hand(orb)
+
+    def destroy_orbs(self, owner: int, count: int, chooser: int, prompt: str) -> Iterator[Decision]:
+        """A skill destroys ``count`` of ``owner``'s orbs (as a cost or as an effect),
+        ``chooser`` choosing each: it goes to its owner's hand as a broken orb does
+        (rule 4). Destroying the last orb does not by itself end the game."""
+        from fecipher.engine.decisions import CARD, choose
+        p = self.players[owner]
+        for _ in range(count):
+            if not p.orbs:
+                break
+            if len(p.orbs) > 1:
+                opts = [Option(CARD, card=o.copy.id, label=(o.copy.card.name if o.face_up else f"orb {i + 1} (face-down)"))
+                        for i, o in enumerate(p.orbs)]
+                picked = yield from choose(chooser, prompt, opts)
+                orb = next(o for o in p.orbs if o.copy.id == picked[0].card)
+            else:
+                orb = p.orbs[0]
+            self.orb_to_hand(orb)
+
+    def orb_to_hand(self, orb: Orb) -> None:
+        """An orb, broken or destroyed, goes to its owner's hand (rule 4)."""
+        owner = orb.copy.owner
+        p = self.players[owner]
+        p.orbs.remove(orb)
+        p.hand.append(orb.copy)
+        self.emit(ev.OrbBroken(owner, orb.copy.id, len(p.orbs)))
 
     def set_main_character(self, unit: Unit) -> None:
         for u in self.players[unit.owner].units:

@@ -155,11 +155,13 @@ def test_the_pytest_plugin_collects_each_scenario_as_an_item(tmp_path):
     f.write_text(CARDS + 'scenario "first one"\n' + BOARD + "  expect player 1 hand: 0 cards\n"
                  + 'scenario "second one"\n' + BOARD + "  expect player 1 hand: 2 cards\n"
                  + 'scenario "third one"\n  pending "later"\n' + BOARD + "  expect player 1 hand: 2 cards\n")
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(f)],
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rfEx", "-p", "no:cacheprovider", str(f)],
                        capture_output=True, text=True, cwd=tmp_path)
-    # The plugin reports a `pending "..."` scenario as pytest's xfail (known not to hold yet,
-    # not a failure): this checks that report; no test of this suite is itself xfailed.
+    # The plugin reports a `pending "..."` scenario as pytest's xfail, with the reason its
+    # author wrote (known not to hold yet, not a failure): this checks that report. The
+    # xfail is in the pytest run this test starts; no test of this suite is xfailed.
     assert "1 failed, 1 passed, 1 xfailed" in r.stdout, r.stdout
+    assert "XFAIL two.scn::third one - pending: later" in r.stdout, r.stdout
     assert "two.scn::second one" in r.stdout
     assert "expected: expect player 1 hand: 2 cards" in r.stdout
     assert "instead:  player 1's hand has 0: none" in r.stdout
