@@ -189,7 +189,7 @@ def battle_flow(game: "Game", attacker: Unit, defender: Unit) -> Iterator[Decisi
     if e is None:
         return
     game.battle = b
-    game.invalidate()
+    game._values_changed()
     game.emit(e)
     yield from resolve_triggers(game)
     yield from _battle_steps(game, b)
@@ -316,5 +316,5 @@ def _end_battle(game: "Game", b: Battle) -> Iterator[Decision]:
                 game.move_card(card, dest)
     game.expire_modifiers(M.END_OF_COMBAT)
     game.battle = None
-    game.invalidate()
+    game._values_changed()
     game.emit(ev.BattleEnded(b.attacking_player, b.attacker, b.defender, b.destroyed))

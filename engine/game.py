@@ -33,6 +33,9 @@ _PRINTED_SKILL_STATS = (M.SKILLS, M.LOST_SKILLS)
 # Key in Game._field_cache of the stats the field's printed CONT skills change
 # (the other keys are stats).
 _FIELD_STATS = ("field_stats",)
+# The stats whose modifiers change which continuous skills the field's units have
+# (the rest leave Game._field_cache as it was).
+_SKILL_MOD_STATS = frozenset((M.SKILLS, M.LOST_SKILLS, M.COPY))
 
 
 class GameOverSignal(Exception):
@@ -235,6 +238,14 @@ class Game:
             self._cache = {}
         if self._field_cache:
             self._field_cache = {}
+
+    def _values_changed(self) -> None:
+        """Forget values but not what follows from the field alone (see
+        ``_field_cache``): a battle beginning or ending, or a skill being used,
+        changes values ("during a battle", "once per turn") but not which units,
+        top cards and stacks are on the field."""
+        if self._cache:
+            self._cache = {}
 
     def _field_changed(self) -> None:
         """Forget the values that follow from the field (see ``_field_cache``):
@@ -691,7 +702,8 @@ class Game:
 
     # ------------------------------------------------------------------ modifiers
     def add_modifier(self, mod: Modifier) -> None:
-        self._field_changed()   # (whether units have their printed skills, a copy ...)
+        if mod.stat in _SKILL_MOD_STATS:
+            self._field_changed()   # (whether units have their printed skills, a copy)
         self.modifiers.append(mod)
         self._mods_by_stat.setdefault(mod.stat, []).append(mod)
         if mod.stat == M.SKILLS:
@@ -709,7 +721,9 @@ class Game:
             self._set_modifiers(keep)
 
     def _set_modifiers(self, mods: list[Modifier]) -> None:
-        self.invalidate()
+        if any(m.stat in _SKILL_MOD_STATS for m in self.modifiers):
+            self._field_changed()   # (as add_modifier: one of them may be leaving)
+        self._values_changed()
         self.modifiers = mods
         self._mods_by_stat = {}
         for m in mods:
@@ -1044,7 +1058,7 @@ class Game:
         return self.skill_uses.get(("game", ctx.controller, ctx.source.card.name, ctx.skill.name), 0)
 
     def note_use(self, ctx: SkillContext) -> None:
-        self.invalidate()
+        self._values_changed()
         k = (self.turn,) + self.use_key(ctx)
         self.skill_uses[k] = self.skill_uses.get(k, 0) + 1
         g = ("game", ctx.controller, ctx.source.card.name, ctx.skill.name)

@@ -68,3 +68,57 @@ def test_a_board_changed_by_hand_is_seen_after_invalidate(decks):
     p.back.append(u)
     game.invalidate()
     _check(game)
+
+
+def _red_deck(name: str, swaps: dict[str, int]):
+    """The Marth starter deck with the Gordins, Bords, Cords and Barsts swapped
+    for ``swaps`` (code: copies), still 50 cards."""
+    from fecipher.dsl.decks import parse_deck
+    from fecipher.dsl.packs import embedded_pool
+    from pathlib import Path
+    import fecipher.cards
+    text = (Path(fecipher.cards.__file__).parent / "marth.deck").read_text(encoding="utf-8")
+    out = [f'deck "{name}"' if line.startswith("deck ") else line for line in text.splitlines()
+           if not line.split("#")[0].split()[1:2] or line.split()[1] not in
+           ("B01-013ST", "B01-014ST", "B01-019ST", "B01-020ST", "B01-021ST")]
+    assert sum(swaps.values()) == 9
+    out += [f"{n} {code}" for code, n in swaps.items()]
+    return parse_deck("\n".join(out) + "\n", embedded_pool(), name)
+
+
+class _SkillUser:
+    """Random answers that use a skill whenever one is offered."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def __call__(self, game: Game):
+        opts = game.legal_options()
+        skills = [o for o in opts if o.kind == "use_skill"]
+        return self.rng.choice(skills) if skills else opts[self.rng.randrange(len(opts))]
+
+
+def test_field_values_match_a_fresh_look_when_skills_are_given_taken_and_copied():
+    """Merric acquires "Anti-Fliers" until the end of the turn (a SKILLS modifier),
+    Minerva makes every enemy lose it (a continuous LOST_SKILLS effect), Xane
+    becomes a copy of an ally (a COPY modifier): the remembered effects must follow
+    as these come and go (they expire at the end of the turn)."""
+    merric = _red_deck("Merric", {"B01-028ST": 3, "B01-029ST": 2, "B01-045HN": 4})
+    minerva = _red_deck("Minerva", {"B01-030R": 4, "B01-031N": 1, "B01-045HN": 4})
+    seen: set[str] = set()
+
+    def check(game: Game, event: Event) -> None:
+        for stat in (M.SKILLS, M.COPY):
+            if stat in game._mods_by_stat:
+                seen.add(stat)
+        if M.LOST_SKILLS in game._live_stats and game._continuous_sources(M.LOST_SKILLS):
+            seen.add(M.LOST_SKILLS)
+        _check(game, event)
+
+    for seed in range(12):
+        game = Game(merric, minerva, seed=seed)
+        game.bus.subscribe(Event, check)
+        play(game, [_SkillUser(2 * seed), _SkillUser(2 * seed + 1)])
+        assert game.over
+    # The games did exercise each way of changing a unit's skills.
+    assert seen == {M.SKILLS, M.COPY, M.LOST_SKILLS}
