@@ -42,7 +42,17 @@ class TapCost:
                 unit = ctx.unit
                 return unit is not None and not unit.tapped
             return bool(self._cands(ctx))
-        return len(self._cands(ctx)) >= _n(sel)
+        # len(self._cands(ctx)) >= _n(sel), counted up to n ("tap 1 other ally" is
+        # asked for every action-skill option).
+        n = _n(sel)
+        pred = unit_predicate(sel)
+        found = 0
+        for u in ctx.game.players[ctx.controller].units:
+            if not u.tapped and pred(ctx, u):
+                found += 1
+                if found >= n:
+                    return True
+        return False
 
     def pay(self, ctx):
         cands = self._cands(ctx)
