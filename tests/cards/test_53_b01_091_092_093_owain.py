@@ -51,6 +51,25 @@ def test_radiant_dawn_doubles_the_attack_after_additions():
 
 
 @pytest.mark.card(HOPE)
+def test_engine_decision_16_two_doublings_multiply_and_apply_after_every_addition():
+    """Radiant Dawn used twice doubles twice (x4), and an addition made after the
+    doublings is doubled too: a doubling multiplies the attack once every
+    addition is counted, whatever order the effects came in (docs/rules.md,
+    engine decision 16)."""
+    g, owain, (o1, o2, other), m1 = _dawn_board(owains=2)
+    use(g, owain, "Radiant Dawn")
+    pick(g, "card", card=o1)
+    assert g.attack(owain) == 140
+    use(g, owain, "Radiant Dawn")   # (one Owain left: sent without asking)
+    assert retreat_ids(g, 0) == [o1.id, o2.id]
+    assert g.attack(owain) == 280
+    g.add_modifier(Modifier(M.ATTACK, "add", 10, M.END_OF_TURN, 0, unit=owain.id, turn=g.turn, text="+10"))
+    assert g.attack(owain) == (70 + 10) * 4
+    next_turn(g)
+    assert g.attack(owain) == 70
+
+
+@pytest.mark.card(HOPE)
 def test_radiant_dawn_needs_an_owain_card_in_the_hand():
     g, m0, m1 = board()
     owain = add_unit(g, 0, C(HOPE))
