@@ -52,44 +52,6 @@ def timed(fn: Callable[[], Any], repeat: int) -> list[float]:
     return out
 
 
-class _Piece:
-    __slots__ = ("kind", "value", "tapped")
-
-    def __init__(self, kind: str, value: int):
-        self.kind = kind
-        self.value = value
-        self.tapped = False
-
-
-def _reference_work() -> int:
-    """A fixed piece of plain Python (no fecipher code), of the kinds of work a game
-    does: calls, attribute reads and writes on slotted objects, small tuples as
-    dictionary keys, list building. Its time moves with the host's speed only."""
-    pieces = [_Piece("abcd"[i % 4], i) for i in range(64)]
-    seen: dict = {}
-    total = 0
-    for turn in range(400):
-        out = []
-        for p in pieces:
-            if p.tapped or p.value % 3 == turn % 3:
-                p.tapped = not p.tapped
-                continue
-            key = (p.kind, p.value & 7, turn & 3)
-            got = seen.get(key)
-            if got is None:
-                got = seen[key] = len(seen)
-            out.append((p, got))
-        total += len(out) + sum(g for _, g in out[:8])
-    return total
-
-
-def host_speed_ms(repeat: int = 15) -> float:
-    """Median wall time (ms) of :func:`_reference_work`: the host's speed now. The
-    self-play times of the same code move with it (shared 2-core hosts change speed
-    by up to 1.7x within an hour); compare runs by their ratio to it."""
-    return median(timed(_reference_work, repeat)) * 1000
-
-
 def median(xs) -> float:
     return statistics.median(xs)
 

@@ -20,9 +20,7 @@ import statistics
 import time
 import tracemalloc
 
-from benchmarks.common import (
-    host_speed_ms, median, play_one, row, starter_decks, starter_decks_without_skills,
-)
+from benchmarks.common import median, play_one, row, starter_decks, starter_decks_without_skills
 
 NAME = "selfplay"
 TITLE = "self-play throughput"
@@ -77,12 +75,8 @@ def memory(seed: int = 0) -> dict:
 def run(quick: bool = False) -> list[dict]:
     seeds = range(3) if quick else range(50)
     repeat = 1 if quick else 5
-    speeds = [host_speed_ms()]
     m = measure(seeds, repeat)
-    speeds.append(host_speed_ms())
     bare = measure(seeds, max(1, repeat - 2), starter_decks_without_skills())
-    speeds.append(host_speed_ms())
-    speed = median(speeds)
     mem = memory()
     b = TITLE
     note = f"{m['games']} games (seeds 0..{m['games'] - 1}) x {m['repeat']} runs, median"
@@ -94,11 +88,6 @@ def run(quick: bool = False) -> list[dict]:
         row(b, "time per player turn, no skills", bare["ms_per_turn"], "ms",
             note=f"the same decks with every skill taken off ({bare['games_per_s']:.0f} games/s, "
                  f"{bare['median_turns']:.0f} turns per game): the rules alone"),
-        row(b, "host speed: reference work", speed, "ms",
-            note="a fixed piece of plain Python (no fecipher code), before, between and after the runs: "
-                 + ", ".join(f"{x:.2f}" for x in speeds) + " ms; the host's speed moves, and turn times with it"),
-        row(b, "time per player turn / reference work", 100 * m["ms_per_turn"] / speed, "%",
-            note="compare runs of the benchmark by this ratio when the reference work's time differs"),
         row(b, "decisions per second", m["decisions_per_s"], "decisions/s"),
         row(b, "median turns per game", m["median_turns"], "turns",
             note=f"{m['decisions_per_game']:.0f} decisions, {m['events_per_game']:.0f} events per game"),
