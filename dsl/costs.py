@@ -5,6 +5,7 @@ and ``pay(ctx)``, a generator that may ask which units, bonds or cards pay it.""
 from __future__ import annotations
 
 import functools
+from typing import Iterator
 
 import attrs
 
@@ -31,8 +32,14 @@ class TapCost:
     def _cands(self, ctx) -> list[Unit]:
         if isinstance(self.sel, A.Ref):
             return [u for u in ref_units(ctx, self.sel) if not u.tapped]
+        return list(self._matching(ctx))
+
+    def _matching(self, ctx) -> Iterator[Unit]:
+        """The controller's untapped units the (filtered) selector takes, in field order."""
         pred = unit_predicate(self.sel)
-        return [u for u in ctx.game.players[ctx.controller].units if not u.tapped and pred(ctx, u)]
+        for u in ctx.game.players[ctx.controller].units:
+            if not u.tapped and pred(ctx, u):
+                yield u
 
     def can_pay(self, ctx) -> bool:
         sel = self.sel
@@ -45,13 +52,11 @@ class TapCost:
         # len(self._cands(ctx)) >= _n(sel), counted up to n ("tap 1 other ally" is
         # asked for every action-skill option).
         n = _n(sel)
-        pred = unit_predicate(sel)
         found = 0
-        for u in ctx.game.players[ctx.controller].units:
-            if not u.tapped and pred(ctx, u):
-                found += 1
-                if found >= n:
-                    return True
+        for _ in self._matching(ctx):
+            found += 1
+            if found >= n:
+                return True
         return False
 
     def pay(self, ctx):
