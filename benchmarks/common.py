@@ -7,7 +7,7 @@ import statistics
 import time
 from typing import Any, Callable
 
-from fecipher.engine.agents import RandomAgent, play
+from fecipher.play.agents import RandomAgent, play
 from fecipher.engine.game import Game
 
 

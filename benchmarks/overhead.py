@@ -163,7 +163,7 @@ def games(decks, seeds) -> tuple[float, list[str]]:
 def _mid_game_with(decks, names: tuple[str, ...], seeds=range(200)):
     """A game stopped at an Action Phase decision where a unit with one of ``names`` is
     on the turn player's side (and the skill is active if CONT)."""
-    from fecipher.engine.agents import RandomAgent
+    from fecipher.play.agents import RandomAgent
     from fecipher.engine.game import Game
     d1, d2 = decks
     for s in seeds:

@@ -61,10 +61,10 @@ def try_deepcopy(game: Game) -> tuple[float | None, str]:
 
 def measure_clone(seeds, repeat: int) -> dict | None:
     try:
-        from fecipher.engine.ai import clone_game
+        from fecipher.play.ai import clone_game
     except ImportError:
         return None
-    from fecipher.engine.agents import RandomAgent
+    from fecipher.play.agents import RandomAgent
     d1, d2 = starter_decks()
     games = []
     for s in seeds:

@@ -104,13 +104,6 @@ def deck_to_text(deck: Deck) -> str:
 
 
 def deck_from_json(data: dict, pool: CardPool | None = None) -> Deck:
-    """The deck that :meth:`Deck.to_json` wrote (card codes), looked up in ``pool``."""
-    pool = pool or embedded_pool()
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise ValueError("a deck is an object with 'name', 'main_character' and 'cards'")
-    missing = sorted({str(code) for code in data["cards"] + [data.get("main_character")]
-                      if pool.find(str(code)) is None})
-    if missing:
-        raise KeyError(f"unknown card codes {', '.join(missing)} in deck {data.get('name')!r}")
-    cards = tuple(pool.find(str(code)) for code in data["cards"])
-    return Deck(str(data.get("name", "deck")), cards, pool.find(str(data["main_character"])))  # type: ignore[arg-type]
+    """The deck that :meth:`Deck.to_json` wrote (card codes), looked up in ``pool``
+    (the embedded packs by default)."""
+    return Deck.from_json(data, pool or embedded_pool())

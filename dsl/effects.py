@@ -246,7 +246,7 @@ def _send_builder(default):
             return
         if isinstance(t, CardCopy):
             if dest == "bonds":
-                from fecipher.engine.game import can_be_placed_in_bonds
+                from fecipher.engine.cards import can_be_placed_in_bonds
                 if not can_be_placed_in_bonds(t.card):
                     return False   # SPEC "this card cannot be placed in the bond area": it stays
                 g.move_card(t, "bonds", by_skill=True, face_up=True)

@@ -9,7 +9,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
-from fecipher.engine.game import card_unit_names
+from fecipher.engine.cards import card_unit_names
 from fecipher.engine.skills import SkillContext
 from fecipher.engine.state import Unit
 

@@ -152,7 +152,7 @@ def battle_power(game: "Game", unit: Unit, player: int) -> tuple[int, int]:
 
 def _discard_options(game: "Game", player: int, unit: Unit, kind: str) -> tuple[Option, ...]:
     names = game.unit_names(unit)
-    from fecipher.engine.game import card_unit_names
+    from fecipher.engine.cards import card_unit_names
     opts = []
     seen = set()
     for c in game.players[player].hand:
@@ -168,7 +168,7 @@ def _discard_options(game: "Game", player: int, unit: Unit, kind: str) -> tuple[
 
 def support_refusal(game: "Game", unit: Unit, card: CardCopy) -> str | None:
     """Rule 3: a support card with its battling unit's unit name fails."""
-    from fecipher.engine.game import card_unit_names
+    from fecipher.engine.cards import card_unit_names
     clash = card_unit_names(card.card) & game.unit_names(unit)
     if clash and not game.flag(unit, M.SUPPORT_ALLOWED, card=card):
         return f"same unit name as the battling unit ({sorted(clash)[0]})"

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import TYPE_CHECKING
 
 import attrs
 
-if TYPE_CHECKING:  # pragma: no cover
-    from fecipher.engine.skills import Skill
+from fecipher.engine.skills import Skill, SkillKind
 
 
 class Symbol(enum.Enum):
@@ -109,3 +107,34 @@ class CardCopy:
 
     def __repr__(self) -> str:
         return f"<#{self.id} {self.card.name}>"
+
+
+@functools.lru_cache(maxsize=4096)
+def can_be_placed_in_bonds(card: Card) -> bool:
+    """A SPEC rule ("this card cannot be placed in the Bond Area") forbids it.
+    (Remembered per card: a card's printed facts never change.)"""
+    return not any("cannot_bond" in s.rules for s in card.skills)
+
+
+@functools.lru_cache(maxsize=4096)
+def card_continuous_skills(card: Card) -> tuple[Skill, ...]:
+    """The card's printed continuous skills that change some value (remembered per
+    card: a card's printed facts never change)."""
+    return tuple(s for s in card.skills if s.kind is SkillKind.CONTINUOUS and s.continuous)
+
+
+@functools.lru_cache(maxsize=4096)
+def card_continuous_stats(card: Card) -> frozenset[str]:
+    """The stats the card's printed continuous skills change (remembered per card)."""
+    return frozenset(ce.stat for s in card_continuous_skills(card) for ce in s.continuous)
+
+
+@functools.lru_cache(maxsize=4096)
+def card_unit_names(card: Card) -> frozenset[str]:
+    """A card's unit name plus the aliases its SPEC skills give it (rule 14).
+    (A card's printed facts never change: remembered per card.)"""
+    names = {card.unit_name}
+    for s in card.skills:
+        if s.rules:
+            names.update(s.aliases)
+    return frozenset(names)

@@ -40,7 +40,7 @@ def cost_refusal(game: "Game", player: int, card: Card, cost: int) -> str | None
 
 
 def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str | None:
-    from fecipher.engine.game import card_unit_names
+    from fecipher.engine.cards import card_unit_names
     if copy not in game.players[player].hand:
         return f"{copy.card.name} is not in your hand"
     if area not in (FRONT, BACK):
@@ -64,7 +64,7 @@ def card_rules(card: Card) -> frozenset[str]:
 def name_refusal(game: "Game", player: int, card: Card) -> str | None:
     """Rule 5: no two units with one unit name, unless a SPEC rule of the card deployed
     or of the unit already there allows it ("this card can share its unit name")."""
-    from fecipher.engine.game import card_unit_names
+    from fecipher.engine.cards import card_unit_names
     names = card_unit_names(card)
     if "share_name" in card_rules(card):
         return None
@@ -91,7 +91,7 @@ def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | Non
         return f"{copy.card.name} is not in your hand"
     if unit is None or unit.owner != player or unit not in game.players[player].units:
         return "a card levels up one of your own units on the field"
-    from fecipher.engine.game import card_unit_names
+    from fecipher.engine.cards import card_unit_names
     if not card_unit_names(copy.card) & game.unit_names(unit):  # aliases count (rule 14)
         return f"rule 6 (level up): {copy.card.name} does not have the unit name {unit.name}"
     return cost_refusal(game, player, copy.card, placement_cost(copy.card))
@@ -119,7 +119,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     order, checked in their order without composing the reasons for refusals.
     (Each card comes from the hand and each unit from the player's field, so
     those two checks hold.)"""
-    from fecipher.engine.game import card_unit_names
+    from fecipher.engine.cards import card_unit_names
     p = game.players[player]
     units = p.units
     # Per unit, the same for every card in hand: its unit names, and whether a

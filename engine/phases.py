@@ -71,7 +71,7 @@ def bond_options(game: "Game", player: int) -> list[Option]:
     p = game.players[player]
     opts = []
     if not p.bonded_this_turn:
-        from fecipher.engine.game import can_be_placed_in_bonds
+        from fecipher.engine.cards import can_be_placed_in_bonds
         seen = set()
         for c in p.hand:
             # bond_refusal(game, player, c.id) is None: c is in the hand, no bond placed yet.
@@ -92,7 +92,7 @@ def bond_refusal(game: "Game", player: int, card_id: int | None) -> str | None:
     copy = next((c for c in p.hand if c.id == card_id), None)
     if copy is None:
         return "that card is not in your hand"
-    from fecipher.engine.game import can_be_placed_in_bonds
+    from fecipher.engine.cards import can_be_placed_in_bonds
     if not can_be_placed_in_bonds(copy.card):
         return f"{copy.card.name} cannot be placed in the Bond Area"
     return None

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from fecipher.engine.decisions import Decision
-from fecipher.engine.game import Deck, Game
+from fecipher.engine.game import CardLookup, Deck, Game
 
 FORMAT = "fecipher-record/1"
 
@@ -84,7 +84,7 @@ def make_record(game: Game, answers: Sequence[dict[str, Any]] | None = None, *,
         "conceded": conceded,
     }
     if answers is None:
-        answers = _labels_by_replay(rec, game.answers)
+        answers = _labels_by_replay(game, rec)
     if [a["option"] for a in answers] != list(game.answers):
         raise RecordError("the answer entries do not match the game's answers")
     rec["answers"] = [dict(a) for a in answers]
@@ -114,10 +114,11 @@ def _guess_first_player_argument(game: Game) -> int | None:
     return None
 
 
-def _labels_by_replay(rec: dict[str, Any], indices: Sequence[int]) -> list[dict[str, Any]]:
-    g = start_game(rec)
+def _labels_by_replay(game: Game, rec: dict[str, Any]) -> list[dict[str, Any]]:
+    fp = rec["first_player"]
+    g = Game(game.decks[0], game.decks[1], seed=game.seed, first_player=fp, max_turns=game.max_turns)
     out = []
-    for i in indices:
+    for i in game.answers:
         d = g.decision
         assert d is not None
         out.append(answer_entry(d, i))
@@ -163,15 +164,15 @@ def check_record(data: Any, where: str = "record") -> None:
             raise RecordError(f"{where}: answer {n} has no option number")
 
 
-def deck_from_json(data: dict[str, Any], pool: Any = None) -> Deck:
-    from fecipher.dsl.decks import deck_from_json as _d
+def deck_from_json(data: dict[str, Any], pool: CardLookup) -> Deck:
+    """A deck of the record, its cards looked up in ``pool`` (e.g. the embedded packs)."""
     try:
-        return _d(data, pool)
+        return Deck.from_json(data, pool)
     except (KeyError, TypeError, ValueError) as e:
         raise RecordError(f"a deck in the record cannot be rebuilt: {e}") from None
 
 
-def start_game(record: dict[str, Any], pool: Any = None) -> Game:
+def start_game(record: dict[str, Any], pool: CardLookup) -> Game:
     """A new game with the record's seed, decks, first player and turn limit."""
     d1, d2 = (deck_from_json(d, pool) for d in record["decks"])
     fp = record.get("first_player")
@@ -217,7 +218,7 @@ class RecordFeed:
         return idx
 
 
-def replay(record: dict[str, Any], until: int | None = None, *, pool: Any = None,
+def replay(record: dict[str, Any], until: int | None = None, *, pool: CardLookup,
            on_answer: Callable[[Game, Decision, int | None], None] | None = None,
            check: bool = True) -> Game:
     """Rebuild a recorded game.

@@ -182,7 +182,7 @@ def apply_replacements(game: "Game", event: Event) -> Event | None:
 def replacement_allowed(game: "Game", event: Event) -> bool:
     """A replacement may not send a card where a card rule forbids it: a card that
     "cannot be placed in the Bond Area" is not placed there by anything."""
-    from fecipher.engine.game import can_be_placed_in_bonds
+    from fecipher.engine.cards import can_be_placed_in_bonds
     dest = getattr(event, "dest", None)
     if dest != "bonds":
         return True

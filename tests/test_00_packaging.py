@@ -13,7 +13,7 @@ def test_every_package_folder_is_listed_in_pyproject():
     mapping = cfg["tool"]["setuptools"]["package-dir"]
     folders = {str(p.parent.relative_to(ROOT)) for p in ROOT.glob("*/__init__.py")}
     folders |= {str(p.parent.relative_to(ROOT)) for p in ROOT.glob("*/*/__init__.py")}
-    folders = {f for f in folders if not f.startswith(("tests", "build", "benchmarks"))}
+    folders = {f for f in folders if not f.startswith(("tests", "build", "benchmarks", "tools", ".venv"))}
     for folder in folders:
         top, _, rest = folder.partition("/")
         pkg = next(k for k, v in mapping.items() if v == top)

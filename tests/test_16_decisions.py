@@ -3,7 +3,7 @@ and a game as a function of seed, decks and answers."""
 import pytest
 
 from fecipher.engine import events as ev
-from fecipher.engine.agents import FirstOptionAgent, RandomAgent, ScriptedAgent, play
+from fecipher.play.agents import FirstOptionAgent, RandomAgent, ScriptedAgent, play
 from fecipher.engine.decisions import IllegalAnswer, Option, choose
 from fecipher.engine.game import Game
 from vanilla import (
@@ -180,7 +180,7 @@ import hashlib, json, random, sys
 sys.path.insert(0, sys.argv[1])
 from vanilla import random_deck
 from fecipher.dsl.decks import load_deck
-from fecipher.engine.agents import RandomAgent, play
+from fecipher.play.agents import RandomAgent, play
 from fecipher.engine.game import Game
 out = []
 for seed in range(4):

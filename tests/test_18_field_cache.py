@@ -9,7 +9,7 @@ import pytest
 
 from fecipher.dsl.decks import load_deck
 from fecipher.engine import modifiers as M
-from fecipher.engine.agents import RandomAgent, play
+from fecipher.play.agents import RandomAgent, play
 from fecipher.engine.events import Event
 from fecipher.engine.game import Game
 

@@ -127,7 +127,7 @@ def test_duplicate_card_codes_across_packs(tmp_path):
 
 
 def test_cli_check_exit_codes(tmp_path, capsys):
-    from fecipher.engine.cli import main
+    from fecipher.play.cli import main
     good = tmp_path / "good.fe0"
     good.write_text(BASE)
     bad = tmp_path / "bad.fe0"

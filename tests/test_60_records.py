@@ -5,15 +5,18 @@ import json
 import pytest
 
 from fecipher.dsl.decks import load_deck
-from fecipher.engine.agents import CONCEDE, FirstOptionAgent, RandomAgent, play
-from fecipher.engine.ai import HeuristicAgent
-from fecipher.engine.cli import main
+from fecipher.play.agents import CONCEDE, FirstOptionAgent, RandomAgent, play
+from fecipher.play.ai import HeuristicAgent
+from fecipher.play.cli import main
 from fecipher.engine.game import Game
 from fecipher.engine.records import (
     FORMAT, RecordError, ReplayMismatch, answer_entry, events_digest, load_record, make_record, replay,
     save_record,
 )
-from fecipher.engine.render import render_game
+from fecipher.play.render import render_game
+from fecipher.dsl.packs import embedded_pool
+
+POOL = embedded_pool()
 
 
 def _decks():
@@ -50,7 +53,7 @@ def test_replay_reproduces_the_same_event_stream(tmp_path):
     g, entries = _played(seed=11)
     path = tmp_path / "g.json"
     save_record(make_record(g, entries, first_player=None), path)
-    r = replay(load_record(path))
+    r = replay(load_record(path), pool=POOL)
     assert r.over and r.winner == g.winner and r.reason == g.reason
     assert _events(r) == _events(g)
     assert render_game(r) == render_game(g)
@@ -60,21 +63,21 @@ def test_an_explicit_first_player_is_replayed_as_given():
     g, entries = _played(seed=3, first_player=1)
     rec = make_record(g, entries, first_player=1)
     assert rec["first_player"] == 1
-    assert events_digest(replay(rec).events) == events_digest(g.events)
+    assert events_digest(replay(rec, pool=POOL).events) == events_digest(g.events)
 
 
 def test_labels_and_the_first_player_argument_are_recovered_without_entries():
     g, entries = _played(seed=8)
     rec = make_record(g)                      # no entries, first player unknown: both recovered
     assert rec["answers"] == entries and rec["first_player"] is None
-    assert events_digest(replay(rec).events) == events_digest(g.events)
+    assert events_digest(replay(rec, pool=POOL).events) == events_digest(g.events)
 
 
 def test_until_stops_at_decision_n_and_any_agent_can_resume():
     g, entries = _played(seed=21)
     rec = make_record(g, entries, first_player=None)
     n = len(g.answers) // 2
-    r = replay(rec, until=n)
+    r = replay(rec, until=n, pool=POOL)
     assert not r.over and r.answers == g.answers[:n]
     assert r.decision == Game(*_decks(), seed=21).decision or r.decision is not None
     # Resumed with the recorded answers, it is the same game ...
@@ -82,14 +85,14 @@ def test_until_stops_at_decision_n_and_any_agent_can_resume():
         r.answer(i)
     assert _events(r) == _events(g)
     # ... and resumed by another agent, it is played to an end.
-    r2 = replay(rec, until=n)
+    r2 = replay(rec, until=n, pool=POOL)
     play(r2, [FirstOptionAgent(), HeuristicAgent(1)])
     assert r2.over and r2.answers[:n] == g.answers[:n]
 
 
 def test_until_zero_is_the_fresh_game():
     g, entries = _played(seed=2)
-    r = replay(make_record(g, entries, first_player=None), until=0)
+    r = replay(make_record(g, entries, first_player=None), until=0, pool=POOL)
     assert r.answers == [] and r.decision == Game(*_decks(), seed=2).decision
 
 
@@ -99,7 +102,7 @@ def test_a_label_mismatch_stops_with_a_clear_error():
     bad = copy.deepcopy(rec)
     bad["answers"][7]["label"] = "something else"
     with pytest.raises(ReplayMismatch) as e:
-        replay(bad)
+        replay(bad, pool=POOL)
     msg = str(e.value)
     assert "decision 7" in msg and "something else" in msg and rec["answers"][7]["label"] in msg
 
@@ -109,7 +112,7 @@ def test_an_out_of_range_answer_is_a_mismatch():
     bad = make_record(g, entries, first_player=None)
     bad["answers"][0] = {"option": 99, "label": "keep this hand"}
     with pytest.raises(ReplayMismatch, match="decision 0 .* only 2 options"):
-        replay(bad)
+        replay(bad, pool=POOL)
 
 
 def test_a_changed_result_is_detected():
@@ -117,8 +120,8 @@ def test_a_changed_result_is_detected():
     bad = make_record(g, entries, first_player=None)
     bad["result"]["events_sha256"] = "0" * 64
     with pytest.raises(ReplayMismatch, match="events differ"):
-        replay(bad)
-    replay(bad, check=False)
+        replay(bad, pool=POOL)
+    replay(bad, check=False, pool=POOL)
 
 
 def test_a_concession_is_recorded_and_replayed():
@@ -137,7 +140,7 @@ def test_a_concession_is_recorded_and_replayed():
     play(g, [conceder, conceder], on_answer=on_answer)
     assert g.over and "conceded" in g.reason
     rec = make_record(g, entries, first_player=None, conceded={"player": g.events[-2].player, "after": 29})
-    r = replay(rec)
+    r = replay(rec, pool=POOL)
     assert r.over and r.reason == g.reason and _events(r) == _events(g)
 
 
@@ -155,7 +158,7 @@ def test_malformed_records_are_refused(tmp_path):
     rec = make_record(g, entries, first_player=None)
     rec["decks"][0]["cards"][0] = "NOPE-001"
     with pytest.raises(RecordError, match="NOPE-001"):
-        replay(rec)
+        replay(rec, pool=POOL)
 
 
 def test_cli_replay_prints_the_play_log_byte_for_byte(tmp_path, capsys):
@@ -168,7 +171,7 @@ def test_cli_replay_prints_the_play_log_byte_for_byte(tmp_path, capsys):
     assert played.splitlines()[-1].startswith("Player ") and " wins: " in played.splitlines()[-1]
     assert main(["replay", str(path), "--json"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [json.loads(x) for x in lines] == [e.to_json() for e in replay(load_record(path)).events]
+    assert [json.loads(x) for x in lines] == [e.to_json() for e in replay(load_record(path), pool=POOL).events]
 
 
 def test_cli_replay_until_continues_with_the_given_players(tmp_path, capsys):

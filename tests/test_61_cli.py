@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from fecipher.engine.cli import main
+from fecipher.play.cli import main
 
 
 def _run(capsys, *argv):
@@ -99,7 +99,7 @@ def test_replay_of_an_unfinished_record_says_where_it_stops(capsys, tmp_path):
 
 
 def test_the_installed_command_runs():
-    r = subprocess.run([sys.executable, "-m", "fecipher.engine.cli", "play", "--seed", "7", "--quiet",
+    r = subprocess.run([sys.executable, "-m", "fecipher.play.cli", "play", "--seed", "7", "--quiet",
                         "--max-turns", "4"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip()

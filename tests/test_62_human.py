@@ -3,8 +3,8 @@ import io
 import sys
 
 from fecipher.dsl.decks import load_deck
-from fecipher.engine.agents import CONCEDE, HumanAgent
-from fecipher.engine.cli import main
+from fecipher.play.agents import CONCEDE, HumanAgent
+from fecipher.play.cli import main
 from fecipher.engine.game import Game
 
 

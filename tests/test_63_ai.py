@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 
 from fecipher.dsl.decks import load_deck
 from fecipher.engine import decisions as D
-from fecipher.engine.agents import RandomAgent, play
-from fecipher.engine.ai import HeuristicAgent, SearchAgent, clone_game, evaluate, main as ai_main
+from fecipher.play.agents import RandomAgent, play
+from fecipher.play.ai import HeuristicAgent, SearchAgent, clone_game, evaluate, main as ai_main
 from fecipher.engine.game import Game
 from vanilla import add_bonds, add_cards, add_unit, begin, card, duel
 

@@ -2,8 +2,8 @@
 import pytest
 
 from fecipher.dsl.errors import LanguageError
-from fecipher.dsl.scenario import Item, Step, parse_scenarios, parser
-from fecipher.dsl.scenario_run import run_scenario
+from fecipher.conformance.scenario import Item, Step, parse_scenarios, parser
+from fecipher.conformance.scenario_run import run_scenario
 from scenario_cards import CARDS
 
 

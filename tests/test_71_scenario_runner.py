@@ -4,9 +4,9 @@ import subprocess
 import sys
 import textwrap
 
-from fecipher.dsl.scenario import parse_scenarios
-from fecipher.dsl.scenario_run import run_scenario
-from fecipher.engine.cli import main
+from fecipher.conformance.scenario import parse_scenarios
+from fecipher.conformance.scenario_run import run_scenario
+from fecipher.play.cli import main
 from scenario_cards import CARDS
 
 

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from fecipher.dsl.scenario import parse_scenarios
-from fecipher.dsl.scenario_run import run_scenario
+from fecipher.conformance.scenario import parse_scenarios
+from fecipher.conformance.scenario_run import run_scenario
 
 DOC = pathlib.Path(__file__).resolve().parent.parent / "docs" / "scenarios.md"
 

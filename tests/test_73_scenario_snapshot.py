@@ -4,12 +4,15 @@ import pytest
 
 from fecipher.dsl.decks import load_deck
 from fecipher.dsl.packs import embedded_pool
-from fecipher.dsl.scenario import parse_scenarios
-from fecipher.dsl.scenario_run import build_board
-from fecipher.dsl.scenario_snapshot import scenario_from_game
-from fecipher.engine.agents import RandomAgent
-from fecipher.engine.cli import main
+from fecipher.conformance.scenario import parse_scenarios
+from fecipher.conformance.scenario_run import build_board
+from fecipher.conformance.scenario_snapshot import scenario_from_game
+from fecipher.play.agents import RandomAgent
+from fecipher.play.cli import main
 from fecipher.engine.game import Game
+from fecipher.dsl.packs import embedded_pool
+
+POOL = embedded_pool()
 
 
 def board(g: Game):
@@ -69,6 +72,6 @@ def test_the_snapshot_of_a_recorded_game(tmp_path, capsys):
     assert text.startswith(f'scenario "snapshot of {rec} at decision 12"')
     (sc,) = parse_scenarios(text, str(out)).scenarios
     from fecipher.engine.records import load_record, replay
-    g = replay(load_record(rec), until=12)
+    g = replay(load_record(rec), until=12, pool=POOL)
     if g.battle is None and g.phase in ("bond", "deployment", "action"):
         assert board(build_board(sc, embedded_pool())) == board(g)

@@ -3,7 +3,7 @@ question of the official rulebook has a scenario, and every scenario named exist
 import pathlib
 import re
 
-from fecipher.dsl.scenario import load_scenarios
+from fecipher.conformance.scenario import load_scenarios
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SUITE = ROOT / "tests" / "conformance"

@@ -1,7 +1,7 @@
 """Card tests: every skill of the starter decks' cards, played in a game.
 
 Each test is marked with the card code(s) it proves: ``@pytest.mark.card("B01-003ST")``.
-``python -m fecipher.dsl.blankcheck`` runs each card's tests with that card's skills
+``python -m tools.blankcheck`` runs each card's tests with that card's skills
 blanked (``FECIPHER_BLANK_SKILLS``) and requires at least one of them to fail.
 
 Options and variables read here (used by the blank check):

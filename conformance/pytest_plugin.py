@@ -1,4 +1,4 @@
-"""pytest plugin: collects scenario files (*.scn) as test items (see fecipher.dsl.scenario).
+"""pytest plugin: collects scenario files (*.scn) as test items (see fecipher.conformance.scenario).
 
 Each scenario of a file is its own item, named after the scenario; a failure is
 reported as `fecipher test` reports it (file:line, the expectation, what the
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from fecipher.dsl.errors import LanguageError
-from fecipher.dsl.scenario import SCENARIO_SUFFIX
+from fecipher.conformance.scenario import SCENARIO_SUFFIX
 
 
 def pytest_collect_file(file_path: Path, parent):
@@ -28,7 +28,7 @@ class ScenarioError(Exception):
 
 class ScenarioFile(pytest.File):
     def collect(self):
-        from fecipher.dsl.scenario import load_scenarios
+        from fecipher.conformance.scenario import load_scenarios
         try:
             f = load_scenarios(self.path)
         except LanguageError as e:
@@ -48,7 +48,7 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
 
     def runtest(self) -> None:
-        from fecipher.dsl.scenario_run import run_scenario
+        from fecipher.conformance.scenario_run import run_scenario
         result = run_scenario(self.scenario)
         if result.failure is not None:
             raise ScenarioError(result.failure.format())

@@ -18,7 +18,7 @@ import attrs
 
 from fecipher.dsl.errors import Diagnostic, LanguageError, suggest
 from fecipher.dsl.packs import CardPool, compile_text, duplicate_codes, embedded_pool, load_pack
-from fecipher.dsl.scenario import (
+from fecipher.conformance.scenario import (
     CardRef, EventPattern, Expect, Item, Scenario, Step, UnitRef, load_scenarios, scenario_files,
 )
 from fecipher.engine import decisions as D

@@ -44,7 +44,7 @@ def register(sub) -> None:
 def run_test(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from fecipher.dsl.scenario_run import run_paths
+    from fecipher.conformance.scenario_run import run_paths
     counts = {"passed": 0, "failed": 0, "pending": 0, "fixed": 0, "broken": 0}
     out = sys.stdout
     missing = [p for p in args.paths if not Path(p).exists()]
@@ -79,14 +79,15 @@ def run_test(args: argparse.Namespace) -> int:
 
 def run_snapshot(args: argparse.Namespace) -> int:
     from fecipher.dsl.decks import load_deck
-    from fecipher.dsl.scenario_snapshot import scenario_from_game
-    from fecipher.engine.agents import RandomAgent
+    from fecipher.conformance.scenario_snapshot import scenario_from_game
+    from fecipher.play.agents import RandomAgent
     from fecipher.engine.game import Game
     if args.record:
+        from fecipher.dsl.packs import embedded_pool
         from fecipher.engine.records import RecordError, load_record, replay
         try:
             record = load_record(args.record)
-            g = replay(record, until=args.until)
+            g = replay(record, until=args.until, pool=embedded_pool())
         except (RecordError, OSError) as e:
             print(f"{args.record}: {e}", file=sys.stderr)
             return 1

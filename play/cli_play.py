@@ -98,7 +98,7 @@ class Session:
     """
 
     def __init__(self, game: Any, out: TextIO, mode: str = "log", viewer: int | None = None):
-        from fecipher.engine.render import LogRenderer
+        from fecipher.play.render import LogRenderer
         self.game = game
         self.out = out
         self.mode = mode
@@ -126,7 +126,7 @@ class Session:
         if not new:
             return
         if self.mode == "json":
-            from fecipher.engine.render import json_lines
+            from fecipher.play.render import json_lines
             self._emit(json_lines(new))
         else:
             lines = self.renderer.feed(new)
@@ -153,7 +153,7 @@ class Session:
             else:
                 self._emit([f"The game is not over (turn {g.turn}, decision {len(g.answers)} is pending)"])
         if board and self.mode != "json":
-            from fecipher.engine.board import board_lines
+            from fecipher.play.board import board_lines
             self._emit(board_lines(g))
 
     def record(self) -> dict[str, Any]:
@@ -163,8 +163,8 @@ class Session:
 
 def make_agent(kind: str, player: int, seed: int, args: argparse.Namespace, session: Session,
                inp: TextIO, out: TextIO) -> Callable:
-    from fecipher.engine.agents import HumanAgent, RandomAgent
-    from fecipher.engine.ai import HeuristicAgent, SearchAgent
+    from fecipher.play.agents import HumanAgent, RandomAgent
+    from fecipher.play.ai import HeuristicAgent, SearchAgent
     s = seed * 2 + player + 1
     if kind == "human":
         return HumanAgent(inp, out, log=lambda: session.lines)
@@ -216,7 +216,7 @@ def _write_record(session: Session, path: str | None) -> int:
 def run_play(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
     from fecipher.dsl.decks import load_deck
     from fecipher.dsl.errors import LanguageError
-    from fecipher.engine.agents import play
+    from fecipher.play.agents import play
     from fecipher.engine.deckrules import IllegalDeck
     from fecipher.engine.game import Game
     inp = inp if inp is not None else sys.stdin
@@ -257,7 +257,7 @@ def run_play(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | 
 
 
 def run_replay(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
-    from fecipher.engine.agents import play
+    from fecipher.play.agents import play
     from fecipher.engine.records import (
         RecordError, RecordFeed, ReplayMismatch, apply_concession, load_record, start_game, verify_result,
     )
@@ -268,7 +268,8 @@ def run_replay(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO 
         return _usage(bad)
     try:
         record = load_record(args.file)
-        game = start_game(record)
+        from fecipher.dsl.packs import embedded_pool
+        game = start_game(record, embedded_pool())
     except RecordError as e:
         return _usage(str(e))
     except Exception as e:  # an illegal deck, a card pack that does not load

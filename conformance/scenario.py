@@ -13,8 +13,8 @@ first, the seed), then steps and expectations in the order the game asks::
 
 This module parses a file into :class:`ScenarioFile` (a syntax error or a line in
 the wrong place raises :class:`~fecipher.dsl.errors.LanguageError` with
-file:line:column, the source line and a caret). :mod:`fecipher.dsl.scenario_run`
-prepares and runs a scenario; :mod:`fecipher.dsl.scenario_snapshot` writes a
+file:line:column, the source line and a caret). :mod:`fecipher.conformance.scenario_run`
+prepares and runs a scenario; :mod:`fecipher.conformance.scenario_snapshot` writes a
 running game back out as a scenario setup.
 """
 from __future__ import annotations

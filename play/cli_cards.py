@@ -145,7 +145,7 @@ def run_cards(args: argparse.Namespace) -> int:
 
 
 def run_coverage(args: argparse.Namespace) -> int:
-    from fecipher.dsl.coverage import coverage_markdown
+    from fecipher.play.coverage import coverage_markdown
     text = coverage_markdown(args.cardlist)
     if args.write:
         Path(args.write).write_text(text, encoding="utf-8")

@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 from typing import Any, TextIO
 
-from fecipher.engine.render import PHASE_WORDS
+from fecipher.play.render import PHASE_WORDS
 
 SYMBOL_ORDER = ("red", "blue", "white", "black", "green", "purple", "yellow", "brown")
 

@@ -2,7 +2,7 @@
 
 Every agent is ``agent(game) -> Option``; :func:`play` drives a game with one
 agent per player until it ends. An agent may also return :data:`CONCEDE`.
-The computer players (heuristic and search) are in :mod:`fecipher.engine.ai`;
+The computer players (heuristic and search) are in :mod:`fecipher.play.ai`;
 a person at a terminal is :class:`HumanAgent`.
 """
 from __future__ import annotations
@@ -122,7 +122,7 @@ class HumanAgent:
         out.flush()
 
     def _board(self, game: Game, player: int) -> None:
-        from fecipher.engine.board import print_board
+        from fecipher.play.board import print_board
         print_board(game, player, self.out if self.out is not None else sys.stdout, self.color)
         self._seen = len(game.events)
 
@@ -134,7 +134,7 @@ class HumanAgent:
             self._write(f"  {i}. {o.label or o.kind}")
 
     def _battle(self, game: Game) -> None:
-        from fecipher.engine.ai import _battle_totals
+        from fecipher.play.ai import _battle_totals
         t = _battle_totals(game)
         b = game.battle
         if t is None or b is None:

@@ -1,6 +1,6 @@
 """Mechanical proof that the card tests test the cards' skills.
 
-    python -m fecipher.dsl.blankcheck [CODE ...] [--tests DIR] [--jobs N] [--fast]
+    python -m tools.blankcheck [CODE ...] [--tests DIR] [--jobs N] [--fast]
 
 For each card (default: every distinct card of the embedded starter decks), the card
 tests marked ``@pytest.mark.card(CODE)`` (``tests/cards``) are run
@@ -166,7 +166,7 @@ def table(rows: list[Row], fast: bool) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m fecipher.dsl.blankcheck", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.blankcheck", description=__doc__.split("\n\n")[0])
     ap.add_argument("codes", nargs="*", help="card codes (default: every card of the starter decks)")
     ap.add_argument("--tests", type=Path, default=default_tests_dir(), help="the card tests folder")
     ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1, help="blanked runs in parallel")

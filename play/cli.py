@@ -8,9 +8,9 @@ import sys
 
 # Modules that add commands: each has register(subparsers) and sets a `func`.
 COMMAND_MODULES = (
-    "fecipher.engine.cli_play",
-    "fecipher.dsl.cli_cards",
-    "fecipher.dsl.cli_scenarios",
+    "fecipher.play.cli_play",
+    "fecipher.play.cli_cards",
+    "fecipher.play.cli_scenarios",
 )
 
 

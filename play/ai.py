@@ -24,7 +24,7 @@ last such decision and the answers since. Replaying the record prefix
 (:func:`replay_copy`) gives the same state but costs the whole game so far (see
 docs/ai.md for the measurement).
 
-``python -m fecipher.engine.ai --games 200`` plays the tournament of docs/ai.md.
+``python -m fecipher.play.ai --games 200`` plays the tournament of docs/ai.md.
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def _mc(game: Any, player: int) -> Any:
 
 
 def _card_unit_names(card: Any) -> frozenset:
-    from fecipher.engine.game import card_unit_names
+    from fecipher.engine.cards import card_unit_names
     return card_unit_names(card)
 
 
@@ -717,7 +717,7 @@ class SearchAgent:
 
 # ----------------------------------------------------------------------------- tournament
 def make_agent(kind: str, seed: int, **kw: Any) -> Any:
-    from fecipher.engine.agents import RandomAgent
+    from fecipher.play.agents import RandomAgent
     if kind == "random":
         return RandomAgent(seed)
     if kind in ("ai", "heuristic"):
@@ -730,7 +730,7 @@ def make_agent(kind: str, seed: int, **kw: Any) -> Any:
 def play_one(args: tuple) -> tuple:
     """One game of a pairing; ``a`` sits in seat ``seat_a`` (0 or 1)."""
     from fecipher.dsl.decks import load_deck
-    from fecipher.engine.agents import play
+    from fecipher.play.agents import play
     from fecipher.engine.game import Game
     a, b, game_no, base_seed, kw, max_turns = args
     seat_a = game_no % 2
@@ -819,13 +819,13 @@ def measure_copies(seed: int = 5, turns: Sequence[int] = (2, 4, 6, 8, 10), repea
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
-        prog="python -m fecipher.engine.ai",
+        prog="python -m fecipher.play.ai",
         description="Win rates between the random, heuristic and search agents, each pairing "
                     "played in both seats and with both starter decks.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="examples:\n  python -m fecipher.engine.ai --games 200 --jobs 2\n"
-               "  python -m fecipher.engine.ai --games 20 --pairs search-heuristic --rollouts 8\n"
-               "  python -m fecipher.engine.ai --measure-copies\n")
+        epilog="examples:\n  python -m fecipher.play.ai --games 200 --jobs 2\n"
+               "  python -m fecipher.play.ai --games 20 --pairs search-heuristic --rollouts 8\n"
+               "  python -m fecipher.play.ai --measure-copies\n")
     p.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     p.add_argument("--pairs", default="heuristic-random,search-random,search-heuristic",
                    help="comma-separated A-B pairings (random, heuristic, search)")

@@ -1,0 +1,1 @@
+"""fecipher.conformance: the scenario format, its runner, the snapshot tool and the pytest plugin."""

@@ -1,0 +1,336 @@
+"""Where cards and units move: the primitive changes of the game's areas.
+
+Drawing, moving a card between areas, flipping bonds and orbs, deploying,
+levelling up and class changing, growth, tapping, moving between lines,
+removing and destroying units, breaking and destroying orbs. Every rule and every
+skill changes the areas through these, and each change is published as an event
+(what a skill may change or replace is proposed first). :class:`Moves` is a base
+of :class:`fecipher.engine.game.Game`.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from fecipher.engine import events as ev
+from fecipher.engine import modifiers as M
+from fecipher.engine.cards import CardCopy
+from fecipher.engine.decisions import Decision, Option
+from fecipher.engine.state import BACK, BONDS, DECK, FRONT, HAND, ORBS, RETREAT, Bond, Orb, Unit
+
+
+class Moves:
+    """The primitive changes of the areas (a base of :class:`~fecipher.engine.game.Game`)."""
+
+    # ------------------------------------------------------------------ primitives: cards
+    def ensure_deck(self, player: int) -> None:
+        """Rule 7: an empty deck is at once replaced by the shuffled Retreat Area."""
+        p = self.players[player]
+        if not p.deck and p.retreat:
+            p.deck = list(p.retreat)
+            p.retreat.clear()
+            self.rng.shuffle(p.deck)
+            self.emit(ev.Reshuffled(player, len(p.deck)))
+
+    def draw(self, player: int, n: int = 1) -> list[CardCopy]:
+        drawn = []
+        p = self.players[player]
+        for _ in range(n):
+            self.ensure_deck(player)
+            if not p.deck:
+                break
+            c = p.deck.pop(0)
+            p.hand.append(c)
+            drawn.append(c)
+            self.emit(ev.Drew(player, c.id, c.card.name))
+            self.ensure_deck(player)
+        return drawn
+
+    def take_from_deck_top(self, player: int) -> CardCopy | None:
+        """Remove and return the top card of a deck (for support, orbs ...), reshuffling first."""
+        self.ensure_deck(player)
+        p = self.players[player]
+        if not p.deck:
+            return None
+        c = p.deck.pop(0)
+        self.ensure_deck(player)
+        return c
+
+    def _remove_card(self, copy: CardCopy) -> str:
+        area, where = self.locate(copy)
+        p = self.players[copy.owner]
+        if area == BONDS:
+            p.bonds.remove(where)
+        elif area == ORBS:
+            p.orbs.remove(where)
+        elif area == "field":
+            unit = where
+            unit.cards.remove(copy)
+            self._field_changed()
+            if not unit.cards:
+                self._remove_unit_object(unit)
+                self._emptied_unit = unit
+        else:
+            where.remove(copy)
+        return area
+
+    def move_card(self, copy: CardCopy, dest: str, *, by_skill: bool = False,
+                  face_up: bool = True, bottom: bool = False) -> None:
+        """Move one card between areas (not onto the field: see :meth:`deploy`).
+
+        Moving a unit's only card takes the unit off the field (UnitLeftField,
+        then a march if due), as :meth:`remove_unit` does."""
+        self._emptied_unit = None
+        src = self._remove_card(copy)
+        emptied, self._emptied_unit = self._emptied_unit, None
+        p = self.players[copy.owner]
+        if dest == BONDS:
+            p.bonds.append(Bond(copy, face_up))
+        elif dest == ORBS:
+            p.orbs.append(Orb(copy, face_up=False))
+        elif dest == DECK:
+            if bottom:
+                p.deck.append(copy)
+            else:
+                p.deck.insert(0, copy)
+        else:
+            getattr(p, dest).append(copy)
+        self.emit(ev.CardMoved(copy.owner, copy.id, copy.card.name, src, dest, by_skill))
+        if dest == BONDS:
+            self.emit(ev.BondPlaced(copy.owner, copy.id, copy.card.name, face_up, by_skill))
+        if src == DECK or dest == RETREAT:
+            self.ensure_deck(copy.owner)
+        if emptied is not None:
+            self.emit(ev.UnitLeftField(emptied.owner, emptied.id, copy.card.name, dest, (copy.id,)))
+            self.check_march()
+
+    def flip_bond(self, bond: Bond, face_up: bool) -> None:
+        bond.face_up = face_up
+        self.emit(ev.BondFlipped(bond.copy.owner, bond.copy.id, bond.copy.card.name, face_up))
+
+    def flip_orb(self, orb: Orb, face_up: bool) -> None:
+        orb.face_up = face_up
+        self.emit(ev.OrbFlipped(orb.copy.owner, orb.copy.id, face_up))
+
+    def shuffle_deck(self, player: int) -> None:
+        self.rng.shuffle(self.players[player].deck)
+        self.emit(ev.Shuffled(player, DECK))
+
+    # ------------------------------------------------------------------ primitives: units
+    def deploy(self, copy: CardCopy, area: str, *, by_skill: bool = False, tapped: bool = False,
+               cost: int = 0, skill: str = "") -> Unit:
+        """Put a card onto the field as a new unit."""
+        self._remove_card(copy)
+        unit = self.new_unit(copy.owner, [copy], area)
+        unit.tapped = tapped
+        self.players[copy.owner].line(area).append(unit)
+        self._field_changed()
+        self.emit(ev.Deployed(copy.owner, unit.id, copy.id, copy.card.name, area, cost, by_skill or bool(skill),
+                              skill))
+        return unit
+
+    def place_on_unit(self, copy: CardCopy, unit: Unit, *, class_change: bool, by_skill: bool = False,
+                      cost: int = 0, skill: str = "") -> None:
+        """Level up (or class change) ``unit`` with ``copy`` on top of its stack.
+
+        A class change draws one card (the class-change bonus) before the
+        ClassChanged event, so "when class changed" skills come after the draw.
+        """
+        self._remove_card(copy)
+        unit.cards.insert(0, copy)
+        self._field_changed()
+        if class_change:
+            # (A level up keeps a class-changed unit class changed: 004, "counted as promoted".)
+            unit.class_changed = True
+            self.draw(unit.owner, 1)
+            self.emit(ev.ClassChanged(unit.owner, unit.id, copy.id, copy.card.name, cost, by_skill or bool(skill),
+                                      skill))
+        else:
+            self.emit(ev.LeveledUp(unit.owner, unit.id, copy.id, copy.card.name, cost, by_skill or bool(skill),
+                                   skill=skill))
+
+    def grow(self, copy: CardCopy, unit: Unit) -> None:
+        """Growth: a card put under a unit. The unit is levelled up, nothing triggers as a level up."""
+        self._remove_card(copy)
+        unit.cards.append(copy)
+        self._field_changed()
+        if unit.card.is_promoted:
+            # 001 (成長): a grown unit counts as levelled up (class changed): with a
+            # class-change card on top it is class changed, with no draw.
+            unit.class_changed = True
+        self.emit(ev.LeveledUp(unit.owner, unit.id, copy.id, copy.card.name, 0, True, growth=True))
+
+    def tap(self, unit: Unit, *, by_skill: bool = False) -> None:
+        if not unit.tapped:
+            unit.tapped = True
+            self.emit(ev.Tapped(unit.owner, unit.id, unit.name, by_skill))
+
+    def untap(self, unit: Unit, *, by_skill: bool = False) -> None:
+        if unit.tapped and not self.flag(unit, M.CANNOT_UNTAP):
+            unit.tapped = False
+            self.emit(ev.Untapped(unit.owner, unit.id, unit.name, by_skill))
+
+    def move_unit(self, unit: Unit, *, by_skill: bool = False) -> bool:
+        """Move a unit to the other line. Returns False if something prevented it."""
+        if by_skill and self.flag(unit, M.CANNOT_BE_MOVED_BY_SKILLS):
+            return False
+        if self.flag(unit, M.CANNOT_MOVE):
+            return False
+        dest = BACK if unit.area == FRONT else FRONT
+        e = self.propose(ev.Moved(unit.owner, unit.id, unit.name, unit.area, dest, by_skill))
+        if e is None:
+            return False
+        p = self.players[unit.owner]
+        p.line(unit.area).remove(unit)
+        unit.area = dest
+        p.line(dest).append(unit)
+        self._field_changed()
+        self.emit(e)
+        self.check_march()
+        return True
+
+    def check_march(self) -> None:
+        """Rule 2: the non-turn player with an empty Front Line marches at once."""
+        if self.phase == "setup":
+            return
+        player = 1 - self.turn_player
+        p = self.players[player]
+        if p.front or not p.back:
+            return
+        moved = list(p.back)
+        p.back.clear()
+        for u in moved:
+            u.area = FRONT
+            p.front.append(u)
+        self._field_changed()
+        self.emit(ev.Marched(player, tuple(u.id for u in moved)))
+
+    def _remove_unit_object(self, unit: Unit) -> None:
+        p = self.players[unit.owner]
+        if unit in p.front:
+            p.front.remove(unit)
+        elif unit in p.back:
+            p.back.remove(unit)
+        self._units.pop(unit.id, None)
+        self._field_changed()
+        self._drop_unit_modifiers(unit.id)
+
+    def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False) -> None:
+        """A unit leaves the field: its whole stack goes to ``dest``."""
+        p = self.players[unit.owner]
+        cards = list(unit.cards)
+        self._remove_unit_object(unit)
+        if dest == HAND:
+            p.hand.extend(cards)
+        elif dest == DECK:
+            p.deck[0:0] = cards
+        elif dest == BONDS:
+            p.bonds.extend(Bond(c, True) for c in cards)
+        else:
+            getattr(p, dest).extend(cards)
+        self.emit(ev.UnitLeftField(unit.owner, unit.id, unit.card.name, dest, tuple(c.id for c in cards)))
+        if dest == RETREAT:
+            self.ensure_deck(unit.owner)
+        self.check_march()
+
+    def destroy(self, unit: Unit, *, by_player: int, in_battle: bool,
+                by_unit: Unit | None = None, skill: str | None = None) -> Iterator[Decision]:
+        """Destroy a unit (rule 4 and 6). An MC stays on the field and breaks orbs.
+
+        Returns True when the unit was destroyed (not prevented).
+        """
+        if self.flag(unit, M.CANNOT_BE_DESTROYED):
+            return False
+        if not in_battle and self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS):
+            return False
+        e = self.propose(ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character,
+                                          in_battle, by_player, by_unit.id if by_unit else None, skill))
+        if e is None:
+            return False
+        self.emit(e)
+        if unit.is_main_character:
+            count = self.orbs_broken_by(by_unit) if (by_unit is not None and in_battle) else 1
+            yield from self.break_orbs(unit.owner, count, by_unit.id if by_unit else None)
+        elif self.unit(unit.id) is unit:
+            self.remove_unit(unit, e.dest)   # a replacement may send it elsewhere ("instead")
+        return True
+
+    def change_defender(self, unit: Unit) -> bool:
+        """The attack in progress now targets ``unit`` ("this unit is attacked
+        instead"): an ally of the defender that is on the field. Range is not
+        checked again; "when attacked" skills do not trigger again. Returns False
+        when there is no battle or nothing changed (or a replacement prevented it)."""
+        b = self.battle
+        if b is None or self.unit(unit.id) is not unit or unit.id == b.defender:
+            return False
+        old = self.unit(b.defender)
+        attacker = self.unit(b.attacker)
+        if old is None or attacker is None or unit.owner != old.owner:
+            return False
+        if self.flag(unit, M.CANNOT_BE_ATTACKED, attacker=attacker):
+            return False
+        e = self.propose(ev.DefenderChanged(b.attacking_player, b.attacker, old.id, unit.id, unit.card.name))
+        if e is None:
+            return False
+        b.defender = unit.id
+        self.emit(e)
+        return True
+
+    def break_orbs(self, player: int, count: int, by_unit: int | None = None) -> Iterator[Decision]:
+        """Rule 4: the owner puts ``count`` orbs into the hand, one chosen at a time.
+        With no orb left when the MC is destroyed, that player loses."""
+        e = self.propose(ev.OrbsBreaking(player, count, by_unit))
+        if e is None:
+            return
+        assert isinstance(e, ev.OrbsBreaking)
+        p = self.players[player]
+        if not p.orbs:
+            self.emit(e)
+            self.lose(player, f"player {player + 1}'s Main Character was destroyed with no orb left")
+        self.emit(e)
+        for _ in range(max(0, e.count)):
+            if not p.orbs:
+                break
+            from fecipher.engine.decisions import BREAK_ORB, CARD
+            if len(p.orbs) == 1:
+                orb = p.orbs[0]
+            else:
+                opts = tuple(
+                    Option(CARD, card=o.copy.id,
+                           label=(f"orb {i + 1} ({o.copy.card.name}, face-up)" if o.face_up else f"orb {i + 1} (face-down)"))
+                    for i, o in enumerate(p.orbs))
+                ans = yield Decision(player, BREAK_ORB, "Choose an orb to break (it goes to your hand)", opts)
+                orb = next(o for o in p.orbs if o.copy.id == ans.card)
+            self.orb_to_hand(orb)
+
+    def destroy_orbs(self, owner: int, count: int, chooser: int, prompt: str) -> Iterator[Decision]:
+        """A skill destroys ``count`` of ``owner``'s orbs (as a cost or as an effect),
+        ``chooser`` choosing each: it goes to its owner's hand as a broken orb does
+        (rule 4). Destroying the last orb does not by itself end the game."""
+        from fecipher.engine.decisions import CARD, choose
+        p = self.players[owner]
+        for _ in range(count):
+            if not p.orbs:
+                break
+            if len(p.orbs) > 1:
+                opts = [Option(CARD, card=o.copy.id, label=(o.copy.card.name if o.face_up else f"orb {i + 1} (face-down)"))
+                        for i, o in enumerate(p.orbs)]
+                picked = yield from choose(chooser, prompt, opts)
+                orb = next(o for o in p.orbs if o.copy.id == picked[0].card)
+            else:
+                orb = p.orbs[0]
+            self.orb_to_hand(orb)
+
+    def orb_to_hand(self, orb: Orb) -> None:
+        """An orb, broken or destroyed, goes to its owner's hand (rule 4)."""
+        owner = orb.copy.owner
+        p = self.players[owner]
+        p.orbs.remove(orb)
+        p.hand.append(orb.copy)
+        self.emit(ev.OrbBroken(owner, orb.copy.id, len(p.orbs)))
+
+    def set_main_character(self, unit: Unit) -> None:
+        for u in self.players[unit.owner].units:
+            u.is_main_character = False
+        unit.is_main_character = True
+        self._field_changed()
+        self.emit(ev.MainCharacterChanged(unit.owner, unit.id, unit.card.name))

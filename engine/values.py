@@ -1,0 +1,374 @@
+"""Computed values: what a unit's attack, cost, range, types, symbols, names and
+skills are now, and what continuous effects and timed modifiers make them.
+
+Nothing here is stored on a card or a unit (design rule 4): every value is the
+printed card plus the active effects, computed when asked and remembered in
+``Game._cache`` (until the state changes) and ``Game._field_cache`` (until the
+field, the modifiers or the registered skills change). :class:`Values` is a base
+of :class:`fecipher.engine.game.Game`; the arithmetic of modifiers lives in
+:mod:`.modifiers`.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from fecipher.engine import events as ev
+from fecipher.engine import modifiers as M
+from fecipher.engine.cards import Card, CardCopy, card_continuous_skills, card_continuous_stats, card_unit_names
+from fecipher.engine.modifiers import Modifier
+from fecipher.engine.skills import Skill, SkillContext, SkillKind, keyword_allows
+from fecipher.engine.state import Unit
+
+# Which skills a unit has is read from its printed skills (so that it cannot loop).
+_PRINTED_SKILL_STATS = (M.SKILLS, M.LOST_SKILLS)
+# Key in Game._field_cache of the stats the field's printed CONT skills change
+# (the other keys are stats).
+_FIELD_STATS = ("field_stats",)
+# The stats whose modifiers change which continuous skills the field's units have
+# (the rest leave Game._field_cache as it was).
+_SKILL_MOD_STATS = frozenset((M.SKILLS, M.LOST_SKILLS, M.COPY))
+
+
+class Values:
+    """The computed values of a game (a base of :class:`~fecipher.engine.game.Game`)."""
+
+    # ------------------------------------------------------------------ computed values
+    def base_card(self, unit: Unit, keep: str | None = None) -> Card:
+        """The card whose printed values ``unit`` has: its top card, or the card it
+        is a copy of (a COPY modifier, "becomes a copy of ..."). ``keep`` ("name",
+        "attack") asks for a value the copy may have left as it was."""
+        mods = self._mods_by_stat.get(M.COPY)
+        if mods:
+            for m in reversed(mods):
+                if m.reaches(self, unit):
+                    card, keeps = m.value
+                    return unit.card if keep is not None and keep in keeps else card
+        return unit.cards[0].card
+
+    def cost(self, unit: Unit) -> int:
+        """The deployment cost a unit has (its top card's, or the copied card's)."""
+        return self.base_card(unit).cost
+
+    def attack(self, unit: Unit) -> int:
+        return M.compute_number(self, unit, M.ATTACK, self.base_card(unit, "attack").attack)
+
+    def support_power(self, unit: Unit, card: CardCopy) -> int:
+        """The support power ``card`` lends to its battling ``unit``."""
+        return M.compute_number(self, unit, M.SUPPORT, card.card.support, card=card)
+
+    def ranges(self, unit: Unit) -> frozenset[int]:
+        mods = self._mods_by_stat
+        if M.RANGES not in mods and M.RANGES not in self._live_stats and M.COPY not in mods:
+            return frozenset(unit.cards[0].card.ranges)   # printed (as compute_set answers)
+        return M.compute_set(self, unit, M.RANGES, self.base_card(unit).ranges)
+
+    def types(self, unit: Unit) -> frozenset[str]:
+        return M.compute_set(self, unit, M.TYPES, self.base_card(unit).all_types)
+
+    def symbols(self, unit: Unit) -> frozenset:
+        return M.compute_set(self, unit, M.SYMBOLS, frozenset(self.base_card(unit).symbols))
+
+    def unit_names(self, unit: Unit) -> frozenset[str]:
+        """The unit name and every alias (rule 14)."""
+        mods = self._mods_by_stat
+        if M.UNIT_NAMES not in mods and M.UNIT_NAMES not in self._live_stats and M.COPY not in mods:
+            return card_unit_names(unit.cards[0].card)   # printed (as compute_set answers)
+        return M.compute_set(self, unit, M.UNIT_NAMES, card_unit_names(self.base_card(unit, "name")))
+
+    def skills_of(self, unit: Unit) -> tuple[Skill, ...]:
+        base = self.base_card(unit).skills
+        if self._dragon_blood and any(s.has_keyword("DB") for s in base):
+            base = base + self._shared_dragon_blood(unit, base)
+        if self._printed_skills():
+            return base   # nothing in this game gives or takes away skills
+        granted = M.compute_set(self, unit, M.SKILLS, frozenset())
+        out = base
+        if granted:
+            out = base + tuple(sorted((s for s in granted if s not in base), key=lambda s: s.name))
+        lost = M.compute_set(self, unit, M.LOST_SKILLS, frozenset())
+        if lost:  # a lost skill is lost whether printed or acquired (it cannot be acquired again)
+            out = tuple(s for s in out if s.name not in lost)
+        return out
+
+    def _shared_dragon_blood(self, unit: Unit, own: tuple[Skill, ...]) -> tuple[Skill, ...]:
+        """DB (Dragon Blood): a DB skill is shared among allies that have a DB skill:
+        each such unit also has the DB skills printed on the others."""
+        out: list[Skill] = []
+        names = {s.name for s in own}
+        for ally in self.players[unit.owner].units:
+            if ally is unit:
+                continue
+            printed = self.base_card(ally).skills
+            if not any(s.has_keyword("DB") for s in printed):
+                continue
+            for s in printed:
+                if s.has_keyword("DB") and s.name not in names:
+                    out.append(s)
+                    names.add(s.name)
+        return tuple(out)
+
+    def orbs_broken_by(self, unit: Unit) -> int:
+        return M.compute_number(self, unit, M.ORBS, 1)
+
+    def flag(self, unit: Unit, flag: str, **ctx: Any) -> bool:
+        if flag not in self._mods_by_stat and flag not in self._live_stats:
+            return False   # nothing in this game can set it now (as compute_flag answers)
+        return M.compute_flag(self, unit, flag, **ctx)
+
+    def modifiers_for(self, stat: str) -> list[Modifier]:
+        return self._mods_by_stat.get(stat, ())  # type: ignore[return-value]
+
+    def _printed_skills(self) -> bool:
+        """No modifier and no continuous skill of this game gives or takes away
+        skills: every unit has the skills printed on its card (and DB sharing)."""
+        live, mods = self._live_stats, self._mods_by_stat
+        return (M.SKILLS not in live and M.SKILLS not in mods
+                and M.LOST_SKILLS not in live and M.LOST_SKILLS not in mods)
+
+    def _continuous_sources(self, stat: str) -> list[tuple[Any, SkillContext]]:
+        """The continuous effects on ``stat`` of every active CONT skill, with their
+        contexts, remembered until the state changes. A skill granted by a CONT
+        skill ("acquires ...") counts too; skills are read from the printed card
+        when the question is which skills a unit has, so that it cannot loop."""
+        got = self._field_cache.get(stat)
+        if got is not None:
+            return got
+        key = ("ces", stat)
+        got = self._cache.get(key)
+        if got is not None:
+            return got
+        printed = stat in _PRINTED_SKILL_STATS
+        # With printed skills only (and no DB sharing, no copy), a unit's continuous
+        # skills are its top card's: what the field holds tells them all, so they
+        # are remembered until the field (or a modifier, or a registered skill) changes.
+        if (printed or self._printed_skills()) and not self._dragon_blood and M.COPY not in self._mods_by_stat:
+            out = self._field_sources(stat if printed else None)
+            field_cache = self._field_cache
+            for s, found in out.items():
+                field_cache.setdefault(s, found)
+            got = field_cache[stat] = out.get(stat, [])
+            return got
+        # One look at the field finds the effects on every stat that skills change
+        # (the others are asked for next, in the same state).
+        out = {stat: []}
+        if not printed:
+            out.update((s, []) for s in self._live_stats if s not in _PRINTED_SKILL_STATS)
+        mods = self._mods_by_stat
+        if (not printed and not self._dragon_blood and M.COPY not in mods
+                and M.LOST_SKILLS not in self._live_stats and M.LOST_SKILLS not in mods):
+            self._given_skill_sources(out)
+        else:
+            self._skill_sources_by_unit(out, printed)
+        for s, found in out.items():
+            self._cache.setdefault(("ces", s), found)
+        self._cache[key] = out[stat]
+        return out[stat]
+
+    def _given_skill_sources(self, out: dict[str, list]) -> None:
+        """:meth:`_skill_sources_by_unit` when skills are given and none is taken
+        (no DB sharing, no copy): a unit's skills are its printed ones (their
+        effects as :meth:`_unit_continuous` lists them), then those given, sorted
+        by name (:meth:`skills_of`). A unit that nothing can give a skill to now
+        (every timed gift names another unit, no skill gives any) is not asked."""
+        gifts = self._mods_by_stat.get(M.SKILLS, ())
+        given_by_skills = self._continuous_sources(M.SKILLS)
+        for src in self.players[0].units + self.players[1].units:
+            top = src.cards[0]
+            self._add_unit_sources(out, src, (src.id, src.owner, top.id, src.class_changed, len(src.cards)))
+            if not (given_by_skills or (src.id, M.SKILLS) in self._computing
+                    or any(m.unit is None or m.unit == src.id for m in gifts)):
+                continue
+            granted = M.compute_set(self, src, M.SKILLS, frozenset())
+            if not granted:
+                continue
+            base = top.card.skills
+            for skill in sorted((s for s in granted if s not in base), key=lambda s: s.name):
+                if skill.kind is not SkillKind.CONTINUOUS or not skill.continuous:
+                    continue
+                ces = [ce for ce in skill.continuous if ce.stat in out]
+                if not ces or not keyword_allows(skill, src):
+                    continue
+                ctx = SkillContext(self, skill, src.owner, top, src.id)
+                for ce in ces:
+                    out[ce.stat].append((ce, ctx))
+
+    def _skill_sources_by_unit(self, out: dict[str, list], printed: bool) -> None:
+        """Add to ``out`` (lists by stat) the continuous effects of every unit's
+        active CONT skills on its stats, unit by unit, skill by skill."""
+        for src in self.players[0].units + self.players[1].units:
+            skills = self.base_card(src).skills if printed else self.skills_of(src)
+            for skill in skills:
+                if skill.kind is not SkillKind.CONTINUOUS or not skill.continuous:
+                    continue
+                ces = [ce for ce in skill.continuous if ce.stat in out]
+                if not ces or not keyword_allows(skill, src):
+                    continue
+                ctx = SkillContext(self, skill, src.owner, src.top, src.id)
+                for ce in ces:
+                    out[ce.stat].append((ce, ctx))
+
+    def _no_printed_source(self, stat: str) -> bool:
+        """True when no continuous skill can change ``stat`` now because, with
+        printed skills only (no DB sharing, no copy), no unit's top card has a CONT
+        skill on it: :meth:`_continuous_sources` would find none (told without
+        looking at the field's skills one by one). False when that is not known."""
+        if not self._printed_skills() or self._dragon_blood or M.COPY in self._mods_by_stat:
+            return False
+        stats = self._field_cache.get(_FIELD_STATS)
+        if stats is None:
+            stats = set()
+            for p in self.players:
+                for line in (p.front, p.back):
+                    for u in line:
+                        stats |= card_continuous_stats(u.cards[0].card)
+            self._field_cache[_FIELD_STATS] = stats
+        return stat not in stats
+
+    def _field_sources(self, printed_stat: str | None) -> dict[str, list[tuple[Any, SkillContext]]]:
+        """The continuous effects of the units' printed CONT skills, by stat: on
+        ``printed_stat`` only, or (None) on every stat skills change but SKILLS and
+        LOST_SKILLS. They follow from which units are on the field, in what order,
+        with what top card, class change and stack size: remembered for the game
+        under those (a field seen before, as after a battle that destroyed
+        nothing, makes nothing new). The lists are only read."""
+        # Units whose top card has no CONT skill add nothing (and do not count).
+        units = []
+        keys = []
+        for p in self.players:
+            for line in (p.front, p.back):
+                for u in line:
+                    top = u.cards[0]
+                    if card_continuous_skills(top.card):
+                        units.append(u)
+                        keys.append((u.id, u.owner, top.id, u.class_changed, len(u.cards)))
+        sig = (printed_stat, len(self._live_stats), tuple(keys))
+        out = self._field_ces.get(sig)
+        if out is not None:
+            return out
+        if printed_stat is not None:
+            out = {printed_stat: []}
+        else:
+            out = {s: [] for s in self._live_stats if s not in _PRINTED_SKILL_STATS}
+        for src, k in zip(units, keys):
+            self._add_unit_sources(out, src, k)
+        if len(self._field_ces) >= 4096:   # (bounded: a long game sees many fields)
+            self._field_ces.clear()
+        self._field_ces[sig] = out
+        return out
+
+    def _add_unit_sources(self, out: dict[str, list], src: Unit, key: tuple) -> None:
+        """Add to ``out`` (lists by stat) the effects of :meth:`_unit_continuous` on
+        the stats it lists; ``key`` is that method's key for ``src``."""
+        pairs = self._unit_ces.get(key)
+        if pairs is None:
+            pairs = self._unit_continuous(src)
+        for ce, ctx in pairs:
+            found = out.get(ce.stat)
+            if found is not None:
+                found.append((ce, ctx))
+
+    def _unit_continuous(self, src: Unit) -> tuple[tuple[Any, SkillContext], ...]:
+        """(effect, context) of every continuous effect of the active printed CONT
+        skills of ``src``'s top card, in printed order. It depends only on the unit,
+        its top card, whether it is class changed and its stack size (CCS, LvS):
+        remembered for the game under those, so that each change of state does not
+        make new contexts. (A context of a continuous effect is only read.)"""
+        top = src.cards[0]
+        key = (src.id, src.owner, top.id, src.class_changed, len(src.cards))
+        got = self._unit_ces.get(key)
+        if got is None:
+            pairs = []
+            for skill in card_continuous_skills(top.card):
+                if keyword_allows(skill, src):
+                    ctx = SkillContext(self, skill, src.owner, top, src.id)
+                    pairs.extend((ce, ctx) for ce in skill.continuous)
+            got = self._unit_ces[key] = tuple(pairs)
+        return got
+
+    def continuous_contributions(self, unit: Unit, stat: str) -> Iterator[tuple[str, Any]]:
+        """(op, value) pairs from continuous skills active now that reach ``unit``."""
+        checked: dict[int, bool] = {}
+        for ce, ctx in self._continuous_sources(stat):
+            # Which units an effect reaches is usually cheaper to tell than its
+            # skill's condition: that is asked only for the effects that reach the unit.
+            if not ce.applies(ctx, unit):
+                continue
+            sk = ctx.skill
+            if sk.condition is not None:
+                ok = checked.get(id(ctx))
+                if ok is None:
+                    ok = checked[id(ctx)] = bool(sk.condition(ctx))
+                if not ok:
+                    continue
+            v = ce.value
+            if callable(v):
+                v = (lambda g, u, _v=v, _c=ctx, **kw: _v(_c, u, **kw))
+            yield ce.op, v
+
+    def attack_sources(self, unit: Unit) -> tuple[str, ...]:
+        """What changes a unit's attack now, for people: "Fighter's Expertise +20" for a
+        continuous skill, the modifier's own text for a timed one (logs and boards)."""
+        out: list[str] = []
+        parts = self._cache.get((M.ATTACK_PARTS, unit.id, unit.cards[0].id))
+        if parts is not None:
+            # What the attack was just computed from (the same state): read, not asked again.
+            live = M.ATTACK in self._live_stats
+            for op, v, src in parts:
+                if op == "add" and v:
+                    if isinstance(src, Modifier):
+                        out.append(f"{src.source or src.text or 'effect'} {v:+d}")
+                    elif live:
+                        out.append(f"{src.skill.name} {v:+d}")
+            return tuple(out)
+        for mod in self.modifiers_for(M.ATTACK):
+            if mod.op == "add" and mod.reaches(self, unit):
+                v = mod.value(self, unit) if callable(mod.value) else mod.value
+                if v:
+                    out.append(f"{mod.source or mod.text or 'effect'} {v:+d}")
+        checked: dict[int, bool] = {}
+        for ce, ctx in self._continuous_sources(M.ATTACK) if M.ATTACK in self._live_stats else ():
+            if ce.op != "add" or not ce.applies(ctx, unit):
+                continue
+            sk = ctx.skill
+            if sk.condition is not None:
+                ok = checked.get(id(ctx))
+                if ok is None:
+                    ok = checked[id(ctx)] = bool(sk.condition(ctx))
+                if not ok:
+                    continue
+            v = ce.value(ctx, unit) if callable(ce.value) else ce.value
+            if v:
+                out.append(f"{sk.name} {v:+d}")
+        return tuple(out)
+
+    # ------------------------------------------------------------------ modifiers
+    def add_modifier(self, mod: Modifier) -> None:
+        if mod.stat in _SKILL_MOD_STATS:
+            self._field_changed()   # (whether units have their printed skills, a copy)
+        self.modifiers.append(mod)
+        self._mods_by_stat.setdefault(mod.stat, []).append(mod)
+        if mod.stat == M.SKILLS:
+            vals = mod.value if isinstance(mod.value, (tuple, list, frozenset, set)) else (mod.value,)
+            for s in vals:
+                if isinstance(s, Skill):
+                    self.register_skill(s)
+        self.emit(ev.ModifierAdded(mod.controller, mod.unit, mod.text or f"{mod.stat} {mod.op} {mod.value}",
+                                   mod.duration))
+
+    def expire_modifiers(self, moment: str) -> None:
+        keep = [m for m in self.modifiers if not M.expired(m, self, moment)]
+        if len(keep) != len(self.modifiers):
+            self._set_modifiers(keep)
+
+    def _set_modifiers(self, mods: list[Modifier]) -> None:
+        if any(m.stat in _SKILL_MOD_STATS for m in self.modifiers):
+            self._field_changed()   # (as add_modifier: one of them may be leaving)
+        self._values_changed()
+        self.modifiers = mods
+        self._mods_by_stat = {}
+        for m in mods:
+            self._mods_by_stat.setdefault(m.stat, []).append(m)
+
+    def _drop_unit_modifiers(self, unit_id: int) -> None:
+        if any(m.unit == unit_id for m in self.modifiers):
+            self._set_modifiers([m for m in self.modifiers if m.unit != unit_id])
