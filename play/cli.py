@@ -14,6 +14,14 @@ COMMAND_MODULES = (
 )
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("fecipher")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree not installed
+        return "(not installed)"
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # usage errors exit 2, as argparse does, with a hint
         self.print_usage(sys.stderr)
@@ -23,6 +31,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="fecipher", description="Rules engine for Fire Emblem 0 (Cipher).",
                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMAND_MODULES:
         try:

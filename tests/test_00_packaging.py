@@ -32,3 +32,31 @@ def test_tests_import_only_the_fecipher_package():
         text = f.read_text()
         for bad in ("import engine", "from engine", "import dsl", "from dsl "):
             assert f"\n{bad}" not in text, f"{f} imports {bad.split()[-1]} directly; use fecipher.*"
+
+
+def test_version_is_the_installed_distributions(capsys):
+    from importlib.metadata import version
+
+    from fecipher.play.cli import main
+    try:
+        main(["--version"])
+    except SystemExit as e:
+        assert e.code == 0
+    assert capsys.readouterr().out.strip() == f"fecipher {version('fecipher')}"
+
+
+def test_license_and_metadata():
+    cfg = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "MIT License" in (ROOT / "LICENSE").read_text()
+    assert cfg["license"] == {"text": "MIT"}
+    assert "License :: OSI Approved :: MIT License" in cfg["classifiers"]
+    lark = next(d for d in cfg["dependencies"] if d.startswith("lark"))
+    assert "<" in lark, "lark is pinned to the versions the fast parser is tested against"
+
+
+def test_the_readme_module_table_lists_every_module():
+    readme = (ROOT / "README.md").read_text()
+    for folder in ("engine", "dsl", "conformance", "play", "tools"):
+        for f in sorted((ROOT / folder).glob("*.py")):
+            if f.name != "__init__.py":
+                assert f"`{f.name}`" in readme, f"README.md does not name {folder}/{f.name}"
