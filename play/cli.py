@@ -11,6 +11,7 @@ COMMAND_MODULES = (
     "fecipher.play.cli_play",
     "fecipher.play.cli_cards",
     "fecipher.play.cli_scenarios",
+    "fecipher.play.simulate",
 )
 
 
