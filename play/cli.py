@@ -12,6 +12,7 @@ COMMAND_MODULES = (
     "fecipher.play.cli_cards",
     "fecipher.play.cli_scenarios",
     "fecipher.play.simulate",
+    "fecipher.play.lsp",
 )
 
 
