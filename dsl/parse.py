@@ -6,14 +6,18 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import re
+import unicodedata
 
 import attrs
 
 from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, v_args
 
 from fecipher.dsl import ast as A
-from fecipher.dsl.errors import Diagnostic, LanguageError, suggest
-from fecipher.dsl.lalr import FastParser, ParseFailure
+from fecipher.dsl.errors import (
+    MAX_ERRORS, Diagnostic, LanguageError, cap, character_name, more_errors, refused_characters, source_lines, suggest,
+)
+from fecipher.dsl.lalr import FastParser, ParseFailure, SyntaxFault
+from fecipher.dsl.lexer import STRAY
 
 
 @functools.lru_cache(maxsize=None)
@@ -65,45 +69,67 @@ def describe_expected(p: Lark, expected, terminal_words: dict[str, str] | None =
 
 
 def translate(e: UnexpectedInput, text: str, filename: str, p: Lark, line_offset: int = 0) -> Diagnostic:
-    lines = text.splitlines()
+    """The diagnostic of one of Lark's exceptions (the parse without the fast parser)."""
+    lines = source_lines(text)
     line = getattr(e, "line", 0) or 0
     col = getattr(e, "column", 0) or 0
-    src = lines[line - 1] if 0 < line <= len(lines) else ""
     if isinstance(e, UnexpectedCharacters):
         ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
+        return syntax_diagnostic(SyntaxFault(STRAY, ch, line, col, frozenset()), lines, filename, p, line_offset)
+    if isinstance(e, UnexpectedEOF):
+        last = text.rstrip("\n").rpartition("\n")[2]
+        return syntax_diagnostic(SyntaxFault("$END", "", max(1, text.count("\n")), len(last) + 1,
+                                             frozenset(e.expected)), lines, filename, p, line_offset, eof=True)
+    if isinstance(e, UnexpectedToken):
+        return syntax_diagnostic(SyntaxFault(e.token.type, str(e.token), line, col, frozenset(e.expected)),
+                                 lines, filename, p, line_offset)
+    return Diagnostic(filename, line + line_offset, col, str(e))  # pragma: no cover
+
+
+def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, line_offset: int = 0,
+                      eof: bool = False) -> Diagnostic:
+    """The diagnostic of a syntax error, in a card author's words (``lines``: the text's
+    lines, :func:`~fecipher.dsl.errors.source_lines`)."""
+    line, col = f.line, f.column
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    if f.too_deep:
+        msg = "this line nests too deeply (a 'not' or a reference inside another too many times)"
+    elif f.kind == STRAY:
+        ch = f.value or "?"
         msg = f"unexpected character {ch!r}"
         if ch == '"':
             msg = "unclosed quoted name: a name in quotes must end on the same line"
-    elif isinstance(e, UnexpectedEOF):
-        words, _ = describe_expected(p, set(e.expected))
+        elif ch.isdigit() or unicodedata.numeric(ch, None) is not None:
+            msg = f"unexpected character {ch!r} ({character_name(ch)}): numbers are written with the digits 0-9"
+    elif eof:
+        words, _ = describe_expected(p, set(f.expected))
         msg = "the file ends too early; expected " + ", ".join(words[:8])
-        line = len(lines)
-        src = lines[-1] if lines else ""
-        col = len(src) + 1
-    elif isinstance(e, UnexpectedToken):
-        tok = e.token
-        words, keywords = describe_expected(p, set(e.expected))
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+    else:
+        words, keywords = describe_expected(p, set(f.expected))
         first = _first_word_hint(src, p)
         if first is not None:
             return Diagnostic(filename, line + line_offset, first[0], first[1], src)
-        got = "the end of the line" if tok.type == "_NL" else ("the end of the file" if tok.type == "$END" else repr(str(tok)))
+        got = "the end of the line" if f.kind == "_NL" else ("the end of the file" if f.kind == "$END"
+                                                            else repr(_shortened(f.value)))
         hint = ""
-        if tok.type not in ("_NL", "$END"):
-            hint = suggest(str(tok), keywords)
+        if f.kind not in ("_NL", "$END"):
+            hint = suggest(f.value, keywords)
         if hint:
             msg = f"unknown word {got}{hint}"
-        elif tok.type == "SIGNED_INT" and str(tok).startswith("-") and "INT" in e.expected:
+        elif f.kind == "SIGNED_INT" and f.value.startswith("-") and "INT" in f.expected:
             msg = f"unexpected {got}: a negative number is not allowed here"
-        elif tok.type == "_NL" and src.strip() == "cost":
+        elif f.kind == "_NL" and src.strip() == "cost":
             msg = "a 'cost' line lists what is paid, e.g. 'cost tap this, flip 1 bond'"
         else:
             shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
             msg = f"unexpected {got}; expected {shown}"
-        if tok.type == "$END":
-            line = len(lines)
-    else:  # pragma: no cover
-        msg = str(e)
     return Diagnostic(filename, line + line_offset, col, msg, src)
+
+
+def _shortened(value: str, width: int = 40) -> str:
+    """A token's text as an error quotes it: at most ``width`` characters."""
+    return value if len(value) <= width else value[:width - 3] + "..."
 
 
 _LINE_STARTERS = ("card", "codes", "cost", "class", "symbol", "symbols", "gender", "weapon", "types", "range",
@@ -138,6 +164,55 @@ def _with_pos(f, _data, children, meta):
 def _token_pos(tok: Token) -> A.Pos:
     """A token's position (the rule is in ToAst.TOKEN_RULES)."""
     return A.Pos(tok.line, tok.column)
+
+
+# The largest number the language reads (every number of a card fits: costs 0-9, attack
+# and support in tens, ranges 1-3, counts): a longer one is an error of its own
+# (:func:`long_numbers`) and reads as TOO_LARGE so that nothing after it does
+# arithmetic on a number of thousands of digits.
+MAX_NUMBER = 9999
+TOO_LARGE = MAX_NUMBER + 1
+MIN_RANGE, MAX_RANGE = 1, 3
+
+
+def _int(text: str) -> int:
+    """A number token's value ([+-]?[0-9]+), TOO_LARGE (signed) when it has more digits
+    than MAX_NUMBER."""
+    if len(text) <= 5:
+        return int(text)
+    value = int(text) if len(text.lstrip("+-")) <= len(str(MAX_NUMBER)) else TOO_LARGE
+    return -value if text.startswith("-") else value
+
+
+_LONG_DIGITS = re.compile(r"[0-9]{%d,}" % (len(str(MAX_NUMBER)) + 1))
+_NUMBER_TERMINALS = frozenset({"INT", "SIGNED_INT", "RANGE"})
+
+
+def long_numbers(text: str) -> list[tuple[int, int]]:
+    """(line, column) of each number of the text longer than MAX_NUMBER allows (not the
+    digits of a quoted name, a comment or a card code): the lines with a long run of
+    digits are read again by the lexer, each once."""
+    lines = None
+    out: list[tuple[int, int]] = []
+    line, at, last = 1, 0, 0
+    for hit in _LONG_DIGITS.finditer(text):
+        line += text.count("\n", at, hit.start())
+        at = hit.start()
+        if line == last:
+            continue
+        last = line
+        if lines is None:
+            lines = source_lines(text)
+        lexer = fast_parser().lexer if fast_parser() is not None else None
+        if lexer is None:  # pragma: no cover  (another Lark: every long digit run is reported)
+            out.append((line, hit.start() - text.rfind("\n", 0, hit.start())))
+            continue
+        src = lines[line - 1]
+        for m in lexer.scan.finditer(src, lexer.blanks.match(src).end()):
+            kind = lexer.groups[m.lastindex][0]
+            if kind in _NUMBER_TERMINALS and _LONG_DIGITS.search(src, m.start(), m.end(m.lastindex)):
+                out.append((line, m.start() + 1))
+    return out
 
 
 def _s(tok: Token) -> str:
@@ -196,10 +271,10 @@ class ToAst(Transformer):
         return A.Fact("codes", tuple(map(str, items)), pos)
 
     def cost_fact(self, pos, items):
-        return A.Fact("cost", int(items[0]), pos)
+        return A.Fact("cost", _int(items[0]), pos)
 
     def cc_fact(self, pos, items):
-        return A.Fact("class_change_cost", int(items[0]), pos)
+        return A.Fact("class_change_cost", _int(items[0]), pos)
 
     def symbols_fact(self, pos, items):
         return A.Fact("symbols", items[0] if items else (), pos)
@@ -223,17 +298,20 @@ class ToAst(Transformer):
         return A.Fact("range", items[0] if items else (), pos)
 
     def range_spec(self, pos, items):
+        """The ranges of "1" or "1-2": "a-b" stands for every range from a to b, listed
+        only when that is a possible range (within 1-3); otherwise it stays (a, b) for
+        the checker to refuse, never expanded (a range written 1-1000000 costs nothing)."""
         t = str(items[0])
         if "-" in t:
-            a, b = (int(x) for x in t.split("-"))
-            return tuple(range(a, b + 1)) if a <= b else (a, b)
-        return (int(t),)
+            a, b = (_int(x) for x in t.split("-"))
+            return tuple(range(a, b + 1)) if MIN_RANGE <= a <= b <= MAX_RANGE else (a, b)
+        return (_int(t),)
 
     def attack_fact(self, pos, items):
-        return A.Fact("attack", int(items[0]), pos)
+        return A.Fact("attack", _int(items[0]), pos)
 
     def support_fact(self, pos, items):
-        return A.Fact("support", int(items[0]), pos)
+        return A.Fact("support", _int(items[0]), pos)
 
     # ---- skills
     def skill(self, pos, items):
@@ -289,7 +367,7 @@ class ToAst(Transformer):
         return "defence"
 
     def keyword_tag(self, pos, items):
-        return A.Keyword(str(items[0]), int(items[1]) if len(items) > 1 else None, pos)
+        return A.Keyword(str(items[0]), _int(items[1]) if len(items) > 1 else None, pos)
 
     def limit_clause(self, pos, items):
         return ("limit", str(items[0]).lower(), _token_pos(items[0]))
@@ -335,7 +413,7 @@ class ToAst(Transformer):
         return A.Action(a.verb, a.number, a.target, a.preps, True, pos, a.verb_pos)
 
     def number_arg(self, pos, items):
-        return ("number", int(items[0]))
+        return ("number", _int(items[0]))
 
     def to_arg(self, pos, items):
         return A.Prep("to", items[0], pos)
@@ -489,11 +567,11 @@ class ToAst(Transformer):
 
     def gain_change(self, pos, items):
         per = items[2] if len(items) > 2 else None
-        return A.Change("gain", stat=items[1], amount=int(str(items[0])), per_each=per, pos=pos)
+        return A.Change("gain", stat=items[1], amount=_int(str(items[0])), per_each=per, pos=pos)
 
     def lose_change(self, pos, items):
         per = items[2] if len(items) > 2 else None
-        return A.Change("gain", stat=items[1], amount=-int(str(items[0])), per_each=per, pos=pos)
+        return A.Change("gain", stat=items[1], amount=-_int(str(items[0])), per_each=per, pos=pos)
 
     def cannot_change(self, pos, items):
         words = items[0]
@@ -516,7 +594,7 @@ class ToAst(Transformer):
         return A.Change("acquire_type", words=(str(items[0]).lower(),), pos=pos)
 
     def orbs_change(self, pos, items):
-        return A.Change("orbs", amount=int(items[0]), pos=pos)
+        return A.Change("orbs", amount=_int(items[0]), pos=pos)
 
     def stat(self, pos, items):
         return str(items[0])
@@ -624,7 +702,7 @@ class ToAst(Transformer):
         return str(items[0])
 
     def used_skill(self, pos, items):
-        times = int(items[2]) if len(items) > 2 else 1
+        times = _int(items[2]) if len(items) > 2 else 1
         return A.Condition("used_skill", subject=items[0], name=_s(items[1]), quantity=("at_least", times),
                            pos=pos)
 
@@ -669,7 +747,7 @@ class ToAst(Transformer):
             return ("at_most", 0)
         if words[0] in ("a", "an", "any"):
             return ("at_least", 1)
-        n = int(words[0])
+        n = _int(words[0])
         if len(words) == 1:
             return ("exactly", n)
         return ("at_least", n) if words[-1] == "more" else ("at_most", n)
@@ -715,7 +793,7 @@ class ToAst(Transformer):
 
     def _q(kind):  # noqa: N805
         def f(self, pos, items):
-            n = int(items[0]) if items else None
+            n = _int(items[0]) if items else None
             return A.Quantifier(kind, n, pos)
         return f
 
@@ -760,7 +838,7 @@ class ToAst(Transformer):
 
     def comparison(self, pos, items):
         words = list(map(str, items))
-        n = int(words[0])
+        n = _int(words[0])
         if len(words) == 1:
             return ("eq", n)
         return ("le", n) if words[-1] in ("less", "lower") else ("ge", n)
@@ -809,7 +887,7 @@ _OWNERS = {"your": "your", "your opponent's": "opponent", "the opponent's": "opp
            "each player's": "each", "its owner's": "owner", "their": "their"}
 
 
-MAX_SYNTAX_ERRORS = 25
+MAX_SYNTAX_ERRORS = 25  # (the parse with Lark alone, which parses again after each error)
 
 
 @functools.lru_cache(maxsize=None)
@@ -825,33 +903,86 @@ def fast_parser() -> FastParser | None:
         return None
 
 
-def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int = 0, blanked: set | None = None
-                          ) -> tuple[A.PackNode | None, list[Diagnostic]]:
-    """Parse pack text; on a syntax error, report it, blank that line and parse again,
-    so that one run reports the syntax errors of every line (up to a limit).
+def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int = 0, blanked: set | None = None,
+                          lexical: set | None = None) -> tuple[A.PackNode | None, list[Diagnostic]]:
+    """Parse pack text; on a syntax error, report it and read on as if its line were a
+    comment, so that one run reports the syntax errors of every line (the first
+    MAX_ERRORS of them, and how many more), in one pass over the text.
 
-    Text that parses goes through the fast parser alone; text with a syntax error is
-    parsed again by Lark, whose exceptions carry what the messages say."""
+    Before that, characters a pack may not hold (:func:`~fecipher.dsl.errors.refused_characters`)
+    and numbers larger than MAX_NUMBER are reported; such a character reads as a blank.
+    The lines of these are added to ``lexical``, the lines the syntax recovery left out
+    to ``blanked`` (their other errors would only repeat the first)."""
     if not text.endswith("\n"):
         text += "\n"
+    diags: list[Diagnostic] = []
+    lexical_lines: set[int] = set()
+    refused = list(refused_characters(text))
+    if refused:
+        lines = source_lines(text)
+        for line, col, ch in refused:
+            diags.append(Diagnostic(filename, line + line_offset, col,
+                                    f"character {character_name(ch)} is not allowed: a pack holds printable "
+                                    f"characters, tabs and line ends (\\n or \\r\\n) only", lines[line - 1]))
+            lexical_lines.add(line)
+        text = _blank_refused(text)
+    long = long_numbers(text)
+    if long:
+        lines = source_lines(text)
+        for line, col in long:
+            diags.append(Diagnostic(filename, line + line_offset, col, f"number too large: at most {MAX_NUMBER}",
+                                    lines[line - 1]))
+            lexical_lines.add(line)
+    if lexical is not None:
+        lexical.update(n + line_offset for n in lexical_lines)
     fast = fast_parser()
-    if fast is not None:
-        try:
-            node = fast.parse(text)
-        except ParseFailure:
-            pass
-        else:
-            return attrs.evolve(node, filename=filename), []
+    if fast is None:  # pragma: no cover  (another Lark)
+        node, more = _lark_recovering(text, filename, line_offset, blanked)
+        return node, diags + [d for d in more if d.line - line_offset not in lexical_lines]
+    try:
+        node = fast.parse(text)
+    except ParseFailure:
+        pass
+    else:
+        return attrs.evolve(node, filename=filename), diags
+    node, faults, left_out, dropped = fast.parse_recovering(text, MAX_ERRORS)
+    p = parser()
+    lines = source_lines(text)
+    for f in faults:
+        if f.line not in lexical_lines:
+            diags.append(syntax_diagnostic(f, lines, filename, p, line_offset))
+    if dropped:
+        diags.append(more_errors(filename, dropped, line_offset, 0))
+    if blanked is not None:
+        blanked.update(left_out)
+    if node is not None:
+        node = attrs.evolve(node, filename=filename)
+    return node, diags
+
+
+def _blank_refused(text: str) -> str:
+    """The text with each character refused_characters() finds made a blank."""
+    out = []
+    for line in source_lines(text):
+        body, cr = (line[:-1], "\r") if line.endswith("\r") else (line, "")
+        if not body.replace("\t", "").isprintable():
+            body = "".join(c if c.isprintable() or c == "\t" else " " for c in body)
+        out.append(body + cr)
+    return "\n".join(out)
+
+
+def _lark_recovering(text: str, filename: str, line_offset: int, blanked: set | None
+                     ) -> tuple[A.PackNode | None, list[Diagnostic]]:  # pragma: no cover  (another Lark)
+    """The syntax recovery with Lark alone: blank the line of each error and parse again."""
     p = parser()
     diags: list[Diagnostic] = []
     lines = text.split("\n")
-    original = text.splitlines()
+    original = text
     for _ in range(MAX_SYNTAX_ERRORS):
         try:
             tree = p.parse("\n".join(lines))
         except UnexpectedInput as e:
-            d = translate(e, "\n".join(original) + "\n", filename, p, line_offset)
-            diags.append(d)
+            diags.append(translate(e, original, filename, p, line_offset))
             bad = (getattr(e, "line", 0) or len(lines)) - 1
             if not 0 <= bad < len(lines) or lines[bad].startswith("#") or isinstance(e, UnexpectedEOF):
                 return None, diags
@@ -859,7 +990,7 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
             lines[bad] = "#"
             if blanked is not None:
                 blanked.add(bad + 1)
-            if header:  # the card's facts and skills cannot stand without it
+            if header:
                 j = bad + 1
                 while j < len(lines) and not lines[j].lstrip().startswith("card"):
                     if lines[j].strip():
@@ -874,5 +1005,5 @@ def parse_pack(text: str, filename: str = "<pack>", line_offset: int = 0) -> A.P
     """Parse pack text into its AST; syntax errors raise LanguageError with positions."""
     node, diags = parse_pack_recovering(text, filename, line_offset)
     if diags or node is None:
-        raise LanguageError(diags)
+        raise LanguageError(cap(diags))
     return node

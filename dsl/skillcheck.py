@@ -33,6 +33,64 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
                 sink.error(s.pos, f"\"{card.name}\" has two skills named \"{s.name}\"")
             names.add((s.name, s.kind))
         SkillChecker(card, s, sink, granted, has_cc, skill_names, units, skills).check()
+    check_grant_cycles(card, sink)
+
+
+def acquired_skills(skill: A.SkillNode) -> list[tuple[str, A.Pos]]:
+    """(name, position) of each skill that ``skill`` grants ('... acquires "X"')."""
+    out = []
+    for st in skill.statements:
+        while isinstance(st, A.Guarded):
+            st = st.statement
+        if isinstance(st, A.Modification):
+            out.extend((c.name, c.pos) for c in st.changes if c.kind == "acquire_skill" and c.name)
+    return out
+
+
+def grant_order(card: A.CardNode) -> tuple[list[A.SkillNode], list[tuple[A.SkillNode, str, A.Pos, bool]]]:
+    """(the card's granted skills, each after the granted skills it grants; the grants
+    that close a cycle, as (granting skill, granted name, position, whether the skill
+    grants itself)). A skill that grants another is compiled after it whatever their
+    order on the card; a cycle has no such order."""
+    granted: dict[str, A.SkillNode] = {}
+    for s in card.skills:
+        if s.granted:
+            granted.setdefault(s.name, s)
+    order: list[A.SkillNode] = []
+    cycles: list[tuple[A.SkillNode, str, A.Pos, bool]] = []
+    state: dict[str, int] = {}  # 1: being visited (on the path), 2: done
+    for root in granted:
+        if root in state:
+            continue
+        # an iterative depth-first walk (a pack may chain thousands of grants)
+        state[root] = 1
+        stack = [(root, iter(acquired_skills(granted[root])))]
+        while stack:
+            name, edges = stack[-1]
+            for target, pos in edges:
+                if target not in granted:
+                    continue   # (reported by the skill's own check)
+                if state.get(target) == 1:
+                    cycles.append((granted[name], target, pos, target == name))
+                elif target not in state:
+                    state[target] = 1
+                    stack.append((target, iter(acquired_skills(granted[target]))))
+                    break
+            else:
+                state[name] = 2
+                order.append(granted[name])
+                stack.pop()
+    return order, cycles
+
+
+def check_grant_cycles(card: A.CardNode, sink: Sink) -> None:
+    """A granted skill cannot grant itself, directly or through other granted skills."""
+    for skill, target, pos, itself in grant_order(card)[1]:
+        if itself:
+            sink.error(pos, f"granted skill \"{target}\" grants itself")
+        else:
+            sink.error(pos, f"\"{skill.name}\" grants \"{target}\", which grants \"{skill.name}\" "
+                            f"(directly or through other skills): granted skills cannot grant each other in a cycle")
 
 
 class SkillChecker:

@@ -425,10 +425,13 @@ def _with_something_to_choose(node: A.SkillNode, condition):
 
 
 def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
+    """The card's skills and its support skill. A granted skill is compiled before the
+    granted skills that grant it, whatever their order on the card (the checker refuses
+    a cycle of grants, which has no such order)."""
+    from fecipher.dsl.skillcheck import grant_order
     granted: dict[str, Skill] = {}
-    for s in node.skills:
-        if s.granted:
-            granted[s.name] = compile_skill(s, granted)
+    for s in grant_order(node)[0]:
+        granted[s.name] = compile_skill(s, granted)
     skills = []
     support = None
     for s in node.skills:
