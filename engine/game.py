@@ -137,7 +137,7 @@ class Game(Values, Moves):
     # Engine decision 17. No chain of skills of a real game comes near these (the
     # longest in the card pool is a handful), so they change no game that ends.
     max_trigger_depth = 100
-    max_events_per_decision = 20_000
+    max_events_per_decision = 10_000
     max_decisions_per_turn = 5_000
 
     def __init__(self, deck1: Deck | None, deck2: Deck | None, seed: int = 0,

@@ -205,7 +205,7 @@ def test_engine_decision_17_a_chain_that_branches_is_stopped_by_the_events_of_on
     # The first event past the cap stops it: the cap, then LoopStopped and GameOver.
     assert len(game.events) - before == Game.max_events_per_decision + 1 + 2
     assert game.reason == ('the skills "Double Echo" repeat without end '
-                           '(more than 20000 events followed one decision)')
+                           f'(more than {Game.max_events_per_decision} events followed one decision)')
     assert max(t.depth for t in game.pending_triggers) < Game.max_trigger_depth
 
 
