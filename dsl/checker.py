@@ -8,6 +8,7 @@ import importlib.resources
 from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.errors import Sink, suggest
+from fecipher.dsl.loopcheck import warn_loops
 from fecipher.dsl.skillcheck import check_skills
 
 REQUIRED_FACTS = ("codes", "cost", "attack", "support")
@@ -27,6 +28,7 @@ def check_pack(pack: A.PackNode, text: str) -> None:
         names[card.name] = card
         check_card(card, sink, units, skills)
     sink.raise_if_any()
+    warn_loops(pack, text)   # warnings: skills that may trigger themselves without end
 
 
 @functools.lru_cache(maxsize=None)
