@@ -101,7 +101,7 @@ def test_cli_json_with_every_game(capsys):
     (["--jobs", "0"], "--jobs must be at least 1"),
     (["--deck1", "nosuch"], "no deck file 'nosuch'"),
     (["--p2", "bogus"], "unknown agent 'bogus'"),
-    (["--packs", "nosuch_dir/x.fe0"], "cannot read the packs"),
+    (["--packs", "nosuch_dir/x.fe0"], "cannot read the file"),
 ])
 def test_cli_usage_errors_exit_2(capsys, argv, message):
     assert main(["simulate", "--no-progress", *argv]) == 2
