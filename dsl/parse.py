@@ -766,6 +766,10 @@ class ToAst(Transformer):
     ref_this = _ref("this")
     ref_this_card = _ref("this_card")
     ref_chosen = _ref("chosen")
+
+    def ref_chosen_plural(self, pos, items):
+        # "them", "those units": what was chosen, rendered "them" ("names" keeps the word only)
+        return A.Ref("chosen", None, pos, names=("them",))
     ref_event_unit = _ref("event_unit")
     ref_event_card = _ref("event_card")
     ref_main_character = _ref("main_character")

@@ -117,6 +117,8 @@ def selector(s: A.Selector | str | None) -> str:
             return f"the top card of {_OWNER.get(s.name or 'your', 'your')} Deck"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
+        if s.kind == "chosen" and s.names == ("them",):
+            return "them"
         if s.kind == "picked":
             return _PICKED.get(s.name or "", "the chosen card")
         if s.kind == "bare_alternatives":

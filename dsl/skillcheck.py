@@ -192,6 +192,8 @@ class SkillChecker:
             self.err(s.pos, f"skill \"{s.name}\" has no effect line")
         for c in s.costs:
             self.check_action(c, COSTS, "cost")
+            if any(r.kind == "opponent_main_character" for r in refs_in(c.target)):
+                self.err(c.pos, "a cost is paid with your own units and cards, not your opponent's main character")
             if c.verb == "flip" and isinstance(c.target, A.Filtered) and c.target.noun in ("orb", "orbs") and (
                     c.target.qualifiers or any(p.kind != "from_place" for p in c.target.posts)):
                 self.err(c.target.pos, "'flip N orbs' flips face-down orbs and takes no filter: a filtered orb cost "
@@ -474,6 +476,12 @@ class SkillChecker:
             self.err(c.pos, f"an attack breaks 1 to 5 orbs, not {c.amount}")
 
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
+        if a.verb == "flip" and isinstance(a.target, A.Filtered):
+            faces = {q.kind for q in a.target.qualifiers} & {"face_up", "face_down"}
+            want = "face_down" if a.target.noun in ("orb", "orbs") else "face_up"
+            if faces - {want}:
+                self.err(a.target.pos, f"'flip' turns face-{'down orbs face-up' if want == 'face_down' else 'up bonds face-down'}"
+                                       f": '{a.target.noun}' that are already so cannot pay it")
         verb = table.get(a.verb)
         if verb is None:
             self.err(a.verb_pos, f"unknown {what} '{a.verb}'{suggest(a.verb, table)}")
@@ -568,6 +576,9 @@ class SkillChecker:
                     self.check_selector(r)
             if p.kind in ("same_name", "different_name"):
                 self.check_selector(p.value)
+                if isinstance(p.value, A.Ref) and p.value.kind == "named":
+                    self.err(p.value.pos, "'the same unit name as \"X\"' is the name itself: say '\"X\" card' "
+                                          "or 'non-\"X\" card'")
                 if self.ref_kind(p.value) not in ("unit", "card", "chosen", "name"):
                     self.err(p.value.pos, "a unit name is taken from a unit or a card, e.g. 'your main character'")
             if p.kind == "with_stack" and skind != "unit":
@@ -581,8 +592,10 @@ class SkillChecker:
                                     "unit', 'you have ...'); taking or choosing them is not supported")
             if p.kind == "from_place":
                 self.check_place(p.value)
-                if selector_kind(sel) not in ("card", "orb"):
-                    self.err(p.pos, "'from ...' goes with cards or orbs, e.g. '1 card from your hand'")
+                if selector_kind(sel) not in ("card", "orb", "bond"):
+                    self.err(p.pos, "'from ...' goes with cards, bonds or orbs, e.g. '1 card from your hand'")
+                elif selector_kind(sel) == "bond" and V.PLACES.get(tuple(p.value.words)) != "bonds":
+                    self.err(p.pos, "bonds are in a bond area: e.g. 'face-down bonds in your opponent's bond area'")
         if where and selector_kind(sel) == "card" and sel.quantifier is not None and sel.quantifier.kind != "all":
             if not any(p.kind in ("from_place", "in_stack", "stacked_under") for p in sel.posts):
                 self.err(sel.pos, "say where the cards are: e.g. '1 card from your retreat area'")

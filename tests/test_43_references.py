@@ -16,7 +16,7 @@ from fecipher.dsl import render
 from fecipher.dsl.errors import LanguageError
 from fecipher.dsl.packs import compile_text
 
-from vanilla import add_bonds, add_cards, add_orbs, add_unit, begin, card, duel, option, options, pick
+from vanilla import add_bonds, add_cards, add_unit, begin, card, duel, options, pick, relocate
 
 HEAD = '''card "Tester, {title}"
   codes TST-{code:03d}
@@ -393,6 +393,11 @@ cont "Front Watch"
     pick(game, "use_skill", skill="Curse")
     assert game.attack(mc1) == 30 and game.attack(mc0) == 50
     assert "your opponent's Main Character loses 20 attack" in skill_text(probe)
+    game2, _, mc1b = duel()
+    u2 = add_unit(game2, 0, probe)
+    relocate(game2, mc1b, "back")
+    begin(game2)
+    assert game2.attack(u2) == 30          # their MC is in the back line
 
 
 def test_main_character_filter_and_state():
@@ -515,6 +520,8 @@ cont "Dragon Vein"
 cont "Their Shadows"
   if your opponent has 1 or more face-down bonds
   this unit gains +5 attack
+cont "Mjolnir"
+  this unit gains +100 attack for each face-down bond in your opponent's bond area
 ''')
     game, _, _ = duel()
     u = add_unit(game, 0, probe)
@@ -523,7 +530,7 @@ cont "Their Shadows"
     game.players[0].orbs[0].face_up = True
     add_bonds(game, 1, SWORD, face_up=False)
     begin(game)
-    assert game.attack(u) == 30 + 10 + 10 + 5
+    assert game.attack(u) == 30 + 10 + 10 + 5 + 100
     game2, _, _ = duel()
     u2 = add_unit(game2, 0, probe)
     add_bonds(game2, 0, SWORD, face_up=False)
@@ -533,6 +540,7 @@ cont "Their Shadows"
     assert game2.attack(u2) == 30
     text = skill_text(probe)
     assert "2 or more face-down bonds" in text and "for each face-up orb" in text
+    assert "for each face-down bond in your opponent's Bond Area" in text
 
 
 def test_face_up_on_a_unit_is_refused():
@@ -712,9 +720,33 @@ REFUSED = [
     ('cont "A"\n  if your main character is red or purpel\n  this unit gains +10 attack', "unknown quality 'purpel'"),
     ('act "A"\n  choose 1 ally\n  tap that enemy', "needs an earlier line of this skill that chooses enemies"),
     ('cont "A"\n  if this card has 2 or more cards in its stack\n  this unit gains +10 attack', "said of a unit"),
+    ('act "A"\n  cost flip 1 face-down bond\n  draw 1', "cannot pay it"),
+    ('act "A"\n  cost tap your opponent\'s main character\n  draw 1', "a cost is paid with your own units"),
+    ('act "A"\n  choose 1 card with the same unit name as "Marth" from your hand\n  add it to your hand',
+     "is the name itself"),
 ]
 
 
 @pytest.mark.parametrize("skills,message", REFUSED, ids=[m for _, m in REFUSED])
 def test_unsupported_or_wrong_constructs_are_refused(skills, message):
     assert message in check_errors(skills)
+
+
+def test_a_count_follows_the_game_as_it_changes():
+    probe = make('''
+cont "Shadows"
+  this unit gains +10 attack for each face-down bond
+cont "Hoard"
+  this unit gains +1 attack for each card in your hand
+act "Pay"
+  cost flip 1 bond
+  draw 1
+''')
+    game, _, _ = duel()
+    u = add_unit(game, 0, probe)
+    add_bonds(game, 0, SWORD, SWORD)
+    begin(game)
+    before = game.attack(u)
+    pick(game, "use_skill", skill="Pay")
+    game.answer(game.decision.options[0])          # which bond pays
+    assert game.attack(u) == before + 10 + 1
