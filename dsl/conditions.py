@@ -12,7 +12,7 @@ from fecipher.dsl.selectors import (
     things_names, unit_candidates, unit_has, unit_predicate,
 )
 from fecipher.engine.cards import CardCopy
-from fecipher.engine.game import card_unit_names
+from fecipher.engine.cards import card_unit_names
 from fecipher.engine.skills import SkillContext
 from fecipher.engine.state import Unit
 
