@@ -237,7 +237,8 @@ class ToAst(Transformer):
     tokens' positions; Lark gives Tokens. The nodes hold plain str either way."""
 
     TOKEN_RULES = frozenset({"word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
-                             "how_by_named_skill", "has_quality"})
+                             "how_by_named_skill", "has_quality",
+                             "alternatives"})
 
     def __init__(self, filename: str):
         super().__init__()
@@ -765,6 +766,10 @@ class ToAst(Transformer):
     ref_this = _ref("this")
     ref_this_card = _ref("this_card")
     ref_chosen = _ref("chosen")
+
+    def ref_chosen_plural(self, pos, items):
+        # "them", "those units": what was chosen, rendered "them" ("names" keeps the word only)
+        return A.Ref("chosen", None, pos, names=("them",))
     ref_event_unit = _ref("event_unit")
     ref_event_card = _ref("event_card")
     ref_main_character = _ref("main_character")
@@ -806,6 +811,96 @@ class ToAst(Transformer):
 
     def q_words(self, pos, items):
         return A.Qualifier("words", tuple(map(str.lower, items)), pos)
+
+    # ---- references and selectors (docs/skill-language.md, "References and selectors")
+    def alternatives(self, pos, items):
+        """"red or blue", '"Kent" or female': one Qualifier per alternative."""
+        out = []
+        for t in items:
+            p = _token_pos(t) if hasattr(t, "line") else pos
+            v = str(t)
+            out.append(A.Qualifier("name", (_s(v),), p) if v.startswith('"') else A.Qualifier("words", (v.lower(),), p))
+        return tuple(out)
+
+    def q_alternatives(self, pos, items):
+        return _alternatives(items[0], pos)
+
+    def ref_named_alternatives(self, pos, items):
+        alts = items[0]
+        if all(q.kind == "name" for q in alts):
+            names = tuple(q.values[0] for q in alts)
+            return A.Ref("named", names[0], pos, names=names)
+        # "red or blue" with no noun: refused by the checker (it names no unit).
+        return A.Ref("bare_alternatives", None, pos, names=tuple(q.values[0] for q in alts))
+
+    def has_any_quality(self, pos, items):
+        return A.State("any", tuple(A.State("unit_name", q.values[0], q.pos) if q.kind == "name"
+                                    else A.State("quality", (q.values[0], q.pos), q.pos) for q in items[0]), pos)
+
+    def q_main_character(self, pos, items):
+        return A.Qualifier("main_character", (), pos)
+
+    def q_levelled_up(self, pos, items):
+        return A.Qualifier("levelled_up", (), pos)
+
+    def q_not_levelled_up(self, pos, items):
+        return A.Qualifier("not_levelled_up", (), pos)
+
+    def q_face(self, pos, items):
+        return A.Qualifier("face_up" if str(items[0]).endswith("up") else "face_down", (), pos)
+
+    def is_opponent_main_character(self, pos, items):
+        return A.State("main_character", "opponent", pos)
+
+    def is_any_main_character(self, pos, items):
+        return A.State("main_character", "any", pos)
+
+    def is_levelled_up(self, pos, items):
+        return A.State("levelled_up", None, pos)
+
+    def ref_opponent_main_character(self, pos, items):
+        return A.Ref("opponent_main_character", None, pos)
+
+    def ref_that_ally(self, pos, items):
+        return A.Ref("picked", "ally", pos)
+
+    def ref_that_enemy(self, pos, items):
+        return A.Ref("picked", "enemy", pos)
+
+    def ref_picked(self, pos, items):
+        return A.Ref("picked", _NOUN_KEYS[str(items[0])], pos)
+
+    def picked_noun(self, pos, items):
+        return str(items[0])
+
+    def ref_revealed(self, pos, items):
+        return A.Ref("picked", "revealed", pos)
+
+    def same_name(self, pos, items):
+        return A.PostFilter("same_name", value=items[0], pos=pos)
+
+    def different_name(self, pos, items):
+        return A.PostFilter("different_name", value=items[0], pos=pos)
+
+    def with_stack(self, pos, items):
+        op, n = items[0]
+        return A.PostFilter("with_stack", op=op, value=n, pos=pos)
+
+    def in_stack(self, pos, items):
+        return A.PostFilter("in_stack", value=items[0], pos=pos)
+
+    def stacked_under(self, pos, items):
+        return A.PostFilter("stacked_under", value=items[0], pos=pos)
+
+    def has_stack(self, pos, items):
+        return A.Condition("has_stack", subject=items[0], quantity=items[1], pos=pos)
+
+    def has_same_name(self, pos, items):
+        return A.Condition("same_name", subject=items[0], counted=items[1], pos=pos)
+
+    def has_different_name(self, pos, items):
+        return A.Condition("negation", inner=A.Condition("same_name", subject=items[0], counted=items[1], pos=pos),
+                           pos=pos)
 
     def q_not_word(self, pos, items):
         return A.Qualifier("not_word", (str(items[1]).lower(),), pos)
@@ -866,6 +961,20 @@ class ToAst(Transformer):
 
     def owner(self, pos, items):
         return _OWNERS.get(" ".join(items), "your")
+
+
+# "the chosen allies" is "the chosen ally": what a reference to a choice is keyed by.
+_NOUN_KEYS = {"ally": "ally", "allies": "ally", "enemy": "enemy", "enemies": "enemy", "unit": "unit", "units": "unit",
+              "card": "card", "cards": "card", "bond": "bond", "bonds": "bond", "orb": "orb", "orbs": "orb"}
+
+
+def _alternatives(alts: tuple, pos: A.Pos) -> A.Qualifier:
+    """Alternatives as one qualifier: all words ("red or blue"), all names, or mixed."""
+    if all(q.kind == "words" for q in alts):
+        return A.Qualifier("words", tuple(q.values[0] for q in alts), pos)
+    if all(q.kind == "name" for q in alts):
+        return A.Qualifier("name", tuple(q.values[0] for q in alts), pos)
+    return A.Qualifier("any", tuple(alts), pos)
 
 
 def _filtered(quantifier: A.Quantifier | None, items: list, pos: A.Pos) -> A.Filtered:

@@ -14,7 +14,11 @@ _REF = {
     "event_card": "that card", "main_character": "your Main Character", "attacker": "the attacking unit",
     "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
     "own_battler": "your battling unit", "deck_top": "the top card of your deck",
+    "opponent_main_character": "your opponent's Main Character",
 }
+_PICKED = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the chosen unit",
+           "card": "the chosen card", "bond": "the chosen Bond", "orb": "the chosen Orb",
+           "revealed": "the revealed card"}
 _OWNER = {"your": "your", "opponent": "your opponent's", "each": "each player's", "owner": "its owner's", "the": "the",
           "their": "their"}
 _PLACE_CAP = {"retreat": "Retreat", "area": "Area", "bond": "Bond", "orb": "Orb", "boundless": "Boundless",
@@ -53,7 +57,11 @@ def qualifier(q: A.Qualifier) -> str:
         return " or ".join(f'"{v}"' for v in q.values)
     if q.kind == "not_main_character":
         return "non-Main Character"
-    return {"other": "other", "class_changed": "class-changed", "tapped": "tapped", "untapped": "untapped"}[q.kind]
+    if q.kind == "any":
+        return " or ".join(qualifier(x) for x in q.values)
+    return {"other": "other", "class_changed": "class-changed", "tapped": "tapped", "untapped": "untapped",
+            "main_character": "Main Character", "levelled_up": "Levelled Up", "not_levelled_up": "non-Levelled Up",
+            "face_up": "face-up", "face_down": "face-down"}[q.kind]
 
 
 def post(p: A.PostFilter) -> str:
@@ -78,7 +86,23 @@ def post(p: A.PostFilter) -> str:
         return f"in the same area as {selector(p.value)}"
     if p.kind == "destroyed_here":
         return "destroyed by this skill"
+    if p.kind == "same_name":
+        return f"with the same Unit Name as {selector(p.value)}"
+    if p.kind == "different_name":
+        return f"with a different Unit Name from {selector(p.value)}"
+    if p.kind == "with_stack":
+        tail = {"le": " or fewer", "ge": " or more", "eq": ""}[p.op]
+        return f"with {p.value}{tail} card{'s' if p.value != 1 or tail else ''} in its stack"
+    if p.kind == "in_stack":
+        return f"in {possessive(p.value)} stack"
+    if p.kind == "stacked_under":
+        return f"stacked under {selector(p.value)}"
     return p.kind
+
+
+def possessive(s: A.Selector) -> str:
+    text = selector(s)
+    return text + "'s"
 
 
 def selector(s: A.Selector | str | None) -> str:
@@ -93,6 +117,12 @@ def selector(s: A.Selector | str | None) -> str:
             return f"the top card of {_OWNER.get(s.name or 'your', 'your')} Deck"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
+        if s.kind == "chosen" and s.names == ("them",):
+            return "them"
+        if s.kind == "picked":
+            return _PICKED.get(s.name or "", "the chosen card")
+        if s.kind == "bare_alternatives":
+            return " or ".join(s.names)
         return _REF[s.kind]
     words = [quantifier(s.quantifier)]
     words += map(qualifier, s.qualifiers)
@@ -121,7 +151,7 @@ def change(c: A.Change, plural: bool) -> str:
         else:
             out = f"{'lose' if plural else 'loses'} {-c.amount} {c.stat}"
         if c.per_each is not None:
-            out += f" for each {selector(c.per_each)}"
+            out += f" for each {selector(c.per_each).replace(' from ', ' in ')}"
         return out
     if c.kind == "cannot":
         out = "cannot " + " ".join(c.words)
@@ -256,6 +286,8 @@ def condition(c: A.Condition) -> str:
     if c.kind == "negation":
         if c.inner is not None and c.inner.kind == "did":
             return "you do not"
+        if c.inner is not None and c.inner.kind == "same_name":
+            return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
         return "not " + condition(c.inner)
     if c.kind == "during":
         return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
@@ -266,7 +298,10 @@ def condition(c: A.Condition) -> str:
         n = {"at_least": f"{q[1]} or more" if q[1] != 1 else "a", "at_most": "no" if q[1] == 0 else f"{q[1]} or fewer",
              "exactly": str(q[1]), "odd": "an odd number of", "even": "an even number of"}[q[0]]
         who = "your opponent has" if c.owner == "opponent" else "you have"
-        return f"{who} {n} {selector(c.counted).replace(' from ', ' in ')}"
+        what = selector(c.counted).replace(' from ', ' in ')
+        if n == "a" and what[:1] in "aeiou":
+            n = "an"
+        return f"{who} {n} {what}"
     if c.kind == "did":
         return "you do"
     if c.kind == "has_stat":
@@ -278,6 +313,12 @@ def condition(c: A.Condition) -> str:
         return f"you have {selector(c.subject)}"
     if c.kind == "compare_with_opponent":
         return f"you have {c.words[0]} {c.words[1]} than your opponent"
+    if c.kind == "has_stack":
+        op, n = c.quantity
+        tail = {"le": " or fewer", "ge": " or more", "eq": ""}[op]
+        return f"{selector(c.subject)} has {n}{tail} card{'s' if n != 1 or tail else ''} in its stack"
+    if c.kind == "same_name":
+        return f"{selector(c.subject)} has the same Unit Name as {selector(c.counted)}"
     if c.kind == "used_skill":
         times = c.quantity[1] if c.quantity else 1
         return f'{selector(c.subject)} has used "{c.name}"' + (f" {times} times" if times > 1 else "") + " this turn"
@@ -302,8 +343,13 @@ def state(s: A.State) -> str:
         return f"<{cap(s.arg[0])}>"
     if k == "not":
         return "not " + state(s.arg)
+    if k == "any":
+        return " or ".join(state(x) for x in s.arg)
+    if k == "main_character":
+        return {"opponent": "your opponent's Main Character", "any": "a Main Character"}.get(
+            s.arg, "your Main Character")
     return {"class_changed": "class changed", "tapped": "tapped", "untapped": "untapped",
-            "main_character": "your Main Character"}[k]
+            "levelled_up": "Levelled Up"}[k]
 
 
 def cost_item(a: A.Action) -> str:

@@ -22,7 +22,7 @@ from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import compile_condition
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
-    count_range,
+    count_range, count_things, pick_key,
     card_candidates, card_predicate, pick_units, ref_units, selector_kind, unit_candidates, unit_predicate,
 )
 from fecipher.dsl.triggers import compile_trigger
@@ -52,6 +52,8 @@ def flag_of(c: A.Change) -> str:
 
 
 def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
+    """What "for each ..." counts: units on the field, cards in an area or a stack, bonds
+    and orbs (by face and printed qualities), or what this skill destroyed."""
     if isinstance(sel, A.Filtered) and any(p.kind == "destroyed_here" for p in sel.posts):
         # "for each enemy destroyed by this skill": what this skill's "destroy" lines destroyed.
         side = V.UNIT_NOUNS.get(sel.noun, "unit")
@@ -64,10 +66,7 @@ def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
                 return sum(1 for o in owners if o != ctx.controller)
             return len(owners)
         return destroyed
-    kind = selector_kind(sel)
-    if kind == "card":
-        return lambda ctx: len(card_candidates(ctx, sel))
-    return lambda ctx: len(unit_candidates(ctx, sel))
+    return count_things(sel)
 
 
 def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str, Any]]:
@@ -262,10 +261,27 @@ def copy_effect(st: A.Copy):
     return eff
 
 
+def kept_choice(a: A.Action, eff):
+    """A "choose"/"reveal" line whose result is also kept under its own key ("the chosen
+    ally", "that enemy", "the revealed card"), so that a later choice does not change what
+    an earlier one picked. (What it picked is what it left as "it"; a declined "you may
+    reveal ..." picked nothing.)"""
+    key = pick_key(a.target, a.verb)
+    if a.verb not in ("choose", "reveal") or key is None:
+        return eff
+
+    def keep(ctx: SkillContext):
+        before = ctx.data.get("chosen")
+        yield from eff(ctx)
+        after = ctx.data.get("chosen")
+        ctx.data.setdefault("picked", {})[key] = list(after) if after is not before and after is not None else []
+    return keep
+
+
 def actor_effect(st: A.ActorStatement):
     """"your opponent sends ...": the action runs as that player's (they choose; "their"
     areas are theirs); "each player ...": you first, then your opponent."""
-    inner = EFFECTS[st.action.verb].build(st.action)
+    inner = kept_choice(st.action, EFFECTS[st.action.verb].build(st.action))
 
     def eff(ctx: SkillContext):
         players = [ctx.opponent] if st.actor == "opponent" else [ctx.controller, ctx.opponent]
@@ -334,7 +350,7 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
             return
             yield  # pragma: no cover
         return eff
-    return EFFECTS[st.verb].build(st)
+    return kept_choice(st, EFFECTS[st.verb].build(st))
 
 
 def _lines(lines: list) -> Callable:
