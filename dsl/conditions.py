@@ -81,6 +81,9 @@ def compile_condition(c: A.Condition) -> Test:
             things = subject_things(ctx, subj)
             return bool(things) and all(_cmp(op, stat_value(ctx, t, stat), n) for t in things)
         return has_stat
+    if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)
+        from fecipher.dsl.history import compile_happened
+        return compile_happened(c)
     if k == "used_skill":
         name = c.name
         subj = c.subject
