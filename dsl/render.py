@@ -308,6 +308,10 @@ def _new_trigger(t: A.Trigger) -> str | None:
         return f"when {selector(t.subject)} is {word}{how}"
     if k == "evades" and t.by is not None:
         return f"when {_possessive(t.by)} attack is evaded by {selector(t.subject)}"
+    if k == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
+        place_ = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
+        whose = _OWNER.get(place_.owner, "your") if place_ is not None else "your"
+        return f"when one of {whose} Orbs is destroyed"
     if k == "destroyed" and t.cause is not None:
         if t.cause == "battle":
             cause = f"by an attack of {selector(t.by)}" if t.by is not None else "by an attack"

@@ -391,7 +391,16 @@ class SkillChecker:
     def check_trigger(self, t: A.Trigger) -> None:
         if t.kind in _NEW_TRIGGERS:
             self.check_new_trigger(t)
-        if t.subject is not None and t.kind not in ("card_to", "revealed"):
+        if t.kind == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
+            self.check_selector(t.subject, where=False)
+            if t.cause is not None:
+                self.err(t.pos, "an orb's destruction takes no 'by ...': 'when an orb from your orbs is destroyed'")
+            place = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
+            if place is not None and place_area(place) != "orbs":
+                self.err(place.pos, "an orb is destroyed from the orbs: 'an orb from your opponent's orbs'")
+            if t.subject.qualifiers or any(p.kind != "from_place" for p in t.subject.posts):
+                self.err(t.subject.pos, "an orb is named by whose it is only: 'an orb from your opponent's orbs'")
+        elif t.subject is not None and t.kind not in ("card_to", "revealed"):
             self.check_selector(t.subject)
             if selector_kind(t.subject) not in ("unit", "name"):
                 self.err(t.subject.pos, "a trigger is about a unit: 'this unit', 'another ally', 'an enemy'")

@@ -78,7 +78,28 @@ def compile_triggers(t: A.Trigger) -> tuple[Trigger, ...]:
     going to an area listens to every event that moves a card there."""
     if t.kind == "card_to":
         return _card_to(t)
+    if t.kind == "destroyed" and orb_subject(t):
+        return (_orb_destroyed(t),)
     return (compile_trigger(t),)
+
+
+def orb_subject(t: A.Trigger) -> bool:
+    """"when an orb from your opponent's orbs is destroyed": a trigger about an orb."""
+    return isinstance(t.subject, A.Filtered) and t.subject.noun in V.ORB_NOUNS
+
+
+def _orb_destroyed(t: A.Trigger) -> Trigger:
+    """An orb of that player went to the hand: broken by an attack (rule 4) or
+    destroyed by a skill (both publish OrbBroken). "that card" is the orb's card."""
+    place = card_place(t.subject)
+    owner = _place_owner_test(place) if place is not None else (lambda ctx, p: p == ctx.controller)
+
+    def match(ctx, e):
+        if not owner(ctx, e.player):
+            return False
+        ctx.data["that_card"] = e.card
+        return True
+    return Trigger(ev.OrbBroken, match, render.trigger(t))
 
 
 def compile_trigger(t: A.Trigger) -> Trigger:
