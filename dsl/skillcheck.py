@@ -475,10 +475,7 @@ class SkillChecker:
             self.err(st.pos, "say whose next turn: 'your next turn' or 'your opponent's next turn'")
         if not st.statements:
             self.err(st.pos, "'at ...:' needs the effect lines it runs after it")
-        for x in st.statements:
-            if isinstance(x, A.Delayed):
-                self.err(x.pos, "one 'at ...:' per skill: a later effect cannot set up another")
-                continue
+        for x in st.statements:   # (a second "at ...:" line starts a block of its own)
             self.check_statement(x)
 
     def check_happened(self, c: A.Condition) -> None:
