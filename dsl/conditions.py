@@ -118,6 +118,9 @@ def compile_condition(c: A.Condition) -> Test:
             things = subject_things(ctx, subj)
             return bool(theirs) and bool(things) and all(things_names(ctx, (t,)) & theirs for t in things)
         return same_name
+    if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)
+        from fecipher.dsl.history import compile_happened
+        return compile_happened(c)
     if k == "used_skill":
         name = c.name
         subj = c.subject

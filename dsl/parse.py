@@ -331,6 +331,12 @@ class ToAst(Transformer):
                 conditions.append(c[1])
             elif tag == "may":
                 optional = True
+            elif tag == "delayed":
+                # The effect lines after "at the end of this combat:" belong to it.
+                statements.append(A.Delayed(c[1], c[2], (), c[3]))
+            elif statements and isinstance(statements[-1], A.Delayed):
+                d = statements[-1]
+                statements[-1] = A.Delayed(d.moment, d.owner, d.statements + (c,), d.pos)
             else:
                 statements.append(c)
         return A.SkillNode(head["kind"], head["name"], head.get("role"), head.get("granted", False),
@@ -390,6 +396,18 @@ class ToAst(Transformer):
 
     def may_clause(self, pos, items):
         return ("may",)
+
+    def delayed_end_of_combat(self, pos, items):
+        return ("delayed", "end_of_combat", None, pos)
+
+    def delayed_end_of_turn(self, pos, items):
+        return ("delayed", "end_of_turn", None, pos)
+
+    def delayed_start_of_next_turn(self, pos, items):
+        return ("delayed", "start_of_next_turn", items[0], pos)
+
+    def delayed_end_of_next_turn(self, pos, items):
+        return ("delayed", "end_of_next_turn", items[0], pos)
 
     # ---- statements
     def _action(self, pos, items, optional):
@@ -633,9 +651,108 @@ class ToAst(Transformer):
     # ---- triggers
     def trigger(self, pos, items):
         subject, ev = items[0], items[1]
-        how = ev[2] if len(ev) > 2 else (None, None, None)
+        how = ev[2] if len(ev) > 2 and ev[2] is not None else (None, None, None)
+        extra = ev[3] if len(ev) > 3 else {}
         return A.Trigger(ev[0], subject, ev[1], None, pos, how=how[0], how_skill=how[1],
-                         how_skill_pos=how[2])
+                         how_skill_pos=how[2], **extra)
+
+    # ---- triggers added for the wider pool
+    def _split(items):  # noqa: N805
+        """(the "how" tuple or None, the other items)."""
+        hows = [i for i in items if isinstance(i, tuple)]
+        return (hows[0] if hows else None), [i for i in items if not isinstance(i, tuple)]
+
+    def on_destroyed(self, pos, items):
+        cause = next((i for i in items if isinstance(i, dict)), {})
+        return ("destroyed", None, None, cause)
+
+    def cause_battle(self, pos, items):
+        return {"cause": "battle", "by": items[0] if items else None}
+
+    def cause_skill(self, pos, items):
+        return {"cause": "skill", "by": items[0] if items else None}
+
+    def cause_named_skill(self, pos, items):
+        return {"cause": "skill", "name": _s(items[0])}
+
+    def on_fails_to_destroy(self, pos, items):
+        # (the verb is a plain word, as effect verbs are: "destroy" is checked by the checker)
+        return ("fails_to_destroy", None, None, {"by": items[1], "verb": str(items[0])})
+
+    def on_moves(self, pos, items):
+        how, rest = ToAst._split(items)
+        return ("moves", None, how, {"line": rest[0]} if rest else {})
+
+    def move_dest(self, pos, items):
+        return str(items[0])
+
+    def on_evades(self, pos, items):
+        return ("evades", None, None, {"by": items[0]} if items else {})
+
+    def on_tapped(self, pos, items):
+        how, _ = ToAst._split(items)
+        return ("tapped", None, how)
+
+    def on_untapped(self, pos, items):
+        how, _ = ToAst._split(items)
+        return ("untapped", None, how)
+
+    def on_growthed(self, pos, items):
+        return ("growthed", None)
+
+    def on_combat_ends(self, pos, items):
+        return ("combat_ends", None)
+
+    def on_uses(self, pos, items):
+        return ("uses", None, None, items[0])
+
+    def any_skill(self, pos, items):
+        return {"skill_kind": "any"}
+
+    def act_skill(self, pos, items):
+        return {"skill_kind": "act"}
+
+    def bond_skill(self, pos, items):
+        return {"skill_kind": "bond"}
+
+    def hand_skill(self, pos, items):
+        return {"skill_kind": "hand"}
+
+    def named_skills(self, pos, items):
+        return {"skills": tuple(_s(i) for i in items)}
+
+    def on_placed(self, pos, items):
+        return ("card_to", None, None, {"place": items[0], "verb": "placed"})
+
+    def on_sent(self, pos, items):
+        return ("card_to", None, None, {"place": items[0], "verb": "sent"})
+
+    def on_added(self, pos, items):
+        return ("card_to", None, None, {"place": items[0], "verb": "added"})
+
+    def on_revealed(self, pos, items):
+        return ("revealed", None)
+
+    def phase_start(self, pos, items):
+        return A.Trigger("phase_start", None, None, items[0], pos, phase=str(items[1]))
+
+    def phase_end(self, pos, items):
+        return A.Trigger("phase_end", None, None, items[0], pos, phase=str(items[1]))
+
+    def phase_name(self, pos, items):
+        return str(items[0])
+
+    def you_draw(self, pos, items):
+        return A.Trigger("draws", None, None, "your", pos, verb=str(items[0]))
+
+    def opponent_draws(self, pos, items):
+        return A.Trigger("draws", None, None, "opponent", pos, verb=str(items[0]))
+
+    def you_use(self, pos, items):
+        return A.Trigger("uses", None, None, "your", pos, **items[0])
+
+    def support_fails(self, pos, items):
+        return A.Trigger("support_fails", None, None, items[0], pos)
 
     def how_by_skill(self, pos, items):
         return ("skill", None, None)
@@ -659,11 +776,8 @@ class ToAst(Transformer):
     on_deployed = _ev("deployed")
     on_class_changes = _ev("class_changes")
     on_levels_up = _ev("levels_up")
-    on_destroyed = _ev("destroyed")
     on_destroys = _ev("destroys")
-    on_moves = _ev("moves")
     on_critical_hits = _ev("critical_hits")
-    on_evades = _ev("evades")
     on_supported = _ev("supported")
     on_attack_ends = _ev("attack_ends")
 
@@ -680,6 +794,12 @@ class ToAst(Transformer):
         return A.Trigger("level_up_into", None, None, None, pos)
 
     # ---- conditions
+    def happened_this_turn(self, pos, items):
+        return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
+
+    def history_event(self, pos, items):
+        return " ".join(map(str, items))
+
     def negation(self, pos, items):
         return A.Condition("negation", inner=items[0], pos=pos)
 

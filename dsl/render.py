@@ -179,6 +179,13 @@ def change(c: A.Change, plural: bool) -> str:
 
 
 def statement(st: A.Statement) -> str:
+    if isinstance(st, A.Delayed):
+        when = {"end_of_combat": "at the end of this combat",
+                "end_of_turn": "at the end of this turn",
+                "start_of_next_turn": f"at the start of {_OWNER.get(st.owner or 'your', 'your')} next turn",
+                "end_of_next_turn": f"at the end of {_OWNER.get(st.owner or 'your', 'your')} next turn"}[st.moment]
+        inner = " ".join(statement(x) for x in st.statements)
+        return cap(f"{when}, {inner[:1].lower() + inner[1:]}")
     if isinstance(st, A.Guarded):
         inner = statement(st.statement)
         return cap(f"if {condition(st.condition)}, {inner[:1].lower() + inner[1:]}")
@@ -266,6 +273,9 @@ def trigger(t: A.Trigger) -> str:
         return "when you level up into this unit"
     if t.kind == "skill_destroys":
         return f'when this unit\'s "{t.name}" destroys {selector(t.obj)}'
+    new = _new_trigger(t)
+    if new is not None:
+        return new
     subj = selector(t.subject)
     verb = {"attacks": "attacks", "attacked": "is attacked", "deployed": "is deployed",
             "class_changes": "class changes", "levels_up": "levels up", "destroyed": "is destroyed",
@@ -280,6 +290,71 @@ def trigger(t: A.Trigger) -> str:
     if t.obj is not None:
         out += " " + selector(t.obj)
     return out + how
+
+
+_PHASE = {"beginning": "Beginning Phase", "bond": "Bond Phase", "deployment": "Deployment Phase",
+          "action": "Action Phase", "end": "End Phase"}
+_SKILL_KIND = {"any": "a skill", "act": "an |ACT| skill", "bond": "a |BOND| skill", "hand": "a |HAND| skill"}
+
+
+def _possessive(sel: A.Selector | None) -> str:
+    """"this unit's", "an ally's": whose attack."""
+    s = selector(sel)
+    return s + ("'" if s.endswith("s") else "'s")
+
+
+def _used(t: A.Trigger) -> str:
+    if t.skills:
+        return " or ".join(f'"{n}"' for n in t.skills)
+    return _SKILL_KIND[t.skill_kind or "any"]
+
+
+def _new_trigger(t: A.Trigger) -> str | None:
+    """The triggers added for the wider pool, as card text reads them (None: not one)."""
+    k = t.kind
+    who = _OWNER.get(t.owner or "your", "your")
+    if k in ("phase_start", "phase_end"):
+        return f"at the {'start' if k == 'phase_start' else 'end'} of {who} {_PHASE[t.phase or 'action']}"
+    if k == "draws":
+        return "when you draw a card" if t.owner != "opponent" else "when your opponent draws a card"
+    if k == "support_fails":
+        return f"when {who} support fails"
+    if k == "uses" and t.subject is None:
+        return f"when you use {_used(t)}"
+    if k == "uses":
+        return f"when {selector(t.subject)} uses {_used(t)}"
+    if k == "fails_to_destroy":
+        return f"when {_possessive(t.subject)} attack fails to destroy {selector(t.by)}"
+    if k == "combat_ends":
+        return f"when a combat {selector(t.subject)} took part in ends"
+    if k == "card_to":
+        verb = {"placed": "placed in", "sent": "sent to", "added": "added to"}[t.verb or "placed"]
+        return f"when {selector(t.subject)} is {verb} {place(t.place)}"
+    if k == "revealed":
+        return f"when {selector(t.subject)} is revealed"
+    if k == "tapped" or k == "untapped" or k == "growthed":
+        word = {"tapped": "tapped", "untapped": "untapped", "growthed": "growthed (a card is stacked under it)"}[k]
+        how = " by a skill" if t.how == "skill" else " not by a skill" if t.how == "hand" else ""
+        return f"when {selector(t.subject)} is {word}{how}"
+    if k == "evades" and t.by is not None:
+        return f"when {_possessive(t.by)} attack is evaded by {selector(t.subject)}"
+    if k == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
+        place_ = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
+        whose = _OWNER.get(place_.owner, "your") if place_ is not None else "your"
+        return f"when one of {whose} Orbs is destroyed"
+    if k == "destroyed" and t.cause is not None:
+        if t.cause == "battle":
+            cause = f"by an attack of {selector(t.by)}" if t.by is not None else "by an attack"
+        elif t.name is not None:
+            cause = f'by "{t.name}"'
+        else:
+            cause = f"by a skill of {selector(t.by)}" if t.by is not None else "by a skill's effect"
+        return f"when {selector(t.subject)} is destroyed {cause}"
+    if k == "moves" and (t.how is not None or t.line is not None):
+        how = " by a skill" if t.how == "skill" else " not by a skill" if t.how == "hand" else ""
+        line = f" to the {cap(t.line)} Line" if t.line else ""
+        return f"when {selector(t.subject)} is moved{how}{line}"
+    return None
 
 
 def condition(c: A.Condition) -> str:
@@ -319,6 +394,10 @@ def condition(c: A.Condition) -> str:
         return f"{selector(c.subject)} has {n}{tail} card{'s' if n != 1 or tail else ''} in its stack"
     if c.kind == "same_name":
         return f"{selector(c.subject)} has the same Unit Name as {selector(c.counted)}"
+    if c.kind == "happened":
+        what = {"attacked": "attacked", "class changed": "class changed", "levelled up": "levelled up"}.get(
+            c.words[0], c.words[0])
+        return f"{selector(c.subject)} was {what} this turn"
     if c.kind == "used_skill":
         times = c.quantity[1] if c.quantity else 1
         return f'{selector(c.subject)} has used "{c.name}"' + (f" {times} times" if times > 1 else "") + " this turn"

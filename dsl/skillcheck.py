@@ -10,7 +10,7 @@ from fecipher.dsl.conditions import COUNTABLE, readable_on_cards
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.render import qualifier as render_qualifier
-from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, pick_key, selector_kind
+from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, pick_key, place_area, selector_kind
 
 from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401  (fill the registries)
 
@@ -48,6 +48,10 @@ def refs_in(node):
         for f in attrs.fields(type(node)):
             yield from refs_in(getattr(node, f.name))
 
+_NEW_TRIGGERS = frozenset({"tapped", "untapped", "growthed", "fails_to_destroy", "combat_ends", "uses", "card_to",
+                           "revealed", "draws", "support_fails", "phase_start", "phase_end", "destroyed", "evades",
+                           "moves"})
+_CARD_DESTINATIONS = frozenset({"bonds", "support", "retreat", "hand", "orbs", "deck"})
 
 OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen": "what was chosen",
                 "bond": "bonds", "orb": "orbs", "none": "nothing"}
@@ -293,6 +297,9 @@ class SkillChecker:
     # ---- statements
     def check_statement(self, st) -> None:
         kind = self.s.kind
+        if isinstance(st, A.Delayed):
+            self.check_delayed(st)
+            return
         if isinstance(st, (A.Guarded, A.Redirect, A.Copy, A.Replace, A.CardRule, A.ActorStatement)):
             self.check_series1_statement(st)
             return
@@ -601,7 +608,18 @@ class SkillChecker:
                 self.err(sel.pos, "say where the cards are: e.g. '1 card from your retreat area'")
 
     def check_trigger(self, t: A.Trigger) -> None:
-        if t.subject is not None:
+        if t.kind in _NEW_TRIGGERS:
+            self.check_new_trigger(t)
+        if t.kind == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
+            self.check_selector(t.subject, where=False)
+            if t.cause is not None:
+                self.err(t.pos, "an orb's destruction takes no 'by ...': 'when an orb from your orbs is destroyed'")
+            place = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
+            if place is not None and place_area(place) != "orbs":
+                self.err(place.pos, "an orb is destroyed from the orbs: 'an orb from your opponent's orbs'")
+            if t.subject.qualifiers or any(p.kind != "from_place" for p in t.subject.posts):
+                self.err(t.subject.pos, "an orb is named by whose it is only: 'an orb from your opponent's orbs'")
+        elif t.subject is not None and t.kind not in ("card_to", "revealed"):
             self.check_selector(t.subject)
             if selector_kind(t.subject) not in ("unit", "name"):
                 self.err(t.subject.pos, "a trigger is about a unit: 'this unit', 'another ally', 'an enemy'")
@@ -612,7 +630,96 @@ class SkillChecker:
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
             self.err(t.pos, f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 
+    # ---- triggers added for the wider pool
+    def check_new_trigger(self, t: A.Trigger) -> None:
+        k = t.kind
+        if t.by is not None:
+            self.check_selector(t.by)
+            if selector_kind(t.by) not in ("unit", "name"):
+                self.err(t.by.pos, "this names a unit: 'an enemy', 'this unit' ...")
+        if t.how_skill is not None and k in ("tapped", "untapped", "moves"):
+            self.err(t.how_skill_pos or t.pos, f"'{'is moved' if k == 'moves' else 'is ' + k} by \"{t.how_skill}\"' "
+                                               f"is not supported: the engine does not record which skill did it; "
+                                               f"say 'by a skill'")
+        if k == "tapped" and t.how is not None:
+            self.err(t.pos, "'is tapped by a skill' / 'not by a skill' is not supported: a tap paid as a skill's "
+                            "cost is not told apart from other taps")
+        if t.owner is not None and t.owner not in ("your", "opponent", "each"):
+            self.err(t.pos, "say whose: 'your', 'your opponent's' or 'each player's'")
+        if k == "fails_to_destroy" and t.verb != "destroy":
+            self.err(t.pos, f"'fails to {t.verb}': the trigger is 'fails to destroy <unit>'")
+        if k == "draws" and t.verb != ("draw" if t.owner == "your" else "draws"):
+            self.err(t.pos, "the trigger is 'you draw a card' or 'your opponent draws a card'")
+        if k == "phase_end" and t.phase == "end":
+            self.err(t.pos, "'at the end of ... End Phase' is not supported: the turn is over by then; "
+                            "say 'at the end of your turn'")
+        if k == "uses":
+            for n in t.skills:
+                self.check_skill_name(n, t.pos)
+        if k == "destroyed" and t.name is not None:
+            self.check_skill_name(t.name, t.pos)
+        if k in ("card_to", "revealed"):
+            sel = t.subject
+            self.check_selector(sel, where=False)
+            if selector_kind(sel) != "card":
+                self.err(sel.pos, "this trigger is about a card: 'this card', 'a card from your hand', "
+                                  "'a tome card' ...")
+            elif isinstance(sel, A.Ref) and sel.kind != "this_card":
+                self.err(sel.pos, "the card is 'this card' or a filtered card ('a card from your hand')")
+        if k == "card_to":
+            self.check_place(t.place)
+            area = place_area(t.place)
+            if area not in _CARD_DESTINATIONS:
+                self.err(t.place.pos, f"a card going to '{' '.join(t.place.words)}' is not supported; the areas "
+                                      f"are the bond area, support area, retreat area, hand, orbs and deck")
+            if isinstance(t.subject, A.Ref) and t.subject.kind == "this_card" and not (
+                    self.s.kind == "bond" and area == "bonds"):
+                self.err(t.subject.pos, "'when this card is ...' is supported for a bond skill's 'when this card "
+                                        "is placed in your bond area' only: elsewhere the card has left the area "
+                                        "its skill acts from")
+        if k == "revealed" and isinstance(t.subject, A.Filtered):
+            place = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
+            if place is not None and place_area(place) not in ("deck", "hand"):
+                self.err(place.pos, "revealed cards come from a deck or a hand")
+
+    def check_delayed(self, st: A.Delayed) -> None:
+        kind = self.s.kind
+        if kind in ("cont", "spec"):
+            self.err(st.pos, f"a {kind.upper()} skill states what holds; it sets up no later effect")
+            return
+        if st.moment == "end_of_combat" and kind == "act":
+            self.err(st.pos, "'at the end of this combat:' in an ACT skill never comes: action skills are not "
+                             "used during a battle")
+        if st.owner is not None and st.owner not in ("your", "opponent"):
+            self.err(st.pos, "say whose next turn: 'your next turn' or 'your opponent's next turn'")
+        if not st.statements:
+            self.err(st.pos, "'at ...:' needs the effect lines it runs after it")
+        for x in st.statements:   # (a second "at ...:" line starts a block of its own)
+            self.check_statement(x)
+
+    def check_happened(self, c: A.Condition) -> None:
+        from fecipher.dsl.history import HISTORY_EVENTS, destroyed_selector_ok
+        what = c.words[0]
+        sel = c.subject
+        self.check_selector(sel, where=False)
+        k = selector_kind(sel)
+        if k == "orb":
+            if what != "destroyed":
+                self.err(c.pos, f"an orb is not {what}: 'an orb from your opponent's orbs was destroyed this turn'")
+            return
+        if k not in ("unit", "name"):
+            self.err(sel.pos, "'... was ... this turn' is about a unit or an orb")
+            return
+        if what not in HISTORY_EVENTS:   # (the grammar allows no other)
+            self.err(c.pos, f"'was {what} this turn' is not supported")
+        if what == "destroyed" and not destroyed_selector_ok(sel):
+            self.err(sel.pos, "'... was destroyed this turn' can only say whose unit and whether it was the Main "
+                              "Character ('an ally', 'a non-main character enemy'): the unit has left the field")
+
     def check_condition(self, c: A.Condition) -> None:
+        if c.kind == "happened":
+            self.check_happened(c)
+            return
         if c.kind == "negation":
             self.check_condition(c.inner)
         elif c.kind == "is_state":

@@ -25,7 +25,7 @@ from fecipher.dsl.selectors import (
     count_range, count_things, pick_key,
     card_candidates, card_predicate, pick_units, ref_units, selector_kind, unit_candidates, unit_predicate,
 )
-from fecipher.dsl.triggers import compile_trigger
+from fecipher.dsl.triggers import compile_triggers
 from fecipher.engine import modifiers as M
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import (
@@ -326,7 +326,37 @@ def replacement_of(st: A.Replace) -> Replacement:
     return Replacement(ev.CardMoved, on_moved, text, st.optional)
 
 
+_MOMENTS = {"end_of_combat": "end_of_combat", "end_of_turn": "end_of_turn",
+            "start_of_next_turn": "start_of_turn", "end_of_next_turn": "end_of_turn"}
+
+
+def delayed_effect(st: A.Delayed, granted: dict[str, Skill]):
+    """"at the end of this combat:" and its lines: the lines become a skill of their own
+    (named as the setting-up skill) that the engine runs once at that moment, with a
+    copy of what had been chosen when it was set up (engine/delayed.py)."""
+    from fecipher.engine.delayed import schedule
+    moment = _MOMENTS[st.moment]
+    inner = _lines([(statement_effect(x, granted), not isinstance(x, A.Guarded)) for x in st.statements])
+    text = render.statement(st)
+    made: dict[str, Skill] = {}   # the delayed skill, per name of the skill that sets it up
+
+    def eff(ctx: SkillContext):
+        skill = made.get(ctx.skill.name)
+        if skill is None:
+            skill = made[ctx.skill.name] = Skill(ctx.skill.name, SkillKind.AUTOMATIC, text, effect=inner,
+                                                 source_line=st.pos.line)
+        player = None
+        if st.moment in ("start_of_next_turn", "end_of_next_turn"):
+            player = ctx.opponent if st.owner == "opponent" else ctx.controller
+        ctx.data["did"] = schedule(ctx.game, ctx, skill, moment, player)
+        return
+        yield  # pragma: no cover
+    return eff
+
+
 def statement_effect(st: A.Statement, granted: dict[str, Skill]):
+    if isinstance(st, A.Delayed):
+        return delayed_effect(st, granted)
     if isinstance(st, A.Modification):
         return modification_effect(st, granted)
     if isinstance(st, A.Guarded):
@@ -410,7 +440,7 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
         return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces, replacements=reps,
                      source_line=node.pos.line)
     costs = tuple(COSTS[c.verb].build(c) for c in node.costs) if node.costs else ()
-    triggers = tuple(compile_trigger(t) for t in node.triggers) if node.triggers else ()
+    triggers = tuple(x for t in node.triggers for x in compile_triggers(t)) if node.triggers else ()
     effect = _lines([(statement_effect(st, granted), not isinstance(st, A.Guarded)) for st in node.statements])
     if node.optional and not node.costs:
         condition = _with_something_to_choose(node, condition)

@@ -167,6 +167,8 @@ class Game(Values, Moves):
         self.battle: Any = None
         self.modifiers: list[Modifier] = []
         self.pending_triggers: list[Any] = []
+        # Delayed one-shot effects waiting for their moment (engine/delayed.py).
+        self.delayed: list[Any] = []
         self.skill_uses: dict[tuple, int] = {}
         self.max_turns = max_turns
         self.over = False

@@ -37,6 +37,7 @@ class PendingTrigger:
     seq: int
     parent: "PendingTrigger | None" = None
     depth: int = 1
+    delayed: bool = False   # a delayed one-shot effect (engine/delayed.py): not a use of a skill
 
 
 _FIELD_KINDS = (SkillKind.ACTION, SkillKind.AUTOMATIC, SkillKind.CONTINUOUS, SkillKind.SPECIAL)
@@ -258,7 +259,7 @@ def _resolve_pending(game: "Game") -> Iterator[Decision]:
         # What this skill's resolution triggers is one step further down its chain.
         outer = game._resolving
         game._resolving = pick
-        yield from resolve_skill(game, ctx, kind="trigger")
+        yield from resolve_skill(game, ctx, kind="delayed" if pick.delayed else "trigger")
         game._resolving = outer
 
 
@@ -268,11 +269,12 @@ def can_pay(ctx: SkillContext) -> bool:
 
 def resolve_skill(game: "Game", ctx: SkillContext, *, kind: str) -> Iterator[Decision]:
     """Resolve one skill: condition, "you may", costs ("pay the cost and if you do"),
-    then its effect. Costs of action skills are paid by :func:`use_skill`."""
+    then its effect. Costs of action skills are paid by :func:`use_skill`. A delayed
+    effect (``kind="delayed"``) has no cost and is not a use of its skill."""
     s = ctx.skill
     if s.condition is not None and not s.condition(ctx):
         return
-    if kind != "action":
+    if kind not in ("action", "delayed"):
         if s.costs:
             if not can_pay(ctx):
                 return
