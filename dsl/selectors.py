@@ -12,6 +12,7 @@ from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.cards import card_unit_names
 from fecipher.engine.skills import SkillContext
 from fecipher.engine.state import Unit
+from fecipher.engine.visibility import card_label, searched
 
 UnitPred = Callable[[SkillContext, Unit], bool]
 CardPred = Callable[[SkillContext, CardCopy], bool]
@@ -612,19 +613,25 @@ def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
 
 
 def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None):
+    """Resolve a card selector to cards, asking where it says N. Choosing from a deck
+    is searching it (the chooser sees that deck); a card the chooser cannot see (a
+    face-down orb, the opponent's hand) is offered as an unknown card."""
     cands = card_candidates(ctx, sel)
     if isinstance(sel, A.Ref) or picks_all(sel):
         return cands
     lo, hi = count_range(sel)
     if not cands:
         return []
+    g = ctx.game
+    who = ctx.controller if chooser is None else chooser
+    searched(g, who, cands)
     hi_n = len(cands) if hi == math.inf else int(hi)
     lo_n = min(lo, len(cands))
     if different_names(sel):
         return (yield from _pick_distinct(
             ctx, cands, lambda c: set(card_unit_names(c.card)), hi_n, lo_n, prompt,
-            ctx.controller if chooser is None else chooser, lambda c: Option(CARD, card=c.id, label=c.card.name)))
-    opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]
+            who, lambda c: Option(CARD, card=c.id, label=card_label(g, who, c))))
+    opts = [Option(CARD, card=c.id, label=card_label(g, who, c)) for c in cands]
     chosen = yield from choose(ctx.controller if chooser is None else chooser, prompt, opts,
                                minimum=lo_n, maximum=hi_n)
     ids = [o.card for o in chosen]

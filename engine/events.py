@@ -386,6 +386,20 @@ class Revealed(Event):
 
 
 @_e
+class LookedAt(Event):
+    """A player looked at cards no one else saw ("look at the top 3 cards of your
+    deck", "look at your opponent's hand"). The other player's view of it keeps the
+    count and the area, not the cards (see :mod:`fecipher.engine.visibility`)."""
+
+    player: int
+    count: int
+    cards: tuple[int, ...]
+    names: tuple[str, ...]
+    source: str
+    owner: int = 0           # whose area the cards are in
+
+
+@_e
 class Shuffled(Event):
     player: int
     area: str

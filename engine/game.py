@@ -176,6 +176,11 @@ class Game(Values, Moves):
         self.reason = ""
         self.decision: Decision | None = None
         self.answers: list[int] = []
+        # Hidden information (engine/visibility.py): card id -> players (bit mask) who
+        # know that card in a hidden place; event index -> players who saw the cards
+        # of an event not seen by both.
+        self.known: dict[int, int] = {}
+        self.audience: dict[int, int] = {}
         self._next_id = 1
         self._units: dict[int, Unit] = {}
         self._copies: dict[int, CardCopy] = {}
@@ -216,6 +221,7 @@ class Game(Values, Moves):
         self._turn_decisions = 0
         self._flow: Iterator[Decision] | None = None
         self._emptied_unit: Unit | None = None   # set by _remove_card when a unit's last card leaves
+        self._seen_before = 3                     # set by _remove_card: who saw the card where it was
         if start:
             from fecipher.engine.deckrules import check_deck
             from fecipher.engine.setup import setup_flow
@@ -587,6 +593,18 @@ class Game(Values, Moves):
         self.skill_uses[k] = self.skill_uses.get(k, 0) + 1
         g = ("game", ctx.controller, ctx.source.card.name, ctx.skill.name)
         self.skill_uses[g] = self.skill_uses.get(g, 0) + 1
+
+    # ------------------------------------------------------------------ hidden information
+    def view(self, player: int, since: int = 0) -> Any:
+        """What ``player`` may know of the game (a frozen, JSON-serialisable
+        :class:`~fecipher.engine.view.PlayerView`); events from index ``since`` on."""
+        from fecipher.engine.view import player_view
+        return player_view(self, player, since)
+
+    def can_see(self, player: int, copy: CardCopy) -> bool:
+        """May ``player`` see which card ``copy`` is (engine/visibility.py)?"""
+        from fecipher.engine.visibility import can_see
+        return can_see(self, player, copy)
 
     # ------------------------------------------------------------------ misc
     def card_count(self, player: int) -> int:
