@@ -5,6 +5,7 @@ from __future__ import annotations
 from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import COUNTABLE
+from fecipher.dsl.costs_more import check_cost
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import selector_kind
@@ -88,12 +89,11 @@ class SkillChecker:
             self.err(s.pos, "an AUTO skill needs a trigger line ('when ...', 'each time ...' or 'at ...')")
         if s.kind in ("act", "support") and s.triggers:
             self.err(s.triggers[0].pos, f"a{'n' if s.kind == 'act' else ''} {s.kind.upper()} skill has no trigger")
-        if s.kind == "support" and s.costs:
-            self.err(s.costs[0].pos, "a support skill has no cost")
         if not s.statements:
             self.err(s.pos, f"skill \"{s.name}\" has no effect line")
         for c in s.costs:
             self.check_action(c, COSTS, "cost")
+            check_cost(c, self.err, s.kind)
         for t in s.triggers:
             self.check_trigger(t)
         for c in s.conditions:

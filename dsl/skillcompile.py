@@ -20,6 +20,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import compile_condition
+from fecipher.dsl.costs_more import joint as joint_costs
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
     count_range,
@@ -393,7 +394,7 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
         reps = tuple(replacement_of(st) for st in node.statements if isinstance(st, A.Replace))
         return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces, replacements=reps,
                      source_line=node.pos.line)
-    costs = tuple(COSTS[c.verb].build(c) for c in node.costs) if node.costs else ()
+    costs = joint_costs(tuple(COSTS[c.verb].build(c) for c in node.costs)) if node.costs else ()
     triggers = tuple(compile_trigger(t) for t in node.triggers) if node.triggers else ()
     effect = _lines([(statement_effect(st, granted), not isinstance(st, A.Guarded)) for st in node.statements])
     if node.optional and not node.costs:
