@@ -233,7 +233,8 @@ class ToAst(Transformer):
         return A.Fact("attack", int(items[0]), pos)
 
     def support_fact(self, pos, items):
-        return A.Fact("support", int(items[0]), pos)
+        v = str(items[0])
+        return A.Fact("support", int(v) if v.isdigit() else v, pos)   # "X" (the checker allows no other word)
 
     # ---- skills
     def skill(self, pos, items):
@@ -511,6 +512,35 @@ class ToAst(Transformer):
 
     def acquire_name(self, pos, items):
         return A.Change("acquire_name", name=_s(items[0]), pos=pos)
+
+    def acquire_name_of(self, pos, items):
+        return A.Change("acquire_name_of", of=items[0], pos=pos)
+
+    # ---- values of cards that are not units
+    def card_change(self, pos, items):
+        stat, (op, amount, per, floor) = items[0], items[2]
+        dur = items[3] if len(items) > 3 else None
+        return A.CardChange(stat, op, amount, items[1], per, floor, dur, pos)
+
+    def card_stat(self, pos, items):
+        words = [str(t) for t in items]
+        return {"deployment": "cost", "class": "cc_cost", "support": "support"}[words[0]]
+
+    def _card_tail(op):  # noqa: N805
+        def f(self, pos, items):
+            rest = [i for i in items if not (isinstance(i, str) and i in ("is", "are", "becomes", "become"))]
+            amount = int(str(rest[0]))
+            per = next((i for i in rest[1:] if isinstance(i, (A.Ref, A.Filtered))), None)
+            floor = next((i[1] for i in rest[1:] if isinstance(i, tuple) and i[0] == "floor"), None)
+            return (op, amount, per, floor)
+        return f
+
+    card_reduce = _card_tail("reduce")
+    card_increase = _card_tail("increase")
+    card_set = _card_tail("set")
+
+    def card_floor(self, pos, items):
+        return ("floor", int(str(items[0])))
 
     def acquire_type(self, pos, items):
         return A.Change("acquire_type", words=(str(items[0]).lower(),), pos=pos)

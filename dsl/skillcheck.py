@@ -6,6 +6,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import COUNTABLE
 from fecipher.dsl.costs_more import check_cost
+from fecipher.dsl import card_values as CV
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import selector_kind
@@ -100,6 +101,7 @@ class SkillChecker:
             self.check_condition(c)
         for st in s.statements:
             self.check_statement(st)
+        CV.check_bond_skill(self)
         if any(self._counts_destroyed(st) for st in s.statements) and not any(
                 self._destroys(st) for st in s.statements):
             self.err(s.pos, "'for each ... destroyed by this skill' counts what this skill's 'destroy' lines "
@@ -110,6 +112,12 @@ class SkillChecker:
         kind = self.s.kind
         if isinstance(st, (A.Guarded, A.Redirect, A.Copy, A.Replace, A.CardRule, A.ActorStatement)):
             self.check_series1_statement(st)
+            return
+        if isinstance(st, A.CardChange):
+            CV.check_card_change(self, st)
+            return
+        if CV.is_card_modification(st, kind):
+            CV.check_card_modification(self, st)
             return
         if isinstance(st, A.Action):
             if kind in ("cont", "spec"):
@@ -138,7 +146,10 @@ class SkillChecker:
             for c in st.changes:
                 if c.kind == "acquire_name" or (c.kind == "cannot" and tuple(c.words) in V.CARD_RULES):
                     continue
-                self.err(c.pos, "a SPEC skill sets a card rule: 'this card acquires the unit name \"X\"' "
+                if CV.check_spec_acquire(self, st, c):
+                    continue
+                self.err(c.pos, "a SPEC skill sets a card rule: 'this card acquires the unit name \"X\"', "
+                                "'this card acquires knife', 'this card acquires range 1-2' "
                                 "or 'this card cannot be placed in the bond area'")
             return
         if kind == "cont":
