@@ -119,6 +119,7 @@ class Change:
     ranges: tuple[int, ...] = ()
     name: str | None = None
     pos: Pos = Pos(0, 0)
+    of: "Selector | None" = None     # acquire_name_of: whose unit name ("of your main character")
 
 
 @_node
@@ -208,7 +209,24 @@ class Delayed:
     pos: Pos
 
 
-Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement | Delayed
+
+@_node
+class CardChange:
+    """A value of cards that are not units: "the deployment cost of <cards> is
+    reduced by N [for each ...] [but not below M]", "... becomes N", "... is
+    increased by N" (engine/card_values.py)."""
+    stat: str                        # cost, cc_cost, support
+    op: str                          # reduce, increase, set
+    amount: int
+    subject: Selector
+    per_each: Selector | None
+    floor: int | None
+    duration: Duration | None
+    pos: Pos
+
+
+
+Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement | Delayed | CardChange
 
 
 # ---- triggers and conditions

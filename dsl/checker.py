@@ -106,6 +106,11 @@ def _check_range(f: A.Fact, sink: Sink) -> None:
 
 
 def _check_stat(f: A.Fact, sink: Sink) -> None:
+    if isinstance(f.value, str):
+        if f.kind != "support" or f.value != "X":
+            sink.error(f.pos, f"{f.kind} is a number" + (" or X (a support set by a skill)" if f.kind == "support"
+                                                         else "") + f", not {f.value!r}")
+        return
     if f.value % 10 and f.value != 0:
         sink.error(f.pos, f"{f.kind} {f.value} is not a multiple of 10")
 

@@ -246,3 +246,7 @@ def _destroy(a: A.Action):
     if isinstance(a.target, A.Filtered) and a.target.noun in ("orb", "orbs"):
         return BreakOrbsCost(_n(a.target), render.cost_item(a))
     return DestroyCost(a.target, render.cost_item(a))
+
+
+# More cost verbs ("flip this card", growth, units sent, reveal) and joint payment.
+from fecipher.dsl import costs_more as _costs_more  # noqa: E402,F401

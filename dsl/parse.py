@@ -236,7 +236,7 @@ class ToAst(Transformer):
     (a str too), and always as a Token to the rules of TOKEN_RULES, which read their
     tokens' positions; Lark gives Tokens. The nodes hold plain str either way."""
 
-    TOKEN_RULES = frozenset({"word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
+    TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
                              "how_by_named_skill", "has_quality",
                              "alternatives"})
 
@@ -312,7 +312,9 @@ class ToAst(Transformer):
         return A.Fact("attack", _int(items[0]), pos)
 
     def support_fact(self, pos, items):
-        return A.Fact("support", _int(items[0]), pos)
+        v = str(items[0])
+        number = v.isascii() and v.lstrip("+-").isdigit()
+        return A.Fact("support", _int(v) if number else v, pos)   # a word: "X" (the checker allows no other)
 
     # ---- skills
     def skill(self, pos, items):
@@ -381,6 +383,9 @@ class ToAst(Transformer):
 
     def cost_clause(self, pos, items):
         return ("cost", tuple(items))
+
+    def stack_verb(self, pos, items):
+        return items[0]
 
     def cost_item(self, pos, items):
         return self._action(pos, items, False)
@@ -608,6 +613,35 @@ class ToAst(Transformer):
 
     def acquire_name(self, pos, items):
         return A.Change("acquire_name", name=_s(items[0]), pos=pos)
+
+    def acquire_name_of(self, pos, items):
+        return A.Change("acquire_name_of", of=items[0], pos=pos)
+
+    # ---- values of cards that are not units
+    def card_change(self, pos, items):
+        stat, (op, amount, per, floor) = items[0], items[2]
+        dur = items[3] if len(items) > 3 else None
+        return A.CardChange(stat, op, amount, items[1], per, floor, dur, pos)
+
+    def card_stat(self, pos, items):
+        words = [str(t) for t in items]
+        return {"deployment": "cost", "class": "cc_cost", "support": "support"}[words[0]]
+
+    def _card_tail(op):  # noqa: N805
+        def f(self, pos, items):
+            rest = [i for i in items if not (isinstance(i, str) and i in ("is", "are", "becomes", "become"))]
+            amount = int(str(rest[0]))
+            per = next((i for i in rest[1:] if isinstance(i, (A.Ref, A.Filtered))), None)
+            floor = next((i[1] for i in rest[1:] if isinstance(i, tuple) and i[0] == "floor"), None)
+            return (op, amount, per, floor)
+        return f
+
+    card_reduce = _card_tail("reduce")
+    card_increase = _card_tail("increase")
+    card_set = _card_tail("set")
+
+    def card_floor(self, pos, items):
+        return ("floor", int(str(items[0])))
 
     def acquire_type(self, pos, items):
         return A.Change("acquire_type", words=(str(items[0]).lower(),), pos=pos)

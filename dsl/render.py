@@ -167,6 +167,8 @@ def change(c: A.Change, plural: bool) -> str:
         return f"acquire{s} <{cap(c.words[0])}>"
     if c.kind == "acquire_name":
         return f'acquire{s} the unit name "{c.name}"'
+    if c.kind == "acquire_name_of":
+        return f"acquire{s} the unit name of {selector(c.of)}"
     if c.kind == "lose_skill":
         return f'lose{s} "{c.name}" (and cannot acquire it again)'
     if c.kind == "cannot_use":
@@ -217,6 +219,9 @@ def statement(st: A.Statement) -> str:
         who = "your opponent" if st.actor == "opponent" else "each player"
         verb = st.action.verb + ("es" if st.action.verb.endswith(("s", "sh", "ch")) else "s")
         return cap(f"{who} " + action(attrs_evolve_verb(st.action, verb))) + "."
+    if isinstance(st, A.CardChange):
+        from fecipher.dsl.card_values import render_card_change
+        return render_card_change(st)
     if isinstance(st, A.Modification):
         subj = " and ".join(map(selector, st.subjects))
         plural = len(st.subjects) > 1 or any(

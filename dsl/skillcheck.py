@@ -7,6 +7,8 @@ import attrs
 from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import COUNTABLE, readable_on_cards
+from fecipher.dsl.costs_more import check_cost
+from fecipher.dsl import card_values as CV
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.render import qualifier as render_qualifier
@@ -190,8 +192,6 @@ class SkillChecker:
             self.err(s.pos, "an AUTO skill needs a trigger line ('when ...', 'each time ...' or 'at ...')")
         if s.kind in ("act", "support") and s.triggers:
             self.err(s.triggers[0].pos, f"a{'n' if s.kind == 'act' else ''} {s.kind.upper()} skill has no trigger")
-        if s.kind == "support" and s.costs:
-            self.err(s.costs[0].pos, "a support skill has no cost")
         if not s.statements:
             self.err(s.pos, f"skill \"{s.name}\" has no effect line")
         for c in s.costs:
@@ -202,6 +202,7 @@ class SkillChecker:
                     c.target.qualifiers or any(p.kind != "from_place" for p in c.target.posts)):
                 self.err(c.target.pos, "'flip N orbs' flips face-down orbs and takes no filter: a filtered orb cost "
                                        "is not supported")
+            check_cost(c, self.err, s.kind)
         for t in s.triggers:
             self.check_trigger(t)
         for c in s.conditions:
@@ -215,6 +216,7 @@ class SkillChecker:
             b = self.binding_of(st)
             if b is not None:
                 self.bindings.append(b)
+        CV.check_bond_skill(self)
         if any(self._counts_destroyed(st) for st in s.statements) and not any(
                 self._destroys(st) for st in s.statements):
             self.err(s.pos, "'for each ... destroyed by this skill' counts what this skill's 'destroy' lines "
@@ -303,6 +305,12 @@ class SkillChecker:
         if isinstance(st, (A.Guarded, A.Redirect, A.Copy, A.Replace, A.CardRule, A.ActorStatement)):
             self.check_series1_statement(st)
             return
+        if isinstance(st, A.CardChange):
+            CV.check_card_change(self, st)
+            return
+        if CV.is_card_modification(st, kind):
+            CV.check_card_modification(self, st)
+            return
         if isinstance(st, A.Action):
             if kind in ("cont", "spec"):
                 self.err(st.pos, f"a {kind.upper()} skill states what holds ('this unit gains +10 attack'), "
@@ -330,7 +338,10 @@ class SkillChecker:
             for c in st.changes:
                 if c.kind == "acquire_name" or (c.kind == "cannot" and tuple(c.words) in V.CARD_RULES):
                     continue
-                self.err(c.pos, "a SPEC skill sets a card rule: 'this card acquires the unit name \"X\"' "
+                if CV.check_spec_acquire(self, st, c):
+                    continue
+                self.err(c.pos, "a SPEC skill sets a card rule: 'this card acquires the unit name \"X\"', "
+                                "'this card acquires knife', 'this card acquires range 1-2' "
                                 "or 'this card cannot be placed in the bond area'")
             return
         if kind == "cont":

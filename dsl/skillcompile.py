@@ -20,6 +20,8 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import compile_condition
+from fecipher.dsl.costs_more import joint as joint_costs
+from fecipher.dsl import card_values as CV
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
     count_range, count_things, pick_key,
@@ -148,6 +150,10 @@ def while_wrapped(st: A.Modification, op: str, value: Any) -> Any:
 
 # ------------------------------------------------------------------ statements
 def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[ContinuousEffect]:
+    if isinstance(st, A.CardChange):
+        return CV.card_change_effects(st)
+    if isinstance(st, A.Modification) and all(CV.card_subject(x) for x in st.subjects):
+        return CV.card_modification_effects(st)
     text = render.statement(st)
     if isinstance(st, A.SupportFail):
         applies = subject_matcher((st.units,))
@@ -357,6 +363,8 @@ def delayed_effect(st: A.Delayed, granted: dict[str, Skill]):
 def statement_effect(st: A.Statement, granted: dict[str, Skill]):
     if isinstance(st, A.Delayed):
         return delayed_effect(st, granted)
+    if isinstance(st, A.CardChange):
+        return CV.timed_card_effect(st)
     if isinstance(st, A.Modification):
         return modification_effect(st, granted)
     if isinstance(st, A.Guarded):
@@ -419,8 +427,12 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
             once_game = True
     if kind is SkillKind.SPECIAL:
         rules = set()
+        ces: list[ContinuousEffect] = []   # "this card's costs ..." while it is in the hand
         for st in node.statements:
+            if isinstance(st, A.CardChange):
+                ces.extend(CV.card_change_effects(st))
             if isinstance(st, A.Modification):
+                rules |= CV.spec_rules(st)   # "this card acquires knife / range 1-2"
                 for c in st.changes:
                     if c.kind == "acquire_name":
                         rules.add(f"alias:{c.name}")
@@ -433,13 +445,18 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                     prev = condition
                     condition = (lambda ctx, _c=cond, _p=prev: _c(ctx) and (_p is None or _p(ctx)))
         return Skill(node.name, kind, text, keywords, condition=condition, rules=frozenset(rules),
+                     continuous=tuple(ces), source_line=node.pos.line)
+    if CV.is_continuous_bond_skill(node):
+        # "this card acquires ..." while the card is face-up in the Bond Area (no effect to use).
+        ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))
+        return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces,
                      source_line=node.pos.line)
     if kind is SkillKind.CONTINUOUS:
         ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))
         reps = tuple(replacement_of(st) for st in node.statements if isinstance(st, A.Replace))
         return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces, replacements=reps,
                      source_line=node.pos.line)
-    costs = tuple(COSTS[c.verb].build(c) for c in node.costs) if node.costs else ()
+    costs = joint_costs(tuple(COSTS[c.verb].build(c) for c in node.costs)) if node.costs else ()
     triggers = tuple(x for t in node.triggers for x in compile_triggers(t)) if node.triggers else ()
     effect = _lines([(statement_effect(st, granted), not isinstance(st, A.Guarded)) for st in node.statements])
     if node.optional and not node.costs:

@@ -25,6 +25,7 @@ from fecipher.engine.decisions import Decision, IllegalAnswer, Option
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.moves import Moves
 from fecipher.engine.values import Values
+from fecipher.engine.card_values import CardValues
 from fecipher.engine.skills import Skill, SkillContext, SkillKind
 from fecipher.engine.state import (
     BONDS, BOUNDLESS, DECK, HAND, ORBS, RETREAT, SUPPORT, PlayerState, Unit,
@@ -115,7 +116,7 @@ class Deck:
         return cls(str(data.get("name", "deck")), cards, pool.find(str(data["main_character"])))  # type: ignore[arg-type]
 
 
-class Game(Values, Moves):
+class Game(Values, Moves, CardValues):
     """A game of Fire Emblem 0 between two decks.
 
     Every public method refuses an argument it cannot take with

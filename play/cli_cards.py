@@ -120,7 +120,7 @@ def describe(card) -> str:
                       ([card.weapon] if card.weapon else []) + list(card.types))
     lines = [f"{card.name}  [{', '.join(card.codes)}]",
              f"  cost {card.cost}{cc} | {sym} | {types} | {card.class_name}",
-             f"  attack {card.attack} | support {card.support} | range {rng}"]
+             f"  attack {card.attack} | support {'X' if card.support_x else card.support} | range {rng}"]
     for s in card.skills:
         lines.append(f"  {s.text}")
     if card.support_skill is not None:
