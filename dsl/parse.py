@@ -917,22 +917,29 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
         text += "\n"
     diags: list[Diagnostic] = []
     lexical_lines: set[int] = set()
-    refused = list(refused_characters(text))
-    if refused:
-        lines = source_lines(text)
-        for line, col, ch in refused:
-            diags.append(Diagnostic(filename, line + line_offset, col,
-                                    f"character {character_name(ch)} is not allowed: a pack holds printable "
-                                    f"characters, tabs and line ends (\\n or \\r\\n) only", lines[line - 1]))
-            lexical_lines.add(line)
+    dropped = 0
+    lines: list[str] | None = None
+    for line, col, ch in refused_characters(text):
+        lexical_lines.add(line)
+        if len(diags) >= MAX_ERRORS:
+            dropped += 1
+            continue
+        lines = lines or source_lines(text)
+        diags.append(Diagnostic(filename, line + line_offset, col,
+                                f"character {character_name(ch)} is not allowed: a pack holds printable "
+                                f"characters, tabs and line ends (\\n or \\r\\n) only", lines[line - 1]))
+    if lexical_lines:
         text = _blank_refused(text)
-    long = long_numbers(text)
-    if long:
-        lines = source_lines(text)
-        for line, col in long:
-            diags.append(Diagnostic(filename, line + line_offset, col, f"number too large: at most {MAX_NUMBER}",
-                                    lines[line - 1]))
-            lexical_lines.add(line)
+    for line, col in long_numbers(text):
+        lexical_lines.add(line)
+        if len(diags) >= MAX_ERRORS:
+            dropped += 1
+            continue
+        lines = lines or source_lines(text)
+        diags.append(Diagnostic(filename, line + line_offset, col, f"number too large: at most {MAX_NUMBER}",
+                                lines[line - 1]))
+    if dropped:
+        diags.append(more_errors(filename, dropped, line_offset, 0))
     if lexical is not None:
         lexical.update(n + line_offset for n in lexical_lines)
     fast = fast_parser()
