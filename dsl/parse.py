@@ -124,6 +124,9 @@ def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, 
         else:
             shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
             msg = f"unexpected {got}; expected {shown}"
+        foreign = next((c for c in src[max(col - 1, 0):col + 24] if c.isdigit() and not c.isascii()), None)
+        if foreign is not None:
+            msg += f" ({foreign!r} is not a digit 0-9: numbers and card codes are written with the digits 0-9)"
     return Diagnostic(filename, line + line_offset, col, msg, src)
 
 
@@ -207,7 +210,7 @@ def long_numbers(text: str) -> list[tuple[int, int]]:
         if lexer is None:  # pragma: no cover  (another Lark: every long digit run is reported)
             out.append((line, hit.start() - text.rfind("\n", 0, hit.start())))
             continue
-        src = lines[line - 1]
+        src = lines[line - 1] + "\n"  # (a comment is read up to its line end)
         for m in lexer.scan.finditer(src, lexer.blanks.match(src).end()):
             kind = lexer.groups[m.lastindex][0]
             if kind in _NUMBER_TERMINALS and _LONG_DIGITS.search(src, m.start(), m.end(m.lastindex)):
