@@ -76,25 +76,25 @@ def _check_symbols(f: A.Fact, sink: Sink) -> None:
         sink.error(f.pos, "a card has at most two symbols")
     for word, pos in f.value:
         if word not in V.SYMBOLS:
-            sink.error(pos, f"unknown symbol '{word}'{suggest(word, V.SYMBOLS)}")
+            sink.error(pos, lambda: f"unknown symbol '{word}'{suggest(word, V.SYMBOLS)}")
 
 
 def _check_gender(f: A.Fact, sink: Sink) -> None:
     word, pos = f.value
     if word not in V.GENDER_WORDS:
-        sink.error(pos, f"unknown gender '{word}'{suggest(word, V.GENDER_WORDS)}")
+        sink.error(pos, lambda: f"unknown gender '{word}'{suggest(word, V.GENDER_WORDS)}")
 
 
 def _check_weapon(f: A.Fact, sink: Sink) -> None:
     word, pos = f.value
     if word != "none" and word not in V.WEAPON_WORDS:
-        sink.error(pos, f"unknown weapon '{word}'{suggest(word, V.WEAPON_WORDS)}")
+        sink.error(pos, lambda: f"unknown weapon '{word}'{suggest(word, V.WEAPON_WORDS)}")
 
 
 def _check_types(f: A.Fact, sink: Sink) -> None:
     for word, pos in f.value:
         if word not in V.TYPE_WORDS:
-            sink.error(pos, f"unknown unit type '{word}'{suggest(word, V.TYPE_WORDS)}")
+            sink.error(pos, lambda: f"unknown unit type '{word}'{suggest(word, V.TYPE_WORDS)}")
 
 
 def _check_range(f: A.Fact, sink: Sink) -> None:

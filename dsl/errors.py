@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from typing import Iterable
+from typing import Callable, Iterable
 
 import attrs
 
@@ -68,10 +68,11 @@ class Diagnostic:
 
 
 class LanguageError(Exception):
-    """One or more errors in a pack or scenario file, sorted by position."""
+    """One or more errors in a pack or scenario file, sorted by position (a file's
+    "and N more errors" last)."""
 
     def __init__(self, diagnostics: Iterable[Diagnostic]):
-        self.diagnostics = sorted(diagnostics, key=lambda d: (d.filename, d.line, d.column))
+        self.diagnostics = sorted(diagnostics, key=lambda d: (d.filename, isinstance(d, MoreErrors), d.line, d.column))
         super().__init__("\n".join(d.format() for d in self.diagnostics))
 
     @property
@@ -140,7 +141,9 @@ class Sink:
             self._lines = source_lines(self.text)
         return self._lines
 
-    def error(self, pos, message: str) -> None:
+    def error(self, pos, message: str | Callable[[], str]) -> None:
+        """Report an error at ``pos`` (anything with a line and a column); ``message`` may
+        be a function that makes it, called only if the error is kept."""
         line = getattr(pos, "line", 0) or 0
         col = getattr(pos, "column", 0) or 0
         if len(self.items) >= self.limit:
@@ -148,6 +151,8 @@ class Sink:
             if self._first_dropped is None:
                 self._first_dropped = (line, col)
             return
+        if callable(message):
+            message = message()
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         self.items.append(Diagnostic(self.filename, line, col, message, src))
 

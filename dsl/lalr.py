@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from bisect import bisect_right
 
 import attrs
 from typing import Any, Callable, Iterable
@@ -44,7 +43,7 @@ from lark import Lark, Token, Tree
 from lark.parsers.lalr_analysis import Shift
 
 from fecipher.dsl import ast as A
-from fecipher.dsl.lexer import STRAY, PackLexer, line_starts
+from fecipher.dsl.lexer import PackLexer
 
 
 class ParseFailure(Exception):
@@ -145,20 +144,34 @@ class FastParser:
     def _parse(self, text: str, recover: bool, max_errors: int) -> tuple[Any, list[SyntaxFault], set[int], int]:
         lexer = self.lexer
         groups = lexer.groups
-        # Line n starts at lines[n - 1]; two more entries after the text's end let
-        # line_of() look at the line after any line.
-        lines = line_starts(text)
-        lines += (len(text) + 1, len(text) + 1)
+        # The line last asked about: its number, where it starts and where the next one
+        # starts. A position is found from there by counting the line ends between
+        # (str.count, in C): the positions asked for are near one another (a token's, or
+        # its rule's first token's), so this is linear in the text, and it needs no
+        # table of every line's start (10 MB of blank lines would make one of 10
+        # million entries).
         near = 1
+        cur = 0
+        nxt = text.find("\n") + 1 or len(text) + 1
         pos_cls = A.Pos
         match_cls = re.Match
 
+        def move(start: int) -> None:
+            """Make the line of a character offset the line last asked about (as
+            lexer.position()): count the line ends from there to it."""
+            nonlocal near, cur, nxt
+            if start >= nxt:
+                near += 1 + text.count("\n", nxt, start)
+            else:
+                near -= text.count("\n", start, cur)
+            cur = text.rfind("\n", 0, start) + 1
+            nxt = text.find("\n", start) + 1 or len(text) + 1
+
         def line_of(start: int) -> int:
-            """The line of a character offset (as lexer.position()), guessed first: nine
-            positions in ten are on the line of the one asked for before, or on the next."""
-            nonlocal near
-            if not lines[near - 1] <= start < lines[near]:
-                near = near + 1 if lines[near] <= start < lines[near + 1] else bisect_right(lines, start)
+            """The line of a character offset (as lexer.position()); most are on the line
+            asked about before."""
+            if not cur <= start < nxt:
+                move(start)
             return near
 
         def position_of(carrier) -> A.Pos:
@@ -166,8 +179,9 @@ class FastParser:
             if carrier.__class__ is pos_cls:
                 return carrier
             start = carrier.start()
-            line = line_of(start)
-            return pos_cls(line, start - lines[line - 1] + 1)
+            if not cur <= start < nxt:
+                move(start)
+            return pos_cls(near, start - cur + 1)
 
         def token(m) -> Token:
             """A shifted token as a Lark Token."""
@@ -178,8 +192,8 @@ class FastParser:
             kind, words = groups[group]
             t.type = kind if words is None else words.get(value, kind)
             t.value = value
-            line = t.line = line_of(start)
-            t.column = start - lines[line - 1] + 1
+            t.line = line_of(start)
+            t.column = start - cur + 1
             return t
 
         def text_of(m) -> str:
@@ -222,7 +236,7 @@ class FastParser:
                 return
             start = m.start()
             line = line_of(start)
-            faults.append(SyntaxFault(kind, text_of(m), line, start - lines[line - 1] + 1,
+            faults.append(SyntaxFault(kind, text_of(m), line, start - cur + 1,
                                       frozenset(k for k in top if k.isupper()), too_deep))
 
         def skip_line(m, kind: str):
@@ -362,9 +376,9 @@ class FastParser:
                         children[i] = token(children[i])
                     if type(pos) is match_cls:
                         start = pos.start()
-                        if not lines[near - 1] <= start < lines[near]:  # (line_of(), inlined)
-                            near = near + 1 if lines[near] <= start < lines[near + 1] else bisect_right(lines, start)
-                        pos = pos_cls(near, start - lines[near - 1] + 1)
+                        if not cur <= start < nxt:  # (position_of(), inlined)
+                            move(start)
+                        pos = pos_cls(near, start - cur + 1)
                     values.append(f(pos or _EMPTY_POS, children))
                     positions.append(pos)
                     top = states[-1][origin]
@@ -414,9 +428,9 @@ class FastParser:
                     pos = positions[-1]
                     if type(pos) is match_cls:
                         start = pos.start()
-                        if not lines[near - 1] <= start < lines[near]:  # (line_of(), inlined)
-                            near = near + 1 if lines[near] <= start < lines[near + 1] else bisect_right(lines, start)
-                        pos = pos_cls(near, start - lines[near - 1] + 1)
+                        if not cur <= start < nxt:  # (position_of(), inlined)
+                            move(start)
+                        pos = pos_cls(near, start - cur + 1)
                     values[-1] = f(pos or _EMPTY_POS, [child])
                     positions[-1] = pos
                     top = states[-1] = states[-2][origin]

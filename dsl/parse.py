@@ -124,6 +124,9 @@ def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, 
         else:
             shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
             msg = f"unexpected {got}; expected {shown}"
+        foreign = next((c for c in src[max(col - 1, 0):col + 24] if c.isdigit() and not c.isascii()), None)
+        if foreign is not None:
+            msg += f" ({foreign!r} is not a digit 0-9: numbers and card codes are written with the digits 0-9)"
     return Diagnostic(filename, line + line_offset, col, msg, src)
 
 
@@ -207,7 +210,7 @@ def long_numbers(text: str) -> list[tuple[int, int]]:
         if lexer is None:  # pragma: no cover  (another Lark: every long digit run is reported)
             out.append((line, hit.start() - text.rfind("\n", 0, hit.start())))
             continue
-        src = lines[line - 1]
+        src = lines[line - 1] + "\n"  # (a comment is read up to its line end)
         for m in lexer.scan.finditer(src, lexer.blanks.match(src).end()):
             kind = lexer.groups[m.lastindex][0]
             if kind in _NUMBER_TERMINALS and _LONG_DIGITS.search(src, m.start(), m.end(m.lastindex)):
@@ -1180,22 +1183,29 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
         text += "\n"
     diags: list[Diagnostic] = []
     lexical_lines: set[int] = set()
-    refused = list(refused_characters(text))
-    if refused:
-        lines = source_lines(text)
-        for line, col, ch in refused:
-            diags.append(Diagnostic(filename, line + line_offset, col,
-                                    f"character {character_name(ch)} is not allowed: a pack holds printable "
-                                    f"characters, tabs and line ends (\\n or \\r\\n) only", lines[line - 1]))
-            lexical_lines.add(line)
+    dropped = 0
+    lines: list[str] | None = None
+    for line, col, ch in refused_characters(text):
+        lexical_lines.add(line)
+        if len(diags) >= MAX_ERRORS:
+            dropped += 1
+            continue
+        lines = lines or source_lines(text)
+        diags.append(Diagnostic(filename, line + line_offset, col,
+                                f"character {character_name(ch)} is not allowed: a pack holds printable "
+                                f"characters, tabs and line ends (\\n or \\r\\n) only", lines[line - 1]))
+    if lexical_lines:
         text = _blank_refused(text)
-    long = long_numbers(text)
-    if long:
-        lines = source_lines(text)
-        for line, col in long:
-            diags.append(Diagnostic(filename, line + line_offset, col, f"number too large: at most {MAX_NUMBER}",
-                                    lines[line - 1]))
-            lexical_lines.add(line)
+    for line, col in long_numbers(text):
+        lexical_lines.add(line)
+        if len(diags) >= MAX_ERRORS:
+            dropped += 1
+            continue
+        lines = lines or source_lines(text)
+        diags.append(Diagnostic(filename, line + line_offset, col, f"number too large: at most {MAX_NUMBER}",
+                                lines[line - 1]))
+    if dropped:
+        diags.append(more_errors(filename, dropped, line_offset, 0))
     if lexical is not None:
         lexical.update(n + line_offset for n in lexical_lines)
     fast = fast_parser()

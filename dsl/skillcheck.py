@@ -153,22 +153,24 @@ class SkillChecker:
     def check_name(self, name: str, pos) -> None:
         """A unit name in a skill must be a real unit name (or a card of this pack)."""
         if self.units and name not in self.units:
-            self.err(pos, f"unknown unit name \"{name}\"{suggest(name, self.units)}")
+            self.err(pos, lambda: f"unknown unit name \"{name}\"{suggest(name, self.units)}")
 
     def check_skill_name(self, name: str, pos) -> None:
         """A skill another skill refers to ('loses "X"', 'deployed by "X"') must be a real
         skill name (or a skill of this pack)."""
         if self.skills and name not in self.skills:
-            self.err(pos, f"unknown skill name \"{name}\"{suggest(name, self.skills)}")
+            self.err(pos, lambda: f"unknown skill name \"{name}\"{suggest(name, self.skills)}")
 
-    def err(self, pos, msg: str) -> None:
+    def err(self, pos, msg) -> None:
+        """Report ``msg`` (a str, or a function that makes it: a suggestion costs more
+        than the rest of a check and is not made for an error that is only counted)."""
         self.sink.error(pos, msg)
 
     def check(self) -> None:
         s = self.s
         for k in s.keywords:
             if k.name not in V.KEYWORDS:
-                self.err(k.pos, f"unknown keyword [{k.name}]{suggest(k.name, V.KEYWORDS)}")
+                self.err(k.pos, lambda: f"unknown keyword [{k.name}]{suggest(k.name, V.KEYWORDS)}")
             elif k.name == "LvS":
                 if k.arg is None or k.arg < 2:
                     self.err(k.pos, "[LvS N] needs a stack size N of 2 or more, e.g. [LvS 3]")
@@ -454,8 +456,8 @@ class SkillChecker:
             if words in V.CARD_RULES:
                 self.err(c.pos, "only a SPEC skill on 'this card' can say that")
             elif words not in V.FLAGS:
-                self.err(c.pos, f"unknown restriction 'cannot {' '.join(words)}'"
-                                f"{suggest(' '.join(words), V.FLAG_PHRASES)}")
+                self.err(c.pos, lambda: f"unknown restriction 'cannot {' '.join(words)}'"
+                                        f"{suggest(' '.join(words), V.FLAG_PHRASES)}")
             if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")):
                 self.err(c.pos, "'by skills' goes with 'cannot be destroyed' or 'cannot be moved'")
             elif c.by is not None and c.by != "skills":
@@ -464,15 +466,15 @@ class SkillChecker:
                     self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line'")
         elif c.kind == "acquire_skill":
             if c.name not in self.granted:
-                hint = suggest(c.name, self.granted) if self.granted else ""
-                self.err(c.pos, f"no granted skill \"{c.name}\" on this card{hint}; define it with "
-                                f"'granted cont \"{c.name}\"'")
+                self.err(c.pos, lambda: f"no granted skill \"{c.name}\" on this card"
+                                        f"{suggest(c.name, self.granted) if self.granted else ''}; define it with "
+                                        f"'granted cont \"{c.name}\"'")
         elif c.kind == "acquire_name":
             self.check_name(c.name, c.pos)
         elif c.kind == "acquire_type":
             w = c.words[0]
             if w not in V.QUALITY_WORDS:   # a type, weapon, gender, or a symbol ("acquires black")
-                self.err(c.pos, f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}")
+                self.err(c.pos, lambda: f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}")
         elif c.kind in ("lose_skill", "cannot_use"):
             if not c.name:
                 self.err(c.pos, "name the skill, e.g. 'loses \"Anti-Fliers\"'")
@@ -502,7 +504,7 @@ class SkillChecker:
                                        f": '{a.target.noun}' that are already so cannot pay it")
         verb = table.get(a.verb)
         if verb is None:
-            self.err(a.verb_pos, f"unknown {what} '{a.verb}'{suggest(a.verb, table)}")
+            self.err(a.verb_pos, lambda: f"unknown {what} '{a.verb}'{suggest(a.verb, table)}")
             return
         if a.number is not None:
             okind = "number"
@@ -535,7 +537,7 @@ class SkillChecker:
     def check_place(self, p: A.Place) -> None:
         if tuple(p.words) not in V.PLACES:
             w = " ".join(p.words)
-            self.err(p.pos, f"unknown area '{w}'{suggest(w, V.PLACE_NAMES)}")
+            self.err(p.pos, lambda: f"unknown area '{w}'{suggest(w, V.PLACE_NAMES)}")
         if p.owner == "their" and not self.actor:
             self.err(p.pos, "'their ...' is the acting player's area in 'your opponent ...' or 'each player "
                             "...' lines; here say 'your ...' or 'your opponent's ...'")
@@ -572,8 +574,8 @@ class SkillChecker:
                 if sub.kind in ("words", "not_word"):
                     for w in sub.values:
                         if w not in FILTER_WORDS:
-                            self.err(sub.pos, f"unknown quality '{w}' (a symbol, gender, weapon or type)"
-                                              f"{suggest(w, FILTER_WORDS)}")
+                            self.err(sub.pos, lambda w=w: f"unknown quality '{w}' (a symbol, gender, weapon or "
+                                                          f"type){suggest(w, FILTER_WORDS)}")
         for p in sel.posts:
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):
@@ -639,7 +641,7 @@ class SkillChecker:
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
-            self.err(t.pos, f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
+            self.err(t.pos, lambda: f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 
     # ---- triggers added for the wider pool
     def check_new_trigger(self, t: A.Trigger) -> None:
@@ -742,7 +744,7 @@ class SkillChecker:
                 if one.kind == "unit_name":
                     self.check_name(one.arg, one.pos)
                 if one.kind == "quality" and one.arg[0] not in FILTER_WORDS:
-                    self.err(one.arg[1], f"unknown quality '{one.arg[0]}'{suggest(one.arg[0], FILTER_WORDS)}")
+                    self.err(one.arg[1], lambda w=one.arg[0]: f"unknown quality '{w}'{suggest(w, FILTER_WORDS)}")
             subject_kind = self.ref_kind(c.subject) if isinstance(c.subject, A.Ref) else selector_kind(c.subject)
             if subject_kind == "card" and not readable_on_cards(c.state):
                 self.err(c.pos, "a card off the field has its printed qualities and unit name ('if it is tome', "
@@ -773,9 +775,9 @@ class SkillChecker:
         elif c.kind == "used_skill":
             self.check_selector(c.subject)
             if c.name not in self.skill_names:
-                self.err(c.pos, f"this card has no skill \"{c.name}\"{suggest(c.name, self.skill_names)}")
+                self.err(c.pos, lambda: f"this card has no skill \"{c.name}\"{suggest(c.name, self.skill_names)}")
         elif c.kind == "have_reference":
             self.check_selector(c.subject)
         elif c.kind == "compare_with_opponent":
             if c.words[1] not in COUNTABLE:
-                self.err(c.pos, f"cannot compare '{c.words[1]}'{suggest(c.words[1], COUNTABLE)}")
+                self.err(c.pos, lambda: f"cannot compare '{c.words[1]}'{suggest(c.words[1], COUNTABLE)}")
