@@ -103,6 +103,18 @@ def card_places(game: Game) -> list[tuple[int, int, str]]:
     return out
 
 
+def _card_ids(game: Game) -> list[int]:
+    ids = []
+    for p in game.players:
+        for cs in (p.deck, p.hand, p.support, p.retreat, p.boundless):
+            ids.extend(c.id for c in cs)
+        ids.extend(o.copy.id for o in p.orbs)
+        ids.extend(b.copy.id for b in p.bonds)
+        for u in p.units:
+            ids.extend(c.id for c in u.cards)
+    return ids
+
+
 def invariant_problems(game: Game, counts: tuple[int, int]) -> list[str]:
     """Everything wrong with the state of ``game`` (empty if nothing); ``counts``
     are the players' card counts at the start."""
@@ -110,15 +122,19 @@ def invariant_problems(game: Game, counts: tuple[int, int]) -> list[str]:
     for p in game.players:
         if p.card_count() != counts[p.index]:
             problems.append(f"player {p.index + 1} has {p.card_count()} cards, not {counts[p.index]}")
-    places = card_places(game)
-    seen: dict[int, str] = {}
-    for cid, owner, where in places:
-        if cid in seen:
-            problems.append(f"card #{cid} is in two places: {seen[cid]} and {where}")
-        seen[cid] = where
-    missing = set(game._copies) - set(seen)
-    if missing:
-        problems.append(f"cards {sorted(missing)[:5]} are nowhere")
+    ids = _card_ids(game)
+    if len(ids) != len(game._copies) or set(ids) != game._copies.keys():
+        # (what is wrong, told only then: the places of every card cost more)
+        seen: dict[int, str] = {}
+        for cid, owner, where in card_places(game):
+            if cid in seen:
+                problems.append(f"card #{cid} is in two places: {seen[cid]} and {where}")
+            seen[cid] = where
+        missing = set(game._copies) - set(seen)
+        if missing:
+            problems.append(f"cards {sorted(missing)[:5]} are nowhere")
+        if not problems:
+            problems.append("the cards in the areas are not the game's cards")
     unit_ids = set()
     for p in game.players:
         mcs = 0
