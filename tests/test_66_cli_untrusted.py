@@ -184,3 +184,22 @@ def test_make_record_of_a_played_game_replays_through_the_cli(capsys, tmp_path):
     path = tmp_path / "r.json"
     path.write_text(json.dumps(make_record(g)))
     assert _run(capsys, "replay", path, "--quiet")[0] == 0
+
+
+def test_replay_record_keeps_who_conceded(capsys, tmp_path):
+    # A record may concede for the player who is not deciding; replaying it with
+    # --record writes that player, so that the new record replays too.
+    from fecipher.dsl.decks import load_deck
+    from fecipher.engine.game import Game
+    from fecipher.play.agents import RandomAgent
+    g = Game(load_deck("marth"), load_deck("chrom"), seed=2)
+    agent = RandomAgent(1)
+    for _ in range(10):
+        g.answer(agent(g))
+    other = 1 - g.decision.player
+    g.concede(other)
+    src, out = tmp_path / "c.json", tmp_path / "c2.json"
+    src.write_text(json.dumps(make_record(g, conceded={"player": other})))
+    assert _run(capsys, "replay", src, "--quiet", "--record", out)[0] == 0
+    assert load_record(out)["conceded"] == {"player": other, "after": 10}
+    assert _run(capsys, "replay", out, "--quiet")[0] == 0
