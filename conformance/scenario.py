@@ -940,8 +940,8 @@ def decode_source(data: bytes, filename: str, limit: int, what: str = "file") ->
         line = data.count(b"\n", 0, e.start) + 1
         col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
         raise LanguageError([Diagnostic(filename, line, col,
-                                        f"not UTF-8 text: byte 0x{data[e.start]:02x} (byte {e.start} of the "
-                                        f"file, byte {col} of the line) cannot be decoded")]) from None
+                                        f"not UTF-8 text: byte 0x{data[e.start]:02x} at byte offset {e.start} "
+                                        f"cannot be decoded (the column counts bytes)")]) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -967,7 +967,7 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     for path in paths:
         p = Path(path)
         if p.is_dir():
-            out.extend(sorted(p.rglob(f"*{SCENARIO_SUFFIX}")))
+            out.extend(sorted(f for f in p.rglob(f"*{SCENARIO_SUFFIX}") if f.is_file()))
         else:
             out.append(p)
     return out

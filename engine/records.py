@@ -496,8 +496,8 @@ def read_record_bytes(data: bytes, filename: str = "<record>") -> Record:
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise RecordError(f"not UTF-8 text: byte 0x{data[e.start]:02x} at byte {e.start} "
-                          f"(line {line}, byte {col} of the line) cannot be decoded",
+        raise RecordError(f"not UTF-8 text: byte 0x{data[e.start]:02x} at byte offset {e.start} cannot be "
+                          f"decoded (the column counts bytes)",
                           filename=filename, line=line, column=col) from None
     if text.startswith("\ufeff"):
         text = text[1:]

@@ -141,8 +141,11 @@ class Session:
     def on_answer(self, game: Any, decision: Any, index: int | None) -> None:
         from fecipher.engine.records import answer_entry
         if index is None:
-            self.conceded = {"player": decision.player if decision is not None else 0,
-                             "after": len(game.answers)}
+            # The player who conceded (a recorded concession need not be the deciding player's).
+            from fecipher.engine.events import Conceded
+            who = next((e.player for e in reversed(game.events) if isinstance(e, Conceded)),
+                       decision.player if decision is not None else 0)
+            self.conceded = {"player": who, "after": len(game.answers)}
         else:
             self.entries.append(answer_entry(decision, index))
         self.flush()
