@@ -437,6 +437,13 @@ class SkillChecker:
         if k == "uses":
             for n in t.skills:
                 self.check_skill_name(n, t.pos)
+            if t.subject is not None and t.skill_kind in ("bond", "hand"):
+                self.err(t.pos, f"a unit uses action skills only; a {t.skill_kind} skill is used by a player: "
+                                f"'when you use a {t.skill_kind} skill'")
+        if k == "revealed" and isinstance(t.subject, A.Ref) and t.subject.kind == "this_card" \
+                and self.s.kind != "hand":
+            self.err(t.subject.pos, "'when this card is revealed' is supported for a hand skill only: a card "
+                                    "on the field or in the bond area is not revealed")
         if k == "destroyed" and t.name is not None:
             self.check_skill_name(t.name, t.pos)
         if k in ("card_to", "revealed"):
@@ -468,9 +475,9 @@ class SkillChecker:
         if kind in ("cont", "spec"):
             self.err(st.pos, f"a {kind.upper()} skill states what holds; it sets up no later effect")
             return
-        if st.moment == "end_of_combat" and kind == "act":
-            self.err(st.pos, "'at the end of this combat:' in an ACT skill never comes: action skills are not "
-                             "used during a battle")
+        if st.moment == "end_of_combat" and (kind == "act" or (kind in ("bond", "hand") and not self.s.triggers)):
+            self.err(st.pos, f"'at the end of this combat:' in a{'n' if kind == 'act' else ''} {kind.upper()} "
+                             f"skill that is used never comes: skills are not used during a battle")
         if st.owner is not None and st.owner not in ("your", "opponent"):
             self.err(st.pos, "say whose next turn: 'your next turn' or 'your opponent's next turn'")
         if not st.statements:

@@ -410,6 +410,8 @@ def test_combat_end_for_any_ally_attacking_or_attacked():
     ("when this card is sent to your retreat area", "bond skill"),
     ("when a card is placed in your field", "not supported"),
     ("when an orb from your hand is destroyed", "from the orbs"),
+    ("when this unit uses a bond skill", "a unit uses action skills only"),
+    ("when this card is revealed", "hand skill only"),
 ])
 def test_checker_refuses_what_is_not_supported(line, message):
     text = HEAD.format(name="Bad", code=900, attack=30) + f'''
