@@ -14,6 +14,7 @@ from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401  (fi
 _NEW_TRIGGERS = frozenset({"tapped", "untapped", "growthed", "fails_to_destroy", "combat_ends", "uses", "card_to",
                            "revealed", "draws", "support_fails", "phase_start", "phase_end", "destroyed", "evades",
                            "moves"})
+_ACTING_TRIGGERS = frozenset({"tapped", "untapped", "moves", "card_to", "draws", "revealed"})
 _CARD_DESTINATIONS = frozenset({"bonds", "support", "retreat", "hand", "orbs", "deck"})
 
 OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen": "what was chosen",
@@ -408,6 +409,8 @@ class SkillChecker:
             self.check_selector(t.obj)
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
+        if t.how in ("your_skill", "opponent_skill") and t.kind not in _ACTING_TRIGGERS:
+            self.err(t.pos, "'by your (opponent's) skill' is not supported here; say 'by a skill' or 'by \"X\"'")
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
             self.err(t.pos, f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 
@@ -418,13 +421,6 @@ class SkillChecker:
             self.check_selector(t.by)
             if selector_kind(t.by) not in ("unit", "name"):
                 self.err(t.by.pos, "this names a unit: 'an enemy', 'this unit' ...")
-        if t.how_skill is not None and k in ("tapped", "untapped", "moves"):
-            self.err(t.how_skill_pos or t.pos, f"'{'is moved' if k == 'moves' else 'is ' + k} by \"{t.how_skill}\"' "
-                                               f"is not supported: the engine does not record which skill did it; "
-                                               f"say 'by a skill'")
-        if k == "tapped" and t.how is not None:
-            self.err(t.pos, "'is tapped by a skill' / 'not by a skill' is not supported: a tap paid as a skill's "
-                            "cost is not told apart from other taps")
         if t.owner is not None and t.owner not in ("your", "opponent", "each"):
             self.err(t.pos, "say whose: 'your', 'your opponent's' or 'each player's'")
         if k == "fails_to_destroy" and t.verb != "destroy":
