@@ -759,16 +759,20 @@ class ToAst(Transformer):
         return {"skills": tuple(_s(i) for i in items)}
 
     def on_placed(self, pos, items):
-        return ("card_to", None, None, {"place": items[0], "verb": "placed"})
+        how, rest = ToAst._split(items)
+        return ("card_to", None, how, {"place": rest[0], "verb": "placed"})
 
     def on_sent(self, pos, items):
-        return ("card_to", None, None, {"place": items[0], "verb": "sent"})
+        how, rest = ToAst._split(items)
+        return ("card_to", None, how, {"place": rest[0], "verb": "sent"})
 
     def on_added(self, pos, items):
-        return ("card_to", None, None, {"place": items[0], "verb": "added"})
+        how, rest = ToAst._split(items)
+        return ("card_to", None, how, {"place": rest[0], "verb": "added"})
 
     def on_revealed(self, pos, items):
-        return ("revealed", None)
+        how, _ = ToAst._split(items)
+        return ("revealed", None, how)
 
     def phase_start(self, pos, items):
         return A.Trigger("phase_start", None, None, items[0], pos, phase=str(items[1]))
@@ -780,10 +784,17 @@ class ToAst(Transformer):
         return str(items[0])
 
     def you_draw(self, pos, items):
-        return A.Trigger("draws", None, None, "your", pos, verb=str(items[0]))
+        how, rest = ToAst._split(items)
+        return A.Trigger("draws", None, None, "your", pos, verb=str(rest[0]), **ToAst._how_fields(how))
 
     def opponent_draws(self, pos, items):
-        return A.Trigger("draws", None, None, "opponent", pos, verb=str(items[0]))
+        how, rest = ToAst._split(items)
+        return A.Trigger("draws", None, None, "opponent", pos, verb=str(rest[0]), **ToAst._how_fields(how))
+
+    def _how_fields(how):  # noqa: N805
+        if how is None:
+            return {}
+        return {"how": how[0], "how_skill": how[1], "how_skill_pos": how[2]}
 
     def you_use(self, pos, items):
         return A.Trigger("uses", None, None, "your", pos, **items[0])
@@ -799,6 +810,12 @@ class ToAst(Transformer):
 
     def how_not_by_skill(self, pos, items):
         return ("hand", None, None)
+
+    def how_by_your_skill(self, pos, items):
+        return ("your_skill", None, None)
+
+    def how_by_opponents_skill(self, pos, items):
+        return ("opponent_skill", None, None)
 
     def _ev(name):  # noqa: N805
         def f(self, pos, items):

@@ -314,6 +314,14 @@ def _used(t: A.Trigger) -> str:
     return _SKILL_KIND[t.skill_kind or "any"]
 
 
+def _how(t: A.Trigger) -> str:
+    """" by a skill's cost or effect", ' by "X"', " by your opponent's skill" ..."""
+    if t.how == "skill":
+        return f' by "{t.how_skill}"' if t.how_skill else " by a skill's cost or effect"
+    return {"hand": " not by a skill", "your_skill": " by your skill",
+            "opponent_skill": " by your opponent's skill"}.get(t.how or "", "")
+
+
 def _new_trigger(t: A.Trigger) -> str | None:
     """The triggers added for the wider pool, as card text reads them (None: not one)."""
     k = t.kind
@@ -321,7 +329,7 @@ def _new_trigger(t: A.Trigger) -> str | None:
     if k in ("phase_start", "phase_end"):
         return f"at the {'start' if k == 'phase_start' else 'end'} of {who} {_PHASE[t.phase or 'action']}"
     if k == "draws":
-        return "when you draw a card" if t.owner != "opponent" else "when your opponent draws a card"
+        return ("when you draw a card" if t.owner != "opponent" else "when your opponent draws a card") + _how(t)
     if k == "support_fails":
         return f"when {who} support fails"
     if k == "uses" and t.subject is None:
@@ -334,13 +342,12 @@ def _new_trigger(t: A.Trigger) -> str | None:
         return f"when a combat {selector(t.subject)} took part in ends"
     if k == "card_to":
         verb = {"placed": "placed in", "sent": "sent to", "added": "added to"}[t.verb or "placed"]
-        return f"when {selector(t.subject)} is {verb} {place(t.place)}"
+        return f"when {selector(t.subject)} is {verb} {place(t.place)}{_how(t)}"
     if k == "revealed":
-        return f"when {selector(t.subject)} is revealed"
+        return f"when {selector(t.subject)} is revealed{_how(t)}"
     if k == "tapped" or k == "untapped" or k == "growthed":
         word = {"tapped": "tapped", "untapped": "untapped", "growthed": "growthed (a card is stacked under it)"}[k]
-        how = " by a skill" if t.how == "skill" else " not by a skill" if t.how == "hand" else ""
-        return f"when {selector(t.subject)} is {word}{how}"
+        return f"when {selector(t.subject)} is {word}{_how(t)}"
     if k == "evades" and t.by is not None:
         return f"when {_possessive(t.by)} attack is evaded by {selector(t.subject)}"
     if k == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
@@ -356,9 +363,8 @@ def _new_trigger(t: A.Trigger) -> str | None:
             cause = f"by a skill of {selector(t.by)}" if t.by is not None else "by a skill's effect"
         return f"when {selector(t.subject)} is destroyed {cause}"
     if k == "moves" and (t.how is not None or t.line is not None):
-        how = " by a skill" if t.how == "skill" else " not by a skill" if t.how == "hand" else ""
         line = f" to the {cap(t.line)} Line" if t.line else ""
-        return f"when {selector(t.subject)} is moved{how}{line}"
+        return f"when {selector(t.subject)} is moved{_how(t)}{line}"
     return None
 
 

@@ -53,6 +53,7 @@ def refs_in(node):
 _NEW_TRIGGERS = frozenset({"tapped", "untapped", "growthed", "fails_to_destroy", "combat_ends", "uses", "card_to",
                            "revealed", "draws", "support_fails", "phase_start", "phase_end", "destroyed", "evades",
                            "moves"})
+_ACTING_TRIGGERS = frozenset({"tapped", "untapped", "moves", "card_to", "draws", "revealed"})
 _CARD_DESTINATIONS = frozenset({"bonds", "support", "retreat", "hand", "orbs", "deck"})
 
 OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen": "what was chosen",
@@ -640,6 +641,8 @@ class SkillChecker:
             self.check_selector(t.obj)
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
+        if t.how in ("your_skill", "opponent_skill") and t.kind not in _ACTING_TRIGGERS:
+            self.err(t.pos, "'by your (opponent's) skill' is not supported here; say 'by a skill' or 'by \"X\"'")
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
             self.err(t.pos, lambda: f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 
@@ -650,13 +653,6 @@ class SkillChecker:
             self.check_selector(t.by)
             if selector_kind(t.by) not in ("unit", "name"):
                 self.err(t.by.pos, "this names a unit: 'an enemy', 'this unit' ...")
-        if t.how_skill is not None and k in ("tapped", "untapped", "moves"):
-            self.err(t.how_skill_pos or t.pos, f"'{'is moved' if k == 'moves' else 'is ' + k} by \"{t.how_skill}\"' "
-                                               f"is not supported: the engine does not record which skill did it; "
-                                               f"say 'by a skill'")
-        if k == "tapped" and t.how is not None:
-            self.err(t.pos, "'is tapped by a skill' / 'not by a skill' is not supported: a tap paid as a skill's "
-                            "cost is not told apart from other taps")
         if t.owner is not None and t.owner not in ("your", "opponent", "each"):
             self.err(t.pos, "say whose: 'your', 'your opponent's' or 'each player's'")
         if k == "fails_to_destroy" and t.verb != "destroy":
@@ -669,6 +665,13 @@ class SkillChecker:
         if k == "uses":
             for n in t.skills:
                 self.check_skill_name(n, t.pos)
+            if t.subject is not None and t.skill_kind in ("bond", "hand"):
+                self.err(t.pos, f"a unit uses action skills only; a {t.skill_kind} skill is used by a player: "
+                                f"'when you use a {t.skill_kind} skill'")
+        if k == "revealed" and isinstance(t.subject, A.Ref) and t.subject.kind == "this_card" \
+                and self.s.kind != "hand":
+            self.err(t.subject.pos, "'when this card is revealed' is supported for a hand skill only: a card "
+                                    "on the field or in the bond area is not revealed")
         if k == "destroyed" and t.name is not None:
             self.check_skill_name(t.name, t.pos)
         if k in ("card_to", "revealed"):
@@ -700,9 +703,9 @@ class SkillChecker:
         if kind in ("cont", "spec"):
             self.err(st.pos, f"a {kind.upper()} skill states what holds; it sets up no later effect")
             return
-        if st.moment == "end_of_combat" and kind == "act":
-            self.err(st.pos, "'at the end of this combat:' in an ACT skill never comes: action skills are not "
-                             "used during a battle")
+        if st.moment == "end_of_combat" and (kind == "act" or (kind in ("bond", "hand") and not self.s.triggers)):
+            self.err(st.pos, f"'at the end of this combat:' in a{'n' if kind == 'act' else ''} {kind.upper()} "
+                             f"skill that is used never comes: skills are not used during a battle")
         if st.owner is not None and st.owner not in ("your", "opponent"):
             self.err(st.pos, "say whose next turn: 'your next turn' or 'your opponent's next turn'")
         if not st.statements:

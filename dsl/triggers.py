@@ -127,6 +127,7 @@ def compile_trigger(t: A.Trigger) -> Trigger:
         subj_ok = lambda ctx, u: u is not None and pred(ctx, u)  # noqa: E731
     obj_pred = unit_predicate(t.obj) if t.obj is not None else None
     cause = destroyed_cause(t) if t.kind == "destroyed" else None
+    by_acting = acting_test(t) if t.kind in ACTING_KINDS else None
     # "when an enemy evades this unit": the attacker whose attack was evaded.
     evaded_pred = unit_predicate(t.by) if t.kind == "evades" and t.by is not None else None
 
@@ -140,9 +141,12 @@ def compile_trigger(t: A.Trigger) -> Trigger:
             return False
         if t.kind == "skill_destroys" and e.by_skill != t.name:
             return False
-        if t.how == "skill" and not (e.by_skill and (t.how_skill is None or e.skill == t.how_skill)):
+        if by_acting is not None:
+            if not by_acting(ctx):
+                return False
+        elif t.how == "skill" and not (e.by_skill and (t.how_skill is None or e.skill == t.how_skill)):
             return False
-        if t.how == "hand" and e.by_skill:
+        elif t.how == "hand" and e.by_skill:
             return False
         if t.line is not None and e.dest != t.line:   # "is moved to the front line"
             return False
@@ -168,6 +172,34 @@ def compile_trigger(t: A.Trigger) -> Trigger:
 
 
 # ------------------------------------------------------------------ triggers added for the wider pool
+# Triggers whose "by a skill", "by "X"", "by your (opponent's) skill", "not by a skill"
+# ask which skill was being resolved (its cost paid or its effect carried out) when the
+# event was published (Game.acting).
+ACTING_KINDS = frozenset({"tapped", "untapped", "moves", "card_to", "draws", "revealed"})
+
+
+def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
+    """The test of a trigger's "by ..." on the skill acting now, or None (no "by")."""
+    how, name = t.how, t.how_skill
+    if how is None:
+        return None
+
+    def test(ctx: SkillContext) -> bool:
+        acting = ctx.game.acting
+        cur = acting[-1][0] if acting else None
+        if how == "hand":          # "not by a skill"
+            return cur is None
+        if cur is None:
+            return False
+        if name is not None and cur.skill.name != name:
+            return False
+        if how == "your_skill":
+            return cur.controller == ctx.controller
+        if how == "opponent_skill":
+            return cur.controller != ctx.controller
+        return True
+    return test
+
 NEW_KINDS = frozenset({"fails_to_destroy", "combat_ends", "uses", "revealed", "draws", "support_fails",
                        "phase_start", "phase_end"})
 
@@ -248,10 +280,14 @@ def _new_trigger(t: A.Trigger, kind: TriggerKind, text: str) -> Trigger:
             return True
         return Trigger(ev.SkillUsed, uses, text)
 
+    by_acting = acting_test(t)
+
     if t.kind == "revealed":
         pred, place = _card_test(t.subject)
 
         def revealed(ctx, e):
+            if by_acting is not None and not by_acting(ctx):
+                return False
             if place is not None and (e.source != place[0] or not place[1](ctx, e.player)):
                 return False
             g = ctx.game
@@ -264,7 +300,7 @@ def _new_trigger(t: A.Trigger, kind: TriggerKind, text: str) -> Trigger:
 
     if t.kind == "draws":
         def draws(ctx, e):
-            if not own(ctx, e.player):
+            if not own(ctx, e.player) or (by_acting is not None and not by_acting(ctx)):
                 return False
             ctx.data["that_card"] = e.card
             return True
@@ -354,10 +390,13 @@ def _card_to(t: A.Trigger) -> tuple[Trigger, ...]:
     dest = place_area(t.place)
     dest_owner = _place_owner_test(t.place)
     pred, source = _card_test(t.subject)
+    by_acting = acting_test(t)
     out = []
     for etype, moves in _CARD_MOVES:
         def match(ctx, e, _moves=moves):
             g = ctx.game
+            if by_acting is not None and not by_acting(ctx):
+                return False
             for cid, src, to, owner in _moves(g, e):
                 if to != dest or not dest_owner(ctx, owner):
                     continue

@@ -170,6 +170,9 @@ class Game(Values, Moves, CardValues):
         self.pending_triggers: list[Any] = []
         # Delayed one-shot effects waiting for their moment (engine/delayed.py).
         self.delayed: list[Any] = []
+        # The skills being resolved now, innermost last, each with the part being carried
+        # out ("cost" or "effect"): what a "tapped by a skill" trigger asks (resolution.acting).
+        self.acting: list[tuple[SkillContext, str]] = []
         self.skill_uses: dict[tuple, int] = {}
         self.max_turns = max_turns
         self.over = False

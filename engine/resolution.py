@@ -263,6 +263,23 @@ def _resolve_pending(game: "Game") -> Iterator[Decision]:
         game._resolving = outer
 
 
+def _pay_all(ctx: SkillContext) -> Iterator[Decision]:
+    for c in ctx.skill.costs:
+        yield from c.pay(ctx)
+
+
+def acting(game: "Game", ctx: SkillContext, part: str, steps: Iterator[Decision]) -> Iterator[Decision]:
+    """Carry out ``steps``, a skill's cost or effect, with the skill on ``game.acting``
+    meanwhile: an event published then was caused by that skill ("tapped by a skill's
+    cost", "untapped by "X"", "sent to the retreat area by your opponent's skill")."""
+    game.acting.append((ctx, part))
+    try:
+        return (yield from steps)
+    finally:
+        if game.acting and game.acting[-1][0] is ctx:   # (a flow dropped half-way: already gone)
+            game.acting.pop()
+
+
 def can_pay(ctx: SkillContext) -> bool:
     return all(c.can_pay(ctx) for c in ctx.skill.costs)
 
@@ -281,14 +298,13 @@ def resolve_skill(game: "Game", ctx: SkillContext, *, kind: str) -> Iterator[Dec
             if s.optional:
                 if not (yield from yes_no(ctx.controller, f"Pay the cost of {s.name}? ({s.text})")):
                     return
-            for c in s.costs:
-                yield from c.pay(ctx)
+            yield from acting(game, ctx, "cost", _pay_all(ctx))
         elif s.optional:
             if not (yield from yes_no(ctx.controller, f"Use {s.name}? ({s.text})")):
                 return
         game.note_use(ctx)
     if s.effect is not None:
-        yield from s.effect(ctx)
+        yield from acting(game, ctx, "effect", s.effect(ctx))
     game.emit(ev.SkillResolved(ctx.controller, s.name, ctx.source.id, ctx.unit_id))
 
 
@@ -360,8 +376,8 @@ def find_skill_context(game: "Game", option: Option) -> SkillContext | None:
 
 def use_skill(game: "Game", ctx: SkillContext) -> Iterator[Decision]:
     """Use an action (or bond, or hand) skill: pay every cost, then resolve it."""
-    for c in ctx.skill.costs:
-        yield from c.pay(ctx)
+    if ctx.skill.costs:
+        yield from acting(game, ctx, "cost", _pay_all(ctx))
     game.note_use(ctx)
     game.emit(ev.SkillUsed(ctx.controller, ctx.skill.name, ctx.source.id, ctx.unit_id))
     yield from resolve_skill(game, ctx, kind="action")

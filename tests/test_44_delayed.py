@@ -263,6 +263,7 @@ card "Tester, Bad"
 
 @pytest.mark.parametrize("body, message", [
     ('  act "A"\n    at the end of this combat:\n    draw 1\n', "never comes"),
+    ('  bond "A"\n    cost flip 1 bond\n    at the end of this combat:\n    draw 1\n', "never comes"),
     ('  cont "A"\n    at the end of this turn:\n    this unit gains +10 attack\n', "sets up no later effect"),
     ('  act "A"\n    at the end of this turn:\n', "needs the effect lines"),
     ('  act "A"\n    at the end of this turn:\n    at the end of this combat:\n    draw 1\n', "needs the effect lines"),

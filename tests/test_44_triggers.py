@@ -40,6 +40,28 @@ SKILLS = {
     when this unit is tapped
     draw 1
 ''',
+    "Sprinter": '''
+  act "Dash"
+    cost tap this
+    this unit gains +10 attack until the end of the turn
+  auto "Second Breath"
+    when this unit is tapped by a skill
+    draw 1
+  act "Whirlwind"
+    choose 1 tapped ally
+    untap it
+  auto "Rebound"
+    when this unit is untapped by "Whirlwind"
+    this unit gains +10 attack until the end of the turn
+  auto "Grudge"
+    when a card from your hand is sent to your retreat area by your opponent's skill
+    draw 2
+  act "Purge"
+    your opponent sends 1 card from their hand to their retreat area
+  act "Toss"
+    choose 1 card from your hand
+    send it to your retreat area
+''',
     "Persistent": '''
   auto "Persist"
     when this unit fails to destroy an enemy
@@ -203,6 +225,52 @@ def test_untapped_and_tapped_triggers():
     n = hand(game)
     pick(game, "attack", unit=s, target=mc1)        # attacking taps it
     assert hand(game) == n + 1
+
+
+def test_tapped_by_a_skills_cost_not_by_an_attack():
+    game, mc0, mc1 = duel()
+    s = add_unit(game, 0, c("Sprinter"))
+    begin(game)
+    pick(game, "use_skill", skill="Dash")              # tapped as the cost
+    assert s.tapped and hand(game) == 1
+    game, mc0, mc1 = duel()
+    s = add_unit(game, 0, c("Sprinter"))
+    begin(game)
+    pick(game, "attack", unit=s, target=mc1)           # tapped by attacking
+    settle(game)
+    assert hand(game) == 0
+
+
+def test_untapped_by_a_named_skill():
+    game, mc0, mc1 = duel()
+    s = add_unit(game, 0, c("Sprinter"), tapped=True)
+    begin(game, turn=2, phase="beginning")             # untapped by the turn: not by "Whirlwind"
+    answer_until(game, lambda g: g.phase == "action")
+    assert not s.tapped and game.attack(s) == 30
+    pick(game, "use_skill", skill="Dash")
+    pick(game, "use_skill", skill="Whirlwind")
+    if game.decision.kind == "choose":
+        pick(game, "unit", unit=s)
+    assert not s.tapped and game.attack(s) == 30 + 10 + 10
+
+
+def test_card_sent_from_the_hand_by_the_opponents_skill():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Sprinter"))
+    add_unit(game, 1, c("Sprinter"))
+    add_cards(game, 0, "hand", FILLER)
+    add_cards(game, 1, "hand", FILLER, FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Purge")             # player 0's skill: player 1's card goes
+    if game.decision.kind == "choose":
+        assert game.decision.player == 1               # they choose which
+        game.answer(0)
+    assert hand(game, 1) == 1 + 2                      # one sent, two drawn by "Grudge"
+    # Its own skill sending its own card is not the opponent's skill.
+    pick(game, "use_skill", skill="Toss")
+    if game.decision.kind == "choose":
+        game.answer(0)
+    assert hand(game, 0) == 0 and game.players[0].retreat
 
 
 # ------------------------------------------------------------------ an attack that fails
@@ -402,14 +470,15 @@ def test_combat_end_for_any_ally_attacking_or_attacked():
 
 # ------------------------------------------------------------------ checking and rendering
 @pytest.mark.parametrize("line, message", [
-    ("when this unit is tapped by a skill", "not supported"),
-    ("when this unit is untapped by \"Call\"", "not supported"),
+    ("when this unit is deployed by your skill", "not supported here"),
     ("at the end of your end phase", "not supported"),
     ("when this unit fails to beat an enemy", "fails to destroy"),
     ("when you drew a card", "you draw a card"),
     ("when this card is sent to your retreat area", "bond skill"),
     ("when a card is placed in your field", "not supported"),
     ("when an orb from your hand is destroyed", "from the orbs"),
+    ("when this unit uses a bond skill", "a unit uses action skills only"),
+    ("when this card is revealed", "hand skill only"),
 ])
 def test_checker_refuses_what_is_not_supported(line, message):
     text = HEAD.format(name="Bad", code=900, attack=30) + f'''
@@ -436,5 +505,5 @@ def test_describe_reads_like_card_text():
     assert "When one of your opponent's Orbs is destroyed" in texts["Watch Orbs"]
     assert "When this unit's attack is evaded by an enemy" in texts["Chase"]
     assert "When another ally is destroyed by an attack of an enemy" in texts["Avenge"]
-    assert "When this unit is moved by a skill to the Back Line" in texts["Fallback"]
+    assert "When this unit is moved by a skill's cost or effect to the Back Line" in texts["Fallback"]
     assert "When a combat another ally took part in ends" in texts["Debrief"]
