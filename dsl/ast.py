@@ -51,6 +51,7 @@ class Ref:
     pos: Pos
     names: tuple[str, ...] = ()      # named: every alternative ("Catria" or "Est")
     of: "Ref | None" = None          # support_card: whose support card
+    n: int = 1                       # deck_top: how many cards from the top
 
 
 @_node

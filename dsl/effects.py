@@ -333,3 +333,7 @@ def _make_each(ctx, a, u):
 
 effect("make", "unit chosen", "main_character", doc="Make one of your units your Main Character (HS).",
        example="make this unit your main character", needs_place=True)(simple(_make_each))
+
+
+# Hidden information: "look at ...", "choose ... at random", "cost reveal ..." (registered there).
+from fecipher.dsl import effects_hidden  # noqa: E402,F401

@@ -959,6 +959,36 @@ class ToAst(Transformer):
         place = items[0]
         return A.Ref("deck_top", place.owner, pos, names=tuple(place.words))
 
+    def ref_deck_top_n(self, pos, items):
+        # "the top 3 cards of your deck"
+        place = items[1]
+        return A.Ref("deck_top", place.owner, pos, names=tuple(place.words), n=int(items[0]))
+
+    def filtered_of(self, pos, items):
+        # "1 of your orbs": that many cards from that area.
+        quant, place = items
+        noun = "card" if quant.kind == "one" or quant.n == 1 else "cards"
+        return A.Filtered(quant, (), noun, (A.PostFilter("from_place", value=place, pos=place.pos),), pos)
+
+    # ---- hidden information
+    def look(self, pos, items):
+        target = items[0]
+        if isinstance(target, A.Place):   # "look at your opponent's hand": every card there
+            target = A.Filtered(None, (), "cards", (A.PostFilter("from_place", value=target, pos=target.pos),),
+                                target.pos)
+        return A.Action("look", None, target, (), False, pos, pos)
+
+    def blind_choice(self, pos, items):
+        sel, = items
+        return A.Action("choose", None, sel, (A.Prep("opponent_chooses", None, pos),
+                                              A.Prep("without_looking", None, pos)), False, pos, pos)
+
+    def at_random_arg(self, pos, items):
+        return A.Prep("at_random", None, pos)
+
+    def without_looking_arg(self, pos, items):
+        return A.Prep("without_looking", None, pos)
+
     def ref_named(self, pos, items):
         names = tuple(map(_s, items))
         return A.Ref("named", names[0], pos, names=names if len(names) > 1 else ())

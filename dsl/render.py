@@ -114,6 +114,8 @@ def selector(s: A.Selector | str | None) -> str:
         if s.kind == "named":
             return " or ".join(f'"{n}"' for n in (s.names or (s.name,)))
         if s.kind == "deck_top":
+            if s.n != 1:
+                return f"the top {s.n} cards of {_OWNER.get(s.name or 'your', 'your')} Deck"
             return f"the top card of {_OWNER.get(s.name or 'your', 'your')} Deck"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
@@ -242,6 +244,9 @@ def attrs_evolve_verb(a: A.Action, verb: str) -> A.Action:
 
 
 def action(a: A.Action) -> str:
+    hidden = _hidden_action(a)
+    if hidden:
+        return hidden
     parts = ["you may" if a.optional else "", a.verb]
     if a.number is not None:
         parts.append(f"{a.number} card{'s' if a.number != 1 else ''}" if a.verb == "draw" else str(a.number))
@@ -264,7 +269,25 @@ def action(a: A.Action) -> str:
             parts.append("your Main Character")
         elif p.kind in ("under", "onto"):
             parts.append(f"{p.kind} {selector(p.unit)}")
+        elif p.kind == "at_random":
+            parts.append("at random")
+        elif p.kind == "without_looking":
+            parts.append("without looking")
     return " ".join(x for x in parts if x)
+
+
+def _hidden_action(a: A.Action) -> str:
+    """"look at ..." and "your opponent chooses ... without looking" (hidden information)."""
+    may = "you may " if a.optional else ""
+    if a.verb == "look":
+        t = a.target
+        if (isinstance(t, A.Filtered) and t.quantifier is None and not t.qualifiers and t.noun == "cards"
+                and len(t.posts) == 1 and t.posts[0].kind == "from_place"):
+            return f"{may}look at {place(t.posts[0].value)}"
+        return f"{may}look at {selector(t)}"
+    if a.verb == "choose" and any(p.kind == "opponent_chooses" for p in a.preps):
+        return f"{may}your opponent chooses {selector(a.target)} without looking"
+    return ""
 
 
 def trigger(t: A.Trigger) -> str:

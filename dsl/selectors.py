@@ -137,7 +137,7 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
     if ref.kind == "deck_top":
         player = ctx.opponent if ref.name == "opponent" else ctx.controller
         g.ensure_deck(player)
-        return g.players[player].deck[:1]
+        return g.players[player].deck[:ref.n]
     if ref.kind == "support_card":
         # The card that supported that unit successfully in the battle now going on.
         b = g.battle

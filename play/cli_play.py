@@ -133,6 +133,10 @@ class Session:
             from fecipher.play.render import json_lines
             self._emit(json_lines(new))
         else:
+            viewer = self.renderer.viewer
+            if viewer is not None:   # the events as that player saw them (engine/visibility.py)
+                from fecipher.engine.visibility import events_seen_by
+                new = events_seen_by(self.game, viewer, self.rendered - len(new))
             lines = self.renderer.feed(new)
             self.lines.extend(lines)
             if self.mode == "log":

@@ -64,7 +64,9 @@ def loop_stopped_words(e: ev.LoopStopped) -> str:
 
 class LogRenderer:
     """Events in, lines out. ``viewer`` hides what that player cannot see (the
-    names of the cards the other player draws); None shows everything."""
+    names of the cards the other player draws); None shows everything. Events as
+    a player saw them (:func:`fecipher.engine.visibility.events_seen_by`) are told
+    without the names they lack ("Player 2 draws a card")."""
 
     def __init__(self, game: Any, viewer: int | None = None):
         self.game = game
@@ -208,7 +210,7 @@ class LogRenderer:
             if not self._setup_shown and self._turn is None:
                 out.append("Setup")
                 self._setup_shown = True
-            if self.viewer is None or self.viewer == e.player:
+            if (self.viewer is None or self.viewer == e.player) and e.name is not None:
                 self._line(out, f"{player_name(e.player)} draws {e.name}", bi)
             else:
                 self._line(out, f"{player_name(e.player)} draws a card", bi)
@@ -253,8 +255,13 @@ class LogRenderer:
                     (e.source == "hand" and e.dest == "retreat" and self._battle is not None))):
                 return
             how = " (by a skill)" if e.by_skill else ""
-            self._line(out, f"{player_name(e.player)}: {e.name} goes from the {area_words(e.source)} "
+            self._line(out, f"{player_name(e.player)}: {e.name or 'a card'} goes from the {area_words(e.source)} "
                             f"to the {area_words(e.dest)}{how}", bi)
+            return
+        if k is ev.LookedAt:
+            whose = "their" if e.owner == e.player else f"{player_name(e.owner)}'s"
+            what = ", ".join(e.names) if e.names else plural(e.count, "card")
+            self._line(out, f"{player_name(e.player)} looks at {what} (from {whose} {area_words(e.source)})", bi)
             return
         if k is ev.BondPlaced:
             self.bonds[e.player] += 1

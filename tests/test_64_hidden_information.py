@@ -349,3 +349,21 @@ def test_a_view_agent_may_concede():
     g, _, _ = board()
     play(g, [FromView(lambda view: CONCEDE), FromView(lambda view: CONCEDE)])
     assert g.over and g.winner is not None
+
+
+def test_the_ai_determinises_only_the_cards_its_player_does_not_know():
+    import random
+    from fecipher.play.ai import determinise
+    g, _, _ = duel(orbs=0)
+    add_orbs(g, 0, 3)
+    add_orbs(g, 1, 3)
+    add_cards(g, 1, "hand", *[card(f"H{i}") for i in range(6)])
+    begin(g)
+    hand = list(g.players[1].hand)
+    g.look_at(0, hand[:2], "hand")
+    moved = False
+    for seed in range(5):
+        determinise(g, 0, random.Random(seed))
+        assert g.players[1].hand[:2] == hand[:2]                   # known: kept where they are
+        moved = moved or g.players[1].hand[2:] != hand[2:]
+    assert moved                                                    # the unknown ones are shuffled
