@@ -16,9 +16,9 @@ from fecipher.engine.state import Unit
 UnitPred = Callable[[SkillContext, Unit], bool]
 CardPred = Callable[[SkillContext, CardCopy], bool]
 
-REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
-                  "own_defender", "own_battler"}
-REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "support_card"}
+REF_UNIT_KINDS = {"this", "event_unit", "main_character", "opponent_main_character", "attacker", "defender",
+                  "own_attacker", "own_defender", "own_battler"}
+REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest"}
 
 
 def ref_names(ref: A.Ref) -> tuple[str, ...]:
@@ -91,6 +91,8 @@ def ref_units(ctx: SkillContext, ref: A.Ref) -> list[Unit]:
         out = g.unit(ctx.data.get("that_unit"))
     elif k == "main_character":
         out = g.players[ctx.controller].main_character
+    elif k == "opponent_main_character":
+        out = g.players[ctx.opponent].main_character
     elif k in ("attacker", "defender", "own_attacker", "own_defender", "own_battler"):
         b = g.battle
         if b is None:
@@ -123,9 +125,17 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
         cid = ctx.data.get("that_card")
         return [g.copy(cid)] if cid is not None else []
     if ref.kind == "deck_top":
+        # "the top 3 cards of your deck": as many as the deck has, up to 3 (rule 7 only
+        # replaces an empty deck: a deck of 2 shows 2; an empty one is replaced first).
         player = ctx.opponent if ref.name == "opponent" else ctx.controller
         g.ensure_deck(player)
-        return g.players[player].deck[:1]
+        return g.players[player].deck[:ref.count or 1]
+    if ref.kind == "deck_bottom":
+        player = ctx.opponent if ref.name == "opponent" else ctx.controller
+        g.ensure_deck(player)
+        return g.players[player].deck[-1:]
+    if ref.kind == "rest":
+        return revealed_rest(ctx)
     if ref.kind == "support_card":
         # The card that supported that unit successfully in the battle now going on.
         b = g.battle
@@ -141,6 +151,18 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
     if ref.kind == "chosen":
         return [x for x in ctx.data.get("chosen", []) if isinstance(x, CardCopy)]
     return []
+
+
+def revealed_rest(ctx: SkillContext) -> list[CardCopy]:
+    """"the rest" / "the revealed cards" / "... among them": the cards this skill's
+    last "reveal" line revealed that are still where they were revealed and that no
+    line of this skill has moved since (a card put back on top of the deck has moved)."""
+    got = ctx.data.get("revealed")
+    if not got:
+        return []
+    moved = ctx.data.get("moved", ())
+    g = ctx.game
+    return [c for c, area in got if c.id not in moved and g.locate(c)[0] == area]
 
 
 # ------------------------------------------------------------------ predicates
@@ -351,6 +373,9 @@ def unit_candidates(ctx: SkillContext, sel: A.Selector) -> list[Unit]:
 def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
     if isinstance(sel, A.Ref):
         return ref_cards(ctx, sel)
+    if any(p.kind == "among" for p in sel.posts):   # "1 "Hana" card among them"
+        pred = card_predicate(sel)
+        return [c for c in revealed_rest(ctx) if pred(ctx, c)]
     place = card_place(sel)
     if place is None:
         return []
