@@ -203,3 +203,16 @@ def test_replay_record_keeps_who_conceded(capsys, tmp_path):
     assert _run(capsys, "replay", src, "--quiet", "--record", out)[0] == 0
     assert load_record(out)["conceded"] == {"player": other, "after": 10}
     assert _run(capsys, "replay", out, "--quiet")[0] == 0
+
+
+def test_a_real_ctrl_c_in_a_fresh_process_exits_130():
+    import signal
+    import time
+    p = subprocess.Popen([sys.executable, "-m", "fecipher.play.cli", "test", str(SUITE)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(2.0)        # the commands are loaded and the scenarios run
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, (p.returncode, err[-2000:])
+    assert "Traceback" not in err and err.strip().endswith("fecipher: interrupted")
