@@ -137,7 +137,7 @@ def test_replay_exit_codes_for_bad_and_forged_records(capsys, tmp_path):
     data = json.loads(rec.read_text())
     bad = tmp_path / "bad.json"
     for raw, code_, needle in (
-            (b"\xff", 2, "bad.json:1:1: error: not UTF-8"),
+            (b"\xff", 2, "bad.json:1:1: error: the file is not UTF-8"),
             (b"[" * 100_000, 2, "nested"),
             (json.dumps(dict(data, conceded={"player": 5, "after": len(data["answers"])})).encode(), 2,
              "conceded.player: a player is 0 or 1, not 5"),
@@ -161,7 +161,7 @@ def test_fecipher_test_exit_codes_and_positions(tmp_path):
     bad = tmp_path / "bad.scn"
     bad.write_bytes(b'scenario "x"\n  player 3\n    hand: "\xff"\n')
     code, out, err = _cli("test", bad)
-    assert code == 1 and f"{bad}:3:12: error: not UTF-8" in out and f"{bad}:2:10: error: there are two" not in out
+    assert code == 1 and f"{bad}:3:12: error: the file is not UTF-8" in out and f"{bad}:2:10: error: there are two" not in out
     bad.write_bytes(b'scenario "x"\n  player 3\n')
     code, out, _ = _cli("test", bad)
     assert code == 1 and f"{bad}:2:10: error: there are two players" in out
