@@ -33,7 +33,7 @@ SCENARIO_SUFFIX = ".scn"
 
 # Limits: far above any real scenario, low enough that no file can exhaust memory.
 MAX_SCENARIO_BYTES = 4 << 20     # the largest scenario file of the suite has 15 KB
-MAX_DIGITS = 18                  # every number is below 10**18
+MAX_DIGITS = 19                  # every number is below 10**19 (seeds: below 2**63, as in records)
 MAX_ITEM_COUNT = 100             # "N x CARD": a deck has 50 cards, 4 of a name
 MAX_PLAYER_CARDS = 500           # every card of one player's areas, stacks counted
 MAX_BOARD_CARDS = 1000           # both players
