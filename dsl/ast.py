@@ -229,8 +229,24 @@ class CardChange:
     pos: Pos
 
 
+@_node
+class GameEnd:
+    """"you win the game" / "you lose the game": the game ends at once, the skill's
+    controller the winner (win) or the loser (lose)."""
+    result: str                      # win, lose
+    pos: Pos
 
-Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement | Delayed | CardChange
+@_node
+class Choice:
+    """"either: <effect>" and the "or: <effect>" lines right after it: the controller
+    picks one effect, which resolves. ``orphan``: an "or:" line with no "either:" before
+    it (refused by the checker)."""
+    options: tuple
+    pos: Pos
+    orphan: bool = False
+
+
+Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement | Delayed | CardChange | GameEnd | Choice
 
 
 # ---- triggers and conditions

@@ -342,6 +342,16 @@ class ToAst(Transformer):
                 conditions.append(c[1])
             elif tag == "may":
                 optional = True
+            elif tag in ("either", "or"):
+                # A choice of effects: an "or:" line joins the "either:" choice just before it.
+                host = statements[-1] if statements and isinstance(statements[-1], A.Delayed) else None
+                lines = list(host.statements) if host is not None else statements
+                if tag == "or" and lines and isinstance(lines[-1], A.Choice):
+                    lines[-1] = A.Choice(lines[-1].options + (c[1],), lines[-1].pos)
+                else:
+                    lines.append(A.Choice((c[1],), c[2], tag == "or"))
+                if host is not None:
+                    statements[-1] = A.Delayed(host.moment, host.owner, tuple(lines), host.pos)
             elif tag == "delayed":
                 # The effect lines after "at the end of this combat:" belong to it.
                 statements.append(A.Delayed(c[1], c[2], (), c[3]))
@@ -410,6 +420,12 @@ class ToAst(Transformer):
 
     def may_clause(self, pos, items):
         return ("may",)
+
+    def either_line(self, pos, items):
+        return ("either", items[0], pos)
+
+    def or_line(self, pos, items):
+        return ("or", items[0], pos)
 
     def delayed_end_of_combat(self, pos, items):
         return ("delayed", "end_of_combat", None, pos)
@@ -557,6 +573,14 @@ class ToAst(Transformer):
         return A.ActorStatement(actor, A.Action(verb, a.number, a.target, a.preps, a.optional, a.pos, a.verb_pos),
                                 pos)
 
+    def game_end(self, pos, items):
+        return A.GameEnd("win" if "win" in [str(t) for t in items] else "lose", pos)
+
+    def opponent_may(self, pos, items):
+        a = items[0]
+        return A.ActorStatement("opponent", A.Action(a.verb, a.number, a.target, a.preps, True, a.pos, a.verb_pos),
+                                pos)
+
     def actor(self, pos, items):
         return "opponent" if "opponent" in [str(t) for t in items] else "each"
 
@@ -584,6 +608,13 @@ class ToAst(Transformer):
 
     def did_not(self, pos, items):
         return A.Condition("negation", inner=A.Condition("did", pos=pos), pos=pos)
+
+    def they_did(self, pos, items):
+        # "if they do": whether the opponent did what "your opponent may ..." offered.
+        return A.Condition("did", owner="opponent", pos=pos)
+
+    def they_did_not(self, pos, items):
+        return A.Condition("negation", inner=A.Condition("did", owner="opponent", pos=pos), pos=pos)
 
     def opponent_has_count(self, pos, items):
         return A.Condition("have_count", quantity=items[0], counted=items[1], owner="opponent", pos=pos)

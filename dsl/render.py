@@ -239,8 +239,15 @@ def statement(st: A.Statement) -> str:
             return ("You may deploy this card even if you have an ally with its unit name, and have several "
                     "such allies at once.")
         return "A deck may have any number of cards with this card's name."
+    if isinstance(st, (A.GameEnd, A.Choice)):
+        from fecipher.dsl import effects_control
+        return effects_control.render_statement(st)
     if isinstance(st, A.ActorStatement):
         who = "your opponent" if st.actor == "opponent" else "each player"
+        if st.action.optional:   # "your opponent may flip 1 bond"
+            a = st.action
+            return cap(f"{who} may " + action(A.Action(a.verb, a.number, a.target, a.preps, False, a.pos,
+                                                       a.verb_pos))) + "."
         verb = st.action.verb + ("es" if st.action.verb.endswith(("s", "sh", "ch")) else "s")
         return cap(f"{who} " + action(attrs_evolve_verb(st.action, verb))) + "."
     if isinstance(st, A.CardChange):
@@ -440,7 +447,7 @@ def _new_trigger(t: A.Trigger) -> str | None:
 def condition(c: A.Condition) -> str:
     if c.kind == "negation":
         if c.inner is not None and c.inner.kind == "did":
-            return "you do not"
+            return "they do not" if c.inner.owner == "opponent" else "you do not"
         if c.inner is not None and c.inner.kind == "same_name":
             return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
         return "not " + condition(c.inner)
@@ -458,7 +465,7 @@ def condition(c: A.Condition) -> str:
             n = "an"
         return f"{who} {n} {what}"
     if c.kind == "did":
-        return "you do"
+        return "they do" if c.owner == "opponent" else "you do"
     if c.kind == "has_stat":
         stat = {"cost": "a Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[c.words[0]]
         op, n = c.quantity

@@ -9,6 +9,7 @@ from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import COUNTABLE, readable_on_cards
 from fecipher.dsl.costs_more import check_cost
 from fecipher.dsl import card_values as CV
+from fecipher.dsl import effects_control as control
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.render import qualifier as render_qualifier
@@ -222,6 +223,7 @@ class SkillChecker:
             if b is not None:
                 self.bindings.append(b)
         CV.check_bond_skill(self)
+        control.check_skill(self, s)
         if any(self._counts_destroyed(st) for st in s.statements) and not any(
                 self._destroys(st) for st in s.statements):
             self.err(s.pos, "'for each ... destroyed by this skill' counts what this skill's 'destroy' lines "
@@ -310,6 +312,9 @@ class SkillChecker:
         kind = self.s.kind
         if isinstance(st, A.Delayed):
             self.check_delayed(st)
+            return
+        if control.handles(st):
+            control.check(self, st)
             return
         if isinstance(st, (A.Guarded, A.Redirect, A.Copy, A.Replace, A.CardRule, A.ActorStatement)):
             self.check_series1_statement(st)

@@ -22,6 +22,7 @@ from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import compile_condition
 from fecipher.dsl.costs_more import joint as joint_costs
 from fecipher.dsl import card_values as CV
+from fecipher.dsl import effects_control as control
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
     count_range, count_things, pick_key,
@@ -373,6 +374,8 @@ def delayed_effect(st: A.Delayed, granted: dict[str, Skill]):
 
 
 def statement_effect(st: A.Statement, granted: dict[str, Skill]):
+    if control.handles(st):
+        return control.compile_statement(st, granted)
     if isinstance(st, A.Delayed):
         return delayed_effect(st, granted)
     if isinstance(st, A.CardChange):
