@@ -587,6 +587,9 @@ class ToAst(Transformer):
     def lose_skill_change(self, pos, items):
         return A.Change("lose_skill", name=_s(items[0]), pos=pos)
 
+    def lose_all_skills_change(self, pos, items):
+        return A.Change("lose_all_skills", pos=pos)
+
     def cannot_use_change(self, pos, items):
         return A.Change("cannot_use", name=_s(items[0]), pos=pos)
 

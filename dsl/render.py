@@ -195,6 +195,8 @@ def change(c: A.Change, plural: bool) -> str:
         return f"acquire{s} the unit name of {selector(c.of)}"
     if c.kind == "lose_skill":
         return f'lose{s} "{c.name}" (and cannot acquire it again)'
+    if c.kind == "lose_all_skills":
+        return f"lose{s} all of {'their' if plural else 'its'} skills"
     if c.kind == "cannot_use":
         return f'cannot use "{c.name}"'
     if c.kind == "double":

@@ -112,6 +112,8 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.TYPES, "grant", frozenset(c.words))]
     if c.kind == "lose_skill":
         return [(M.LOST_SKILLS, "grant", frozenset({c.name}))]
+    if c.kind == "lose_all_skills":
+        return [(M.LOST_SKILLS, "grant", frozenset({M.ALL_SKILLS}))]
     if c.kind == "cannot_use":
         return [(M.CANNOT_USE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
     if c.kind == "double":

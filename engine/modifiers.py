@@ -56,6 +56,8 @@ SUPPORT_ALLOWED = "support_allowed"             # context: card; a same-name sup
 # value is (Card, keeps): the unit's values come from that card except the kept ones
 # ("name", "attack"); see Game.base_card.
 LOST_SKILLS = "lost_skills"
+# In LOST_SKILLS: every skill ("loses all skills"); no skill name holds a new line.
+ALL_SKILLS = "\n"
 COPY = "copy"
 # Attack and destruction rules beyond Series 1. ATTACKS_REGARDLESS_OF_RANGE, context
 # defender: this unit may attack that enemy whatever its range and the lines (rule 11

@@ -87,7 +87,7 @@ class Values:
             out = base + tuple(sorted((s for s in granted if s not in base), key=lambda s: s.name))
         lost = M.compute_set(self, unit, M.LOST_SKILLS, frozenset())
         if lost:  # a lost skill is lost whether printed or acquired (it cannot be acquired again)
-            out = tuple(s for s in out if s.name not in lost)
+            out = () if M.ALL_SKILLS in lost else tuple(s for s in out if s.name not in lost)
         return out
 
     def _shared_dragon_blood(self, unit: Unit, own: tuple[Skill, ...]) -> tuple[Skill, ...]:

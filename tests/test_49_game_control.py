@@ -303,3 +303,93 @@ def test_choice_checker_refusals(lines, expected):
 
 def test_choice_in_a_continuous_skill_is_refused():
     assert "a CONT skill states what holds" in check_errors(one_skill("cont", "either: draw 1\nor: draw 2"))
+
+
+# ------------------------------------------------------------------ "loses all skills"
+SILENCE = '''
+card "Tester, Silencer"
+  codes TST-406
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Hush"
+    choose 1 non-main character enemy
+    it loses all skills until the end of the turn
+
+card "Tester, Braggart"
+  codes TST-407
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Bravado"
+    this unit gains +20 attack
+  auto "Sore Loser"
+    when this unit is destroyed
+    draw 1
+
+card "Tester, Drug Lord"
+  codes TST-408
+  cost 2
+  symbol blue
+  range 1
+  attack 30
+  support 10
+  cont "Feral Drug"
+    all allies with cost 1 gain +20 attack
+    all allies with cost 1 lose all of their skills
+'''
+SILENCE_CARDS = {x.unit_name + ", " + x.title: x for x in compile_text(SILENCE, "silence.fe0")}
+
+
+def test_a_unit_that_loses_all_skills_loses_its_continuous_and_automatic_skills_until_the_end_of_the_turn():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, SILENCE_CARDS["Tester, Silencer"])
+    brag = add_unit(game, 1, SILENCE_CARDS["Tester, Braggart"])
+    begin(game)
+    assert game.attack(brag) == 50
+    pick(game, "use_skill", skill="Hush")
+    pick(game, "unit", unit=brag)
+    assert game.attack(brag) == 30 and game.skills_of(brag) == ()
+    hand1 = len(game.players[1].hand)
+    pick(game, "attack", unit=mc0, target=brag)
+    while game.decision.kind != "action":
+        game.answer(next(o for o in game.decision.options if o.kind in ("pass", "no")))
+    assert game.unit(brag.id) is None and len(game.players[1].hand) == hand1   # "Sore Loser" did not trigger
+
+
+def test_lost_skills_come_back_at_the_end_of_the_turn():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, SILENCE_CARDS["Tester, Silencer"])
+    brag = add_unit(game, 1, SILENCE_CARDS["Tester, Braggart"])
+    begin(game)
+    pick(game, "use_skill", skill="Hush")
+    pick(game, "unit", unit=brag)
+    for _ in range(60):
+        if game.turn == 3:
+            break
+        d = game.decision
+        game.answer(next(o for o in d.options if o.kind in ("pass", "no")) if d.kind != "break_orb" else 0)
+    assert game.turn == 3 and game.attack(brag) == 50
+    assert [s.name for s in game.skills_of(brag)] == ["Bravado", "Sore Loser"]
+
+
+def test_a_continuous_skill_takes_all_skills_from_the_units_it_names_only():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, SILENCE_CARDS["Tester, Drug Lord"])
+    brag = add_unit(game, 0, SILENCE_CARDS["Tester, Braggart"])
+    other = add_unit(game, 0, SILENCE_CARDS["Tester, Silencer"], area="back")
+    begin(game)
+    assert game.attack(brag) == 50           # +20 from the drug, its own +20 lost
+    assert game.skills_of(brag) == () and game.skills_of(other) == ()
+    assert not options(game, "use_skill", skill="Hush")
+    assert [s.name for s in game.skills_of(mc0)] == []   # the MC (cost 1 vanilla) has none anyway
+
+
+def test_loses_all_skills_is_rendered_as_the_card_says():
+    assert "it loses all of its skills" in SILENCE_CARDS["Tester, Silencer"].skills[0].text
+    assert "All allies with a Deployment Cost of 1 lose all of their skills" in \
+        SILENCE_CARDS["Tester, Drug Lord"].skills[0].text
