@@ -24,7 +24,7 @@ import attrs
 
 from fecipher.dsl import ast as A
 from fecipher.dsl import render
-from fecipher.dsl.effects import optional_gate, targets
+from fecipher.dsl.effects import _has_targets, optional_gate, targets
 from fecipher.dsl.registry import EFFECTS, cost, effect
 from fecipher.dsl.selectors import (
     card_candidates, count_range, picks_all, selector_kind, unit_candidates,
@@ -47,10 +47,8 @@ def _cards_of(things) -> list[CardCopy]:
 def _look(a: A.Action):
     def eff(ctx):
         g = ctx.game
-        if a.optional:
-            has = bool(card_candidates(ctx, a.target)) if selector_kind(a.target) == "card" else True
-            if not (yield from optional_gate(ctx, a, has)):
-                return
+        if not (yield from optional_gate(ctx, a, _has_targets(ctx, a))):
+            return
         cards = _cards_of((yield from targets(ctx, a)))
         ctx.data["chosen"] = cards
         ctx.data["did"] = bool(cards)

@@ -112,13 +112,15 @@ def searched(game: "Game", chooser: int, cards: Iterable[CardCopy]) -> None:
     search: the chooser looks through that whole deck and knows its cards until
     they move or the deck is shuffled. (No event: a search was always part of the
     choice; only what the chooser may know is noted.)"""
-    decks = set()
-    for c in cards:
-        if c.owner not in decks and game.locate(c)[0] == DECK:
-            decks.add(c.owner)
+    cards = list(cards)
+    decks = []
+    for owner in (0, 1):
+        ids = {c.id for c in game.players[owner].deck}
+        if ids and any(c.owner == owner and c.id in ids for c in cards):
+            decks.append(owner)
     me = 1 << chooser
     known = game.known
-    for owner in sorted(decks):
+    for owner in decks:
         for c in game.players[owner].deck:
             known[c.id] = known.get(c.id, NOBODY) | me
 

@@ -367,3 +367,11 @@ def test_the_ai_determinises_only_the_cards_its_player_does_not_know():
         assert g.players[1].hand[:2] == hand[:2]                   # known: kept where they are
         moved = moved or g.players[1].hand[2:] != hand[2:]
     assert moved                                                    # the unknown ones are shuffled
+
+
+def test_the_board_names_the_opponents_known_hand_cards_only():
+    from fecipher.play.board import hand_text
+    g, _, _ = board()
+    assert hand_text(g, 1, 0) == "hand: 1 card"
+    g.reveal(list(g.players[1].hand), "hand")
+    assert hand_text(g, 1, 0) == f"hand: 1 card (known: {SECRET.name})"
