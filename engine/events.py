@@ -403,3 +403,18 @@ class LookedAt(Event):
 class Shuffled(Event):
     player: int
     area: str
+
+
+# --- the engine's limits ------------------------------------------------------
+@_e
+class LoopStopped(Event):
+    """The engine stopped a game that would not end (engine decision 17): ``limit``
+    names the cap that was reached (``trigger_depth``: a chain of automatic skills
+    each triggered by the resolution of the one before; ``events_per_decision``;
+    ``decisions_per_turn``; ``turn_limit``), ``count`` how far it went, ``skills``
+    the skills of the chain (for a trigger chain, in the order they first appear).
+    A :class:`GameOver` with no winner follows."""
+
+    limit: str
+    count: int
+    skills: tuple[str, ...] = ()

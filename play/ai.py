@@ -218,6 +218,8 @@ def clone_game(game: Any, rng: random.Random | None = None) -> Any | None:
     memo[id(game._copies)] = dict(game._copies)
     for m in game.modifiers:
         memo[id(m)] = m
+    for waiting in game.delayed:   # a delayed effect's skill is immutable (its context is copied)
+        memo[id(waiting.ctx.skill)] = waiting.ctx.skill
     for name in ("_cache", "_field_cache", "_unit_ces", "_field_ces", "_listening_cards"):   # caches start empty
         cache = getattr(game, name, None)
         if isinstance(cache, dict):

@@ -46,6 +46,22 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def loop_stopped_words(e: ev.LoopStopped) -> str:
+    """The log line of the engine's loop guard (engine decision 17)."""
+    skills = " and ".join(f'"{s}"' for s in e.skills)
+    if e.limit == "trigger_depth":
+        return (f"The engine stops the game: {skills or 'automatic skills'} would trigger each other without end "
+                f"(a chain of {e.count} triggered skills)")
+    if e.limit == "events_per_decision":
+        return (f"The engine stops the game: {e.count} events happened with no decision to make"
+                + (f" (last skills: {skills})" if skills else ""))
+    if e.limit == "decisions_per_turn":
+        return f"The engine stops the game: this turn has taken {e.count} decisions"
+    if e.limit == "turn_limit":
+        return f"The engine stops the game: turn {e.count} is past the turn limit"
+    return f"The engine stops the game ({e.limit}, {e.count})"
+
+
 class LogRenderer:
     """Events in, lines out. ``viewer`` hides what that player cannot see (the
     names of the cards the other player draws); None shows everything. Events as
@@ -222,6 +238,9 @@ class LogRenderer:
             return
         if k is ev.Conceded:
             self._line(out, f"{player_name(e.player)} concedes", 2)
+            return
+        if k is ev.LoopStopped:
+            self._line(out, loop_stopped_words(e), 2)
             return
         # --- cards ---------------------------------------------------------------
         if k is ev.Reshuffled:
