@@ -66,8 +66,8 @@ def place_audience(area: str, owner: int, face_up: bool = True) -> int:
 
 
 def where(game: "Game", copy: CardCopy) -> tuple[str, bool, int]:
-    """(area, face_up, index in that area) of a card; the field counts as one area
-    (index: the unit's id), a face-down bond is face-down."""
+    """(area, face_up, index in that area) of a card; on the field, the index is the
+    card's place in its unit's stack (0: the top card)."""
     area, obj = game.locate(copy)
     p = game.players[copy.owner]
     if area == ORBS:
@@ -75,7 +75,7 @@ def where(game: "Game", copy: CardCopy) -> tuple[str, bool, int]:
     if area == BONDS:
         return area, obj.face_up, p.bonds.index(obj)
     if area == "field":
-        return area, True, obj.id
+        return area, True, next(i for i, c in enumerate(obj.cards) if c is copy)
     return area, True, next(i for i, c in enumerate(obj) if c is copy)
 
 
