@@ -26,7 +26,6 @@ from fecipher.dsl import render
 from fecipher.dsl import costs as C
 from fecipher.dsl.registry import COSTS, cost
 from fecipher.dsl.selectors import card_candidates, count_range, place_area, ref_units, unit_predicate
-from fecipher.engine import events as ev
 from fecipher.engine.cards import card_unit_names
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
@@ -162,15 +161,14 @@ class RevealCost:
         return len(self.candidates(ctx)) >= self.need(ctx)
 
     def pay_one(self, ctx, c) -> Iterator:
-        ctx.game.emit(ev.Revealed(c.owner, (c.id,), (c.card.name,), "hand"))
+        ctx.game.reveal([c], "hand")   # (known to both until it moves: engine/visibility.py)
         return
         yield  # pragma: no cover
 
     def pay(self, ctx):
         chosen = yield from _pick(ctx, self, self.candidates(ctx), self.need(ctx), CARD)
         if chosen:
-            ctx.game.emit(ev.Revealed(chosen[0].owner, tuple(c.id for c in chosen),
-                                      tuple(c.card.name for c in chosen), "hand"))
+            ctx.game.reveal(chosen, "hand")   # (known to both until they move)
 
 
 def _pick(ctx, cost_, cands: list, n: int, kind: str):
