@@ -24,8 +24,9 @@ of the parser's stack, bounded by :data:`MAX_DEPTH`, at each line end).
 
 Work and memory are linear in the text: lists (``x*``) grow in place, and the parser's
 stack, which is as deep as the constructs nest ("not not not ..."), is limited to
-:data:`MAX_DEPTH` entries (a deeper line is a syntax error of its own, :class:`TooDeep`),
-so that nothing built from the tree recurses without bound.
+:data:`MAX_DEPTH` entries (a deeper line is a syntax error of its own, a
+:class:`SyntaxFault` with ``too_deep``), so that nothing built from the tree recurses
+without bound.
 
 tests/test_22_fast_parse.py checks that this parser and Lark's give equal ASTs,
 positions included, on every pack, every reference example and fuzzed packs, and
@@ -35,10 +36,9 @@ from __future__ import annotations
 
 import itertools
 import re
-
-import attrs
 from typing import Any, Callable, Iterable
 
+import attrs
 from lark import Lark, Token, Tree
 from lark.parsers.lalr_analysis import Shift
 

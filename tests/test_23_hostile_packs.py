@@ -332,6 +332,12 @@ def test_each_error_shows_a_bounded_excerpt_of_its_line_and_a_file_at_most_max_e
     assert shown[1][shown[2].index("^")] == column_char == "["
 
 
+def test_a_message_quoting_a_very_long_word_is_shortened_in_its_middle():
+    (d,) = diagnostics(CARD + "  symbol " + "a" * 100_000 + "\n")
+    assert (d.line, d.column) == (6, 10) and d.message.startswith("unknown symbol 'aaa")
+    assert len(d.format()) < 700 and " ... " in d.format().splitlines()[0]
+
+
 def test_the_excerpt_of_a_short_line_is_the_line():
     assert excerpt("  cost ?", 8) == ("  cost ?", 8)
     long = "x" * 50 + "HERE" + "y" * 500
