@@ -1342,18 +1342,22 @@ def _blank_refused(text: str) -> str:
     return "\n".join(out)
 
 
-def _lark_recovering(text: str, filename: str, line_offset: int, blanked: set | None
-                     ) -> tuple[A.PackNode | None, list[Diagnostic]]:  # pragma: no cover  (another Lark)
-    """The syntax recovery with Lark alone: blank the line of each error and parse again."""
+def _lark_recovering(text: str, filename: str, line_offset: int = 0, blanked: set | None = None
+                     ) -> tuple[A.PackNode | None, list[Diagnostic]]:
+    """The syntax recovery with Lark alone, for a Lark whose tables the fast parser
+    cannot read: blank the line of each error and parse again (up to MAX_SYNTAX_ERRORS
+    times). tests/test_23_hostile_packs.py holds the fast parser's recovery to it."""
     p = parser()
     diags: list[Diagnostic] = []
     lines = text.split("\n")
-    original = text
+    original = source_lines(text)
     for _ in range(MAX_SYNTAX_ERRORS):
         try:
             tree = p.parse("\n".join(lines))
         except UnexpectedInput as e:
-            diags.append(translate(e, original, filename, p, line_offset))
+            d = translate(e, "\n".join(lines), filename, p, line_offset)
+            n = d.line - line_offset
+            diags.append(attrs.evolve(d, source_line=original[n - 1] if 0 < n <= len(original) else ""))
             bad = (getattr(e, "line", 0) or len(lines)) - 1
             if not 0 <= bad < len(lines) or lines[bad].startswith("#") or isinstance(e, UnexpectedEOF):
                 return None, diags
