@@ -750,3 +750,110 @@ act "Pay"
     pick(game, "use_skill", skill="Pay")
     game.answer(game.decision.options[0])          # which bond pays
     assert game.attack(u) == before + 10 + 1
+
+
+# ---- conditions joined on one line: "A, or B" / "A, and B"
+def test_conditions_joined_with_or_and_and():
+    probe = make('''
+cont "Either Way"
+  if your main character is blue, or you have 2 or more bonds
+  this unit gains +10 attack
+act "Omen"
+  once per turn
+  reveal the top card of your deck
+  if it is tome, or it has cost 3 or more: draw 1
+  if it is red, and it is "Ogma": draw 2
+''')
+    game, _, _ = duel(mc0=card("Lord", "Blue", symbols="blue"))
+    u = add_unit(game, 0, probe)
+    add_cards(game, 0, "deck", TOME, top=True)
+    begin(game)
+    assert game.attack(u) == 40                      # the first holds
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Omen")
+    assert len(game.players[0].hand) == hand + 1     # tome: 1; not red and "Ogma": no 2
+    game2, _, _ = duel()
+    u2 = add_unit(game2, 0, probe)
+    add_bonds(game2, 0, SWORD, SWORD)
+    add_cards(game2, 0, "deck", SWORD, top=True)
+    begin(game2)
+    assert game2.attack(u2) == 40                    # the second holds
+    hand = len(game2.players[0].hand)
+    pick(game2, "use_skill", skill="Omen")
+    assert len(game2.players[0].hand) == hand + 2    # not tome, cost 1: no 1; red "Ogma": 2
+    game3, _, _ = duel()
+    u3 = add_unit(game3, 0, probe)
+    add_bonds(game3, 0, SWORD)
+    begin(game3)
+    assert game3.attack(u3) == 30                    # neither
+    text = skill_text(probe)
+    assert "If your Main Character is <Blue>, or you have 2 or more bonds" in text
+    assert 'If it is <Red>, and it is "Ogma", draw 2 cards' in text
+
+
+def test_if_you_do_cannot_be_joined():
+    assert "stands alone" in check_errors('''
+act "A"
+  you may flip 1 bond
+  if you do, or you have 2 or more bonds: draw 1
+''')
+
+
+# ---- "choose N ... for each ..."
+def test_choose_one_for_each_card_stacked_under_this_unit():
+    probe = make('''
+act "I'll take you all on!"
+  once per turn
+  choose 1 enemy for each card stacked under this unit
+  tap them
+''')
+    game, _, mc1 = duel()
+    add_unit(game, 0, probe, probe, probe)          # two cards under the top: choose 2
+    a, b = add_unit(game, 1, TOME), add_unit(game, 1, SWORD)
+    begin(game)
+    pick(game, "use_skill", skill="I'll take you all on!")
+    pick(game, "unit", unit=a)
+    pick(game, "unit", unit=b)                       # the second is required too
+    assert a.tapped and b.tapped and not mc1.tapped
+    assert game.decision.kind == "action"
+    game2, _, mc1b = duel()
+    add_unit(game2, 0, probe)                        # nothing under it: choose none
+    add_unit(game2, 1, TOME)
+    begin(game2)
+    pick(game2, "use_skill", skill="I'll take you all on!")
+    assert game2.decision.kind == "action" and not mc1b.tapped
+    assert "Choose 1 enemy for each card stacked under this unit" in skill_text(probe)
+
+
+def test_the_opponent_chooses_one_card_for_each_enemy_destroyed_by_this_skill():
+    probe = make('''
+act "Sigh"
+  once per turn
+  destroy all non-main character enemies
+  your opponent chooses 1 card from their hand for each enemy destroyed by this skill
+  your opponent sends them to their retreat area
+''')
+    game, _, _ = duel()
+    add_unit(game, 0, probe)
+    add_unit(game, 1, TOME)
+    add_unit(game, 1, SWORD)
+    h1, h2, h3 = add_cards(game, 1, "hand", FILLER, FILLER, FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Sigh")
+    assert game.decision.player == 1
+    pick(game, "card", card=h1)
+    pick(game, "card", card=h3)
+    p1 = game.players[1]
+    assert h1 in p1.retreat and h3 in p1.retreat and h2 in p1.hand
+
+
+def test_for_each_after_an_object_is_refused_except_on_choose():
+    assert "'destroy' does not take" in check_errors('''
+act "A"
+  destroy 1 enemy for each card in your hand
+''')
+    assert "needs a number to multiply" in check_errors('''
+act "A"
+  choose all enemies for each card in your hand
+  tap them
+''')
