@@ -270,6 +270,7 @@ class Condition:
     owner: str | None = None
     inner: "Condition | None" = None
     pos: Pos = Pos(0, 0)
+    parts: tuple["Condition", ...] = ()   # any_of, all_of: "A, or B" / "A, and B"
 
 
 @_node

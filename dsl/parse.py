@@ -557,6 +557,21 @@ class ToAst(Transformer):
         return A.ActorStatement(actor, A.Action(verb, a.number, a.target, a.preps, a.optional, a.pos, a.verb_pos),
                                 pos)
 
+    def _chooses(self, actor, pos, items):
+        """"your opponent chooses 1 card from their hand [for each ...]": that player's
+        choose; "your opponent chooses ... without looking": the blind choice."""
+        target = items[0]
+        preps = tuple(i for i in items[1:] if isinstance(i, A.Prep))
+        if actor == "opponent" and len(preps) == 1 and preps[0].kind == "without_looking":
+            return self.blind_choice(pos, [target])
+        return A.ActorStatement(actor, A.Action("choose", None, target, preps, False, pos, pos), pos)
+
+    def opponent_chooses(self, pos, items):
+        return self._chooses("opponent", pos, items)
+
+    def each_chooses(self, pos, items):
+        return self._chooses("each", pos, items)
+
     def actor(self, pos, items):
         return "opponent" if "opponent" in [str(t) for t in items] else "each"
 
@@ -1146,6 +1161,12 @@ class ToAst(Transformer):
 
     def stacked_under(self, pos, items):
         return A.PostFilter("stacked_under", value=items[0], pos=pos)
+
+    def any_of(self, pos, items):
+        return A.Condition("any_of", parts=tuple(items), pos=pos)
+
+    def all_of(self, pos, items):
+        return A.Condition("all_of", parts=tuple(items), pos=pos)
 
     def has_stack(self, pos, items):
         return A.Condition("has_stack", subject=items[0], quantity=items[1], pos=pos)

@@ -444,6 +444,8 @@ def condition(c: A.Condition) -> str:
         if c.inner is not None and c.inner.kind == "same_name":
             return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
         return "not " + condition(c.inner)
+    if c.kind in ("any_of", "all_of"):
+        return (", or " if c.kind == "any_of" else ", and ").join(condition(x) for x in c.parts)
     if c.kind == "during":
         return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
     if c.kind == "is_state":

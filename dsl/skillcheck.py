@@ -520,7 +520,32 @@ class SkillChecker:
         elif c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:
             self.err(c.pos, f"an attack breaks 1 to 5 orbs, not {c.amount}")
 
+    def check_per_each_arg(self, a: A.Action) -> A.Action:
+        """"choose 1 enemy for each card stacked under this unit": only 'choose' with a
+        number to multiply takes it; the count is checked as any "for each" count. Returns
+        the action without it, for the checks of its verb."""
+        pers = [p for p in a.preps if p.kind == "for_each"]
+        if not pers or a.verb != "choose":
+            return a   # other verbs: their own preps say whether they take it ('draw 1 for each ...')
+        q = a.target.quantifier if isinstance(a.target, A.Filtered) else None
+        if len(pers) > 1:
+            self.err(pers[1].pos, "one 'for each ...' per line")
+        elif q is None or q.kind not in ("exactly", "up_to", "one"):
+            self.err(pers[0].pos, "'choose ... for each ...' needs a number to multiply: 'choose 1 enemy for "
+                                  "each ...' or 'choose up to 1 ally for each ...'")
+        for p in pers:
+            self.counting = True
+            self.check_selector(p.unit)
+            self.counting = False
+            if isinstance(p.unit, A.Filtered) and selector_kind(p.unit) == "card" and not any(
+                    x.kind in ("from_place", "in_stack", "stacked_under") for x in p.unit.posts):
+                self.err(p.unit.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
+                                     "'for each card stacked under this unit'")
+        return A.Action(a.verb, a.number, a.target, tuple(p for p in a.preps if p.kind != "for_each"), a.optional,
+                        a.pos, a.verb_pos)
+
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
+        a = self.check_per_each_arg(a)
         if a.verb == "flip" and isinstance(a.target, A.Filtered):
             faces = {q.kind for q in a.target.qualifiers} & {"face_up", "face_down"}
             want = "face_down" if a.target.noun in ("orb", "orbs") else "face_up"
@@ -563,7 +588,9 @@ class SkillChecker:
             if p.kind == "bottom" and tuple(p.place.words) != ("deck",):
                 self.err(p.pos, "'on the bottom of ...' names a deck: 'your deck' or 'your opponent's deck'")
             elif p.kind == "for_each":
+                self.counting = True   # (cards in a stack may be counted)
                 self.check_selector(p.unit, where=False)
+                self.counting = False
                 if selector_kind(p.unit) not in ("unit", "card", "bond"):
                     self.err(p.pos, "'for each ...' counts units or cards, e.g. 'for each card among them'")
             elif p.kind == "until_hand" and not 1 <= (p.number or 0) <= 60:
@@ -784,6 +811,15 @@ class SkillChecker:
                               "Character ('an ally', 'a non-main character enemy'): the unit has left the field")
 
     def check_condition(self, c: A.Condition) -> None:
+        if c.kind in ("any_of", "all_of"):
+            for x in c.parts:
+                inner = x.inner if x.kind == "negation" else x
+                if inner is not None and inner.kind == "did":
+                    self.err(x.pos, "'if you do' / 'if you don't' stands alone: it cannot be joined with another "
+                                    "condition")
+                else:
+                    self.check_condition(x)
+            return
         if c.kind == "happened":
             self.check_happened(c)
             return

@@ -24,7 +24,7 @@ from fecipher.dsl.costs_more import joint as joint_costs
 from fecipher.dsl import card_values as CV
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
-    count_range, count_things, pick_key,
+    count_range, count_things, pick_cards, pick_key,
     card_candidates, card_predicate, pick_units, ref_units, selector_kind, unit_candidates, unit_predicate,
 )
 from fecipher.dsl.triggers import compile_triggers
@@ -288,25 +288,49 @@ def kept_choice(a: A.Action, eff):
     if a.verb not in ("choose", "reveal") or key is None:
         return eff
 
-    def keep(ctx: SkillContext):
+    def keep(ctx: SkillContext, **kw):
         before = ctx.data.get("chosen")
-        yield from eff(ctx)
+        yield from eff(ctx, **kw)
         after = ctx.data.get("chosen")
         ctx.data.setdefault("picked", {})[key] = list(after) if after is not before and after is not None else []
     return keep
 
 
+def choose_for_each(a: A.Action):
+    """"choose 1 enemy in the back line for each card stacked under this unit": the
+    number to choose is the quantifier's times the count, counted when the line runs
+    (up to that many with "up to"; nothing to choose when the count is 0)."""
+    per = next(p for p in a.preps if p.kind == "for_each")
+    counter = count_of(per.unit)
+    units = selector_kind(a.target) == "unit"
+    prompt_text = render.cap(render.action(a))
+
+    def eff(ctx: SkillContext, counted: SkillContext | None = None):
+        # (in "your opponent chooses ... for each enemy ...", counted from the skill's side)
+        times = counter(counted if counted is not None else ctx)
+        prompt = f"{ctx.skill.name}: choose for \"{prompt_text}\""
+        if units:
+            things = yield from pick_units(ctx, a.target, prompt, times=times)
+        else:
+            things = yield from pick_cards(ctx, a.target, prompt, times=times)
+        ctx.data["chosen"] = list(things)
+        ctx.data["did"] = bool(things)
+    return kept_choice(a, eff)
+
+
 def actor_effect(st: A.ActorStatement):
     """"your opponent sends ...": the action runs as that player's (they choose; "their"
     areas are theirs); "each player ...": you first, then your opponent."""
-    inner = kept_choice(st.action, EFFECTS[st.action.verb].build(st.action))
+    a = st.action
+    per_each = a.verb == "choose" and any(p.kind == "for_each" for p in a.preps)
+    inner = choose_for_each(a) if per_each else kept_choice(a, EFFECTS[a.verb].build(a))
 
     def eff(ctx: SkillContext):
         players = [ctx.opponent] if st.actor == "opponent" else [ctx.controller, ctx.opponent]
         did = False
         for p in players:
             sub = attrs.evolve(ctx, controller=p, data=ctx.data)
-            yield from inner(sub)
+            yield from (inner(sub, counted=ctx) if per_each else inner(sub))
             did = did or bool(ctx.data.get("did"))
         ctx.data["did"] = did
     return eff
@@ -400,6 +424,8 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
             return
             yield  # pragma: no cover
         return eff
+    if st.verb == "choose" and any(p.kind == "for_each" for p in st.preps):
+        return choose_for_each(st)
     return kept_choice(st, EFFECTS[st.verb].build(st))
 
 
