@@ -46,8 +46,12 @@ class Values:
         return unit.cards[0].card
 
     def cost(self, unit: Unit) -> int:
-        """The deployment cost a unit has (its top card's, or the copied card's)."""
-        return self.base_card(unit).cost
+        """The deployment cost a unit has (its top card's, or the copied card's,
+        and the effects on it: "that enemy's deployment cost becomes 1")."""
+        base = self.base_card(unit).cost
+        if M.COST not in self._mods_by_stat and M.COST not in self._live_stats:
+            return base
+        return M.compute_number(self, unit, M.COST, base)
 
     def attack(self, unit: Unit) -> int:
         return M.compute_number(self, unit, M.ATTACK, self.base_card(unit, "attack").attack)
