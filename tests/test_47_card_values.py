@@ -121,6 +121,10 @@ card "Sirius, Piercing Eyes"
   act "Headhunt"
     choose 1 enemy with cost 1 or less
     destroy it
+  act "Scavenge"
+    you may
+    choose 1 card with cost 1 or less from your opponent's retreat area
+    draw 1
 
 card "Zeke, Regalia"
   codes TST-213
@@ -131,6 +135,8 @@ card "Zeke, Regalia"
   support 10
   cont "Humble Foes"
     the deployment cost of all enemies is increased by 1
+  cont "Shadow Weaving"
+    the deployment cost of all cards in your opponent's retreat area is increased by 1
 
 card "Gordin, Recruiter"
   codes TST-211
@@ -282,6 +288,21 @@ def test_cont_change_of_enemies_deployment_cost():
     big = add_unit(game, 1, c("Heavy Knight"))
     begin(game)
     assert game.cost(big) == 4 and game.cost(mc0) == 1
+
+
+def test_card_filters_read_the_computed_cost():
+    game, _, _ = duel()
+    add_unit(game, 0, c("Piercing Eyes"))
+    add_unit(game, 0, c("Regalia"))
+    (cheap,) = add_cards(game, 1, "retreat", FILLER)
+    begin(game)
+    assert game.deploy_cost(cheap) == 2
+    assert not options(game, "use_skill", skill="Scavenge")   # nothing with cost 1 or less
+    game2, _, _ = duel()
+    add_unit(game2, 0, c("Piercing Eyes"))
+    add_cards(game2, 1, "retreat", FILLER)
+    begin(game2)
+    assert options(game2, "use_skill", skill="Scavenge")
 
 
 # ---------------------------------------------------------------- support
