@@ -214,6 +214,18 @@ class CardChange:
     pos: Pos
 
 
+@_node
+class SkillCostChange:
+    """"the cost of "X" is reduced by N bonds [for each ...] [but not below M]
+    [until ...]": the bonds skill X of this card flips as its cost."""
+    name: str
+    amount: int
+    per_each: Selector | None
+    floor: int | None
+    duration: Duration | None
+    pos: Pos
+
+
 Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
 
 

@@ -353,3 +353,124 @@ def render_card_change(st: A.CardChange) -> str:
             body += f" (not below {st.floor})"
     d = render.duration(st.duration)
     return render.cap(f"{d}, {body}" if d else body) + "."
+
+
+# ---------------------------------------------------------------- skills' costs made smaller
+def _bond_flip_cost(skill: A.SkillNode) -> bool:
+    """The skill's cost flips bonds ("flip 2 bonds")."""
+    return any(c.verb == "flip" and isinstance(c.target, A.Filtered) and c.target.noun in ("bond", "bonds")
+               for c in skill.costs)
+
+
+def _this_cards_skill(ch, name: str, pos) -> A.SkillNode | None:
+    for s in ch.card.skills:
+        if s.name == name and s.kind in ("act", "auto", "bond", "hand"):
+            return s
+    ch.err(pos, f"\"{name}\" is not an ACT, AUTO, BOND or HAND skill of this card: a skill's cost is changed "
+                f"by another skill of the same card")
+    return None
+
+
+def check_skill_cost_change(ch, st: A.SkillCostChange) -> None:
+    kind = ch.s.kind
+    target = _this_cards_skill(ch, st.name, st.pos)
+    if target is not None and not _bond_flip_cost(target):
+        ch.err(st.pos, f"\"{st.name}\" flips no bonds as its cost: 'reduced by N bonds' changes how many it "
+                       f"flips")
+    if st.per_each is not None:
+        ch.check_selector(st.per_each)
+        if isinstance(st.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in st.per_each.posts):
+            ch.err(st.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
+    if kind == "cont":
+        if st.duration is not None:
+            ch.err(st.duration.pos, "a CONT skill holds while it is active; it takes no duration")
+    elif kind in ("act", "auto"):
+        if st.duration is None:
+            ch.err(st.pos, "this change needs a duration, e.g. 'until the end of the turn'")
+    else:
+        ch.err(st.pos, f"a {kind.upper()} skill cannot change a skill's cost (a CONT, ACT or AUTO skill of the "
+                       f"unit can)")
+
+
+def check_free_use(ch, st: A.Modification) -> None:
+    """'this unit can use "X" without paying its cost': X is a skill of this card with a cost."""
+    for subj in st.subjects:
+        if not (isinstance(subj, A.Ref) and subj.kind == "this"):
+            ch.err(subj.pos, "a skill used without paying its cost is this unit's: 'this unit can use ...'")
+    if ch.s.kind not in ("cont", "act", "auto"):
+        ch.err(st.pos, f"a {ch.s.kind.upper()} skill cannot let a skill be used without its cost")
+    for c in st.changes:
+        if c.kind != "free_use":
+            continue
+        target = _this_cards_skill(ch, c.name, c.pos)
+        if target is not None and not target.costs:
+            ch.err(c.pos, f"\"{c.name}\" has no cost")
+
+
+def skills_with_changed_costs(node: A.CardNode) -> frozenset[str]:
+    """The names of this card's skills whose cost another of its skills changes."""
+    out = set()
+
+    def visit(st):
+        if isinstance(st, A.Guarded):
+            visit(st.statement)
+        elif isinstance(st, A.SkillCostChange):
+            out.add(st.name)
+        elif isinstance(st, A.Modification):
+            out.update(c.name for c in st.changes if c.kind == "free_use")
+    for s in node.skills:
+        for st in s.statements:
+            visit(st)
+    return frozenset(out)
+
+
+def _cut_value(st: A.SkillCostChange):
+    """value(ctx, unit, skill=...) of a cut: (bonds, floor) for the named skill, counted now."""
+    from fecipher.dsl.skillcompile import count_of
+    counter = count_of(st.per_each) if st.per_each is not None else None
+    name, amount, floor = st.name, st.amount, st.floor
+
+    def value(ctx, u, skill=None, **kw):
+        if skill != name:
+            return None
+        return (amount * (counter(ctx) if counter is not None else 1), floor)
+    return value
+
+
+def skill_cost_effects(st: A.SkillCostChange) -> list[ContinuousEffect]:
+    from fecipher.engine.skills import this_unit
+    return [ContinuousEffect(M.SKILL_COST_CUT, "cut", _cut_value(st), this_unit, render.statement(st))]
+
+
+def timed_skill_cost_effect(st: A.SkillCostChange):
+    """'the cost of "X" is reduced by 1 bond until the end of the turn': on this unit,
+    the amount counted when the line resolves."""
+    duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
+    text = render.statement(st)
+    value = _cut_value(st)
+
+    def eff(ctx: SkillContext):
+        g = ctx.game
+        u = ctx.unit
+        ctx.data["did"] = False
+        if u is None:
+            return
+        now = value(ctx, u, skill=st.name)
+        g.add_modifier(Modifier(M.SKILL_COST_CUT, "cut",
+                                (lambda gm, un, _n=st.name, _v=now, skill=None, **kw: _v if skill == _n else None),
+                                duration, ctx.controller, unit=u.id, turn=g.turn, text=f"{u.card.name}: {text}",
+                                source=ctx.skill.name))
+        ctx.data["did"] = True
+        return
+        yield  # pragma: no cover
+    return eff
+
+
+def render_skill_cost_change(st: A.SkillCostChange) -> str:
+    per = f" for each {render.selector(st.per_each)}" if st.per_each is not None else ""
+    bonds = "Bond" if st.amount == 1 else "Bonds"
+    body = f"the cost of \"{st.name}\" is reduced by {st.amount} {bonds}{per}"
+    if st.floor is not None:
+        body += f" (it flips at least {st.floor})"
+    d = render.duration(st.duration)
+    return render.cap(f"{d}, {body}" if d else body) + "."

@@ -414,3 +414,68 @@ def joint(costs: tuple) -> tuple:
         elif i not in shared:
             out.append(c)
     return tuple(out)
+
+
+# ---------------------------------------------------------------- costs another skill changes
+def _cut(c, cuts: list[tuple[int, int | None]]):
+    """The cost ``c`` with the bonds it flips made fewer by ``cuts`` ((bonds, floor)
+    each, in turn; a floor is the fewest it can come to, a smaller count stays);
+    None when it comes to nothing."""
+    if isinstance(c, JointCosts):
+        parts = tuple(p for p in (_cut(x, cuts) for x in c.parts) if p is not None)
+        return JointCosts(parts, c.text) if len(parts) > 1 else (parts[0] if parts else None)
+    if not (isinstance(c, C.FlipCost) and not c.orbs):
+        return c
+    n = c.n
+    for amount, floor in cuts:
+        new = n - int(amount)
+        if floor is not None:
+            new = max(new, min(n, floor))
+        n = max(0, new)
+    return attrs.evolve(c, n=n) if n > 0 else None
+
+
+@attrs.frozen(eq=False)
+class ChangeableCosts:
+    """The costs of a skill that another skill of its card changes: "this unit can
+    use "X" without paying its cost" (nothing to pay), "the cost of "X" is reduced
+    by 1 bond [for each ...]" (fewer bonds flipped). What is paid is asked when the
+    skill is offered and again when it is paid (the same state)."""
+
+    parts: tuple
+    skill: str
+    text: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.text:
+            object.__setattr__(self, "text", ", ".join(p.text for p in self.parts))
+
+    def now(self, ctx) -> tuple | None:
+        """The costs to pay now; None when the skill is used without paying its cost."""
+        from fecipher.engine import modifiers as M
+        g = ctx.game
+        unit = ctx.unit
+        if unit is None:
+            return self.parts
+        live, mods = g._live_stats, g._mods_by_stat
+        if (M.FREE_SKILL in live or M.FREE_SKILL in mods) and g.flag(unit, M.FREE_SKILL, skill=self.skill):
+            return None
+        if M.SKILL_COST_CUT not in live and M.SKILL_COST_CUT not in mods:
+            return self.parts
+        cuts = []
+        for op, v in M.contributions(g, unit, M.SKILL_COST_CUT):
+            v = v(g, unit, skill=self.skill) if callable(v) else v
+            if op == "cut" and v is not None:
+                cuts.append(v)
+        if not cuts:
+            return self.parts
+        return tuple(p for p in (_cut(c, cuts) for c in self.parts) if p is not None)
+
+    def can_pay(self, ctx) -> bool:
+        parts = self.now(ctx)
+        return parts is None or all(p.can_pay(ctx) for p in parts)
+
+    def pay(self, ctx):
+        parts = self.now(ctx)
+        for p in parts or ():
+            yield from p.pay(ctx)

@@ -408,7 +408,12 @@ class ToAst(Transformer):
 
     def card_rule(self, pos, items):
         kind, cond = items[1]
+        if kind == "free_use":   # a change of the unit (see grammar): a Modification
+            return A.Modification((items[0],), (A.Change("free_use", name=cond, pos=pos),), None, pos)
         return A.CardRule(items[0], kind, cond, pos)
+
+    def rule_free_use(self, pos, items):
+        return ("free_use", _s(items[0]))
 
     def rule_deploy_if(self, pos, items):
         return ("deploy_if", items[0])
@@ -534,6 +539,14 @@ class ToAst(Transformer):
             floor = next((i[1] for i in rest[1:] if isinstance(i, tuple) and i[0] == "floor"), None)
             return (op, amount, per, floor)
         return f
+
+    def skill_cost_change(self, pos, items):
+        name = next(_s(i) for i in items if isinstance(i, str) and i.startswith('"'))
+        amount = next(int(str(i)) for i in items if isinstance(i, str) and str(i).isdigit())
+        per = next((i for i in items if isinstance(i, (A.Ref, A.Filtered))), None)
+        floor = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "floor"), None)
+        dur = next((i for i in items if isinstance(i, A.Duration)), None)
+        return A.SkillCostChange(name, amount, per, floor, dur, pos)
 
     card_reduce = _card_tail("reduce")
     card_increase = _card_tail("increase")

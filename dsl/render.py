@@ -143,6 +143,8 @@ def change(c: A.Change, plural: bool) -> str:
         return f'lose{s} "{c.name}" (and cannot acquire it again)'
     if c.kind == "cannot_use":
         return f'cannot use "{c.name}"'
+    if c.kind == "free_use":
+        return f'can use "{c.name}" without paying its cost'
     if c.kind == "double":
         return f"{'have their' if plural else 'has its'} {c.stat} doubled"
     if c.kind == "orbs":
@@ -185,6 +187,9 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.CardChange):
         from fecipher.dsl.card_values import render_card_change
         return render_card_change(st)
+    if isinstance(st, A.SkillCostChange):
+        from fecipher.dsl.card_values import render_skill_cost_change
+        return render_skill_cost_change(st)
     if isinstance(st, A.Modification):
         subj = " and ".join(map(selector, st.subjects))
         plural = len(st.subjects) > 1 or any(
