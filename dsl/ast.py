@@ -106,6 +106,7 @@ class Action:
     optional: bool
     pos: Pos
     verb_pos: Pos
+    per_each: "Selector | None" = None   # a cost "flip 1 bond for each red ally"
 
 
 @_node

@@ -194,7 +194,34 @@ def _option(kind: str, thing) -> Option:
 def _flip(a: A.Action):
     if isinstance(a.target, A.Ref) and a.target.kind == "this_card":
         return FlipThisCardCost(render.cost_item(a))
+    if a.per_each is not None:
+        from fecipher.dsl.skillcompile import count_of
+        return CountedFlipCost(_FLIP(a), count_of(a.per_each), render.cost_item(a))
     return _FLIP(a)
+
+
+@attrs.frozen(eq=False)
+class CountedFlipCost:
+    """"flip 1 bond for each red ally": N bonds per thing counted, the count taken
+    when the cost is asked (offering the skill, and again when paying it, in the
+    same state); a count of 0 costs nothing."""
+
+    inner: Any          # the FlipCost of one "each"
+    count: Callable
+    text: str
+
+    def sized(self, ctx):
+        n = self.inner.n * self.count(ctx)
+        return attrs.evolve(self.inner, n=n) if n > 0 else None
+
+    def can_pay(self, ctx) -> bool:
+        c = self.sized(ctx)
+        return c is None or c.can_pay(ctx)
+
+    def pay(self, ctx):
+        c = self.sized(ctx)
+        if c is not None:
+            yield from c.pay(ctx)
 
 
 def _send(a: A.Action):
@@ -240,6 +267,11 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
             err(a.pos, "'flip this card' flips a bond skill's own bond card: only a BOND skill can pay it")
     elif a.verb == "flip" and selector_kind(t) == "card":
         err(t.pos, "'flip' as a cost takes bonds ('flip 2 bonds'), orbs, or 'this card' (a bond skill)")
+    if a.per_each is not None:
+        if a.verb != "flip" or not (isinstance(t, A.Filtered) and t.noun in ("bond", "bonds", "orb", "orbs")):
+            err(a.pos, "'for each ...' in a cost is supported for 'flip N bonds' (or orbs)")
+        elif isinstance(a.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in a.per_each.posts):
+            err(a.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
     if a.verb == "stack":
         unders = [p for p in a.preps if p.kind == "under"]
         if not unders or not (isinstance(unders[0].unit, A.Ref) and unders[0].unit.kind == "this"):
@@ -282,6 +314,9 @@ def _parts(c) -> tuple[str, Callable, Callable] | None:
         return c.kind, c.candidates, c.need
     if isinstance(c, C.FlipCost):
         return ("flip_orb" if c.orbs else "flip_bond"), c._cands, (lambda ctx, _n=c.n: _n)
+    if isinstance(c, CountedFlipCost):
+        return (("flip_orb" if c.inner.orbs else "flip_bond"), c.inner._cands,
+                (lambda ctx, _c=c: _c.inner.n * _c.count(ctx)))
     if isinstance(c, C.TapCost):
         n = 1 if isinstance(c.sel, A.Ref) else C._n(c.sel)
         return "tap", c._cands, (lambda ctx, _n=n: _n)
@@ -298,8 +333,8 @@ def _pay_one(c, ctx, thing) -> Iterator:
     g = ctx.game
     if hasattr(c, "pay_one"):
         yield from c.pay_one(ctx, thing)
-    elif isinstance(c, C.FlipCost):
-        if c.orbs:
+    elif isinstance(c, (C.FlipCost, CountedFlipCost)):
+        if getattr(c, "inner", c).orbs:
             g.flip_orb(thing, True)
         else:
             g.flip_bond(thing, False)
@@ -435,6 +470,16 @@ def _cut(c, cuts: list[tuple[int, int | None]]):
     return attrs.evolve(c, n=n) if n > 0 else None
 
 
+def _sized(c, ctx):
+    """``c`` with its counted flips ("flip 1 bond for each ...") counted now."""
+    if isinstance(c, CountedFlipCost):
+        return c.sized(ctx)
+    if isinstance(c, JointCosts):
+        parts = tuple(p for p in (_sized(x, ctx) for x in c.parts) if p is not None)
+        return JointCosts(parts, c.text) if len(parts) > 1 else (parts[0] if parts else None)
+    return c
+
+
 @attrs.frozen(eq=False)
 class ChangeableCosts:
     """The costs of a skill that another skill of its card changes: "this unit can
@@ -469,7 +514,8 @@ class ChangeableCosts:
                 cuts.append(v)
         if not cuts:
             return self.parts
-        return tuple(p for p in (_cut(c, cuts) for c in self.parts) if p is not None)
+        sized = (_sized(c, ctx) for c in self.parts)   # a counted flip, counted now, can be cut
+        return tuple(p for p in (_cut(c, cuts) for c in sized if c is not None) if p is not None)
 
     def can_pay(self, ctx) -> bool:
         parts = self.now(ctx)

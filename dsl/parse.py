@@ -299,7 +299,12 @@ class ToAst(Transformer):
         return ("cost", tuple(items))
 
     def cost_item(self, pos, items):
-        return self._action(pos, items, False)
+        per = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "per_each"), None)
+        a = self._action(pos, [i for i in items if not (isinstance(i, tuple) and i[0] == "per_each")], False)
+        return attrs.evolve(a, per_each=per) if per is not None else a
+
+    def cost_per_each(self, pos, items):
+        return ("per_each", items[0])
 
     def trigger_clause(self, pos, items):
         return ("trigger", items[0])

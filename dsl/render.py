@@ -232,6 +232,8 @@ def action(a: A.Action) -> str:
             parts.append("your Main Character")
         elif p.kind in ("under", "onto"):
             parts.append(f"{p.kind} {selector(p.unit)}")
+    if a.per_each is not None:
+        parts.append(f"for each {selector(a.per_each)}")
     return " ".join(x for x in parts if x)
 
 

@@ -94,6 +94,8 @@ class SkillChecker:
             self.err(s.pos, f"skill \"{s.name}\" has no effect line")
         for c in s.costs:
             self.check_action(c, COSTS, "cost")
+            if c.per_each is not None:
+                self.check_selector(c.per_each)
             check_cost(c, self.err, s.kind)
         for t in s.triggers:
             self.check_trigger(t)

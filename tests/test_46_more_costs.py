@@ -107,6 +107,17 @@ card "Mist, Florete"
   act "Balance"
     once per turn
     the cost of "Warm Singing" is reduced by 1 bond until the end of the turn
+
+card "Gunter, Old Knight"
+  codes TST-113
+  cost 3
+  symbol black
+  range 1
+  attack 50
+  support 10
+  act "Rally the Ranks"
+    cost flip 1 bond for each red ally
+    draw 1
 '''
 
 CARDS = {c.unit_name + ", " + c.title: c for c in compile_text(PACK, "more_costs.fe0")}
@@ -339,7 +350,26 @@ def test_a_skill_used_without_paying_its_cost_while_the_condition_holds():
     assert not mist.tapped and len(game.players[0].hand) == hand + 1
 
 
+def test_a_cost_counted_from_the_board():
+    game, _, _ = duel()                    # the MC is red: 1 bond for now
+    add_unit(game, 0, CARDS["Gunter, Old Knight"])
+    add_unit(game, 0, c("Grower"))         # a second red ally: 2 bonds
+    bonds = add_bonds(game, 0, FILLER)
+    begin(game)
+    assert not options(game, "use_skill", skill="Rally the Ranks")
+    game2, _, _ = duel()
+    add_unit(game2, 0, CARDS["Gunter, Old Knight"])
+    add_unit(game2, 0, c("Grower"))
+    bonds = add_bonds(game2, 0, FILLER, FILLER, FILLER)
+    begin(game2)
+    pick(game2, "use_skill", skill="Rally the Ranks")
+    pick(game2, "card", card=bonds[0].copy)
+    pick(game2, "card", card=bonds[2].copy)
+    assert [b.face_up for b in bonds] == [False, True, False]
+
+
 @pytest.mark.parametrize("old,new,message", [
+    ("    cost flip 1 bond for each red ally", "    cost tap 1 ally for each red ally", "supported for 'flip N bonds'"),
     ('the cost of "Aether" is reduced by 1 bond for each red ally but not below 1',
      'the cost of "Memories of War" is reduced by 1 bond', "not an ACT, AUTO, BOND or HAND skill"),
     ('the cost of "Warm Singing" is reduced by 1 bond until the end of the turn',
