@@ -107,6 +107,7 @@ class Action:
     pos: Pos
     verb_pos: Pos
     per_each: "Selector | None" = None   # a cost "flip 1 bond for each red ally"
+    then: "tuple[str, Prep] | None" = None   # a cost "reveal ... and put it <prep>": (verb, prep)
 
 
 @_node

@@ -150,7 +150,11 @@ class RevealCost:
 
     sel: A.Selector
     text: str
-    kind = "reveal"
+    dest: str | None = None      # "... and put it on top of your deck": then moved there
+
+    @property
+    def kind(self) -> str:
+        return "reveal" if self.dest is None else "move_card"
 
     def candidates(self, ctx) -> list:
         return card_candidates(ctx, self.sel)
@@ -163,6 +167,8 @@ class RevealCost:
 
     def pay_one(self, ctx, c) -> Iterator:
         ctx.game.emit(ev.Revealed(c.owner, (c.id,), (c.card.name,), "hand"))
+        if self.dest is not None:
+            ctx.game.move_card(c, self.dest)
         return
         yield  # pragma: no cover
 
@@ -171,6 +177,8 @@ class RevealCost:
         if chosen:
             ctx.game.emit(ev.Revealed(chosen[0].owner, tuple(c.id for c in chosen),
                                       tuple(c.card.name for c in chosen), "hand"))
+            for c in chosen if self.dest is not None else ():
+                ctx.game.move_card(c, self.dest)
 
 
 def _pick(ctx, cost_, cands: list, n: int, kind: str):
@@ -249,10 +257,12 @@ def _stack(a: A.Action):
     return GrowthCost(a.target, render.cost_item(a))
 
 
-@cost("reveal", "card", doc="Reveal N cards matching a filter from your hand (both players see them).",
+@cost("reveal", "card", doc="Reveal N cards matching a filter from your hand (both players see them); "
+                             "'... and put it on top of your deck' then moves them there.",
       example='cost reveal 1 "Marth" card from your hand')
 def _reveal(a: A.Action):
-    return RevealCost(a.target, render.cost_item(a))
+    dest = place_area(a.then[1].place) if a.then is not None else None
+    return RevealCost(a.target, render.cost_item(a), dest)
 
 
 # ---------------------------------------------------------------- checking
@@ -294,6 +304,13 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
                              "boundless area")
         if dest and dest[0].place.owner not in ("your", "its owner's", "owner"):
             err(dest[0].pos, "a unit sent as a cost goes to one of your own areas")
+    if a.then is not None:
+        verb, prep = a.then
+        if a.verb != "reveal" or verb != "put" or prep.kind != "to" or prep.place is None:
+            err(a.pos, "'... and put it ...' in a cost is supported after 'reveal': 'reveal 1 card from your "
+                       "hand and put it on top of your deck'")
+        elif place_area(prep.place) not in ("deck", "retreat") or prep.place.owner != "your":
+            err(prep.pos, "a revealed card is put on top of your deck or into your retreat area")
     if a.verb == "reveal":
         if isinstance(t, A.Ref):
             err(t.pos, "say which cards are revealed from your hand, e.g. 'reveal 1 \"Marth\" card from your hand'")

@@ -300,8 +300,15 @@ class ToAst(Transformer):
 
     def cost_item(self, pos, items):
         per = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "per_each"), None)
-        a = self._action(pos, [i for i in items if not (isinstance(i, tuple) and i[0] == "per_each")], False)
-        return attrs.evolve(a, per_each=per) if per is not None else a
+        then = next((i[1:] for i in items if isinstance(i, tuple) and i[0] == "then"), None)
+        a = self._action(pos, [i for i in items if not (isinstance(i, tuple) and i[0] in ("per_each", "then"))],
+                         False)
+        if per is not None or then is not None:
+            a = attrs.evolve(a, per_each=per, then=then)
+        return a
+
+    def cost_then(self, pos, items):
+        return ("then", str(items[0]).lower(), items[1])
 
     def cost_per_each(self, pos, items):
         return ("per_each", items[0])

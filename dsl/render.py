@@ -234,6 +234,11 @@ def action(a: A.Action) -> str:
             parts.append(f"{p.kind} {selector(p.unit)}")
     if a.per_each is not None:
         parts.append(f"for each {selector(a.per_each)}")
+    if a.then is not None:
+        verb, prep = a.then
+        where = f"on top of {place(prep.place)}" if prep.place is not None and tuple(prep.place.words) == ("deck",) \
+            else (f"into {place(prep.place)}" if prep.place is not None else "")
+        parts.append(f"and {'place' if verb == 'put' else verb} it {where}".rstrip())
     return " ".join(x for x in parts if x)
 
 

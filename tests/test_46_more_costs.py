@@ -108,6 +108,18 @@ card "Mist, Florete"
     once per turn
     the cost of "Warm Singing" is reduced by 1 bond until the end of the turn
 
+card "Eliwood, Noble"
+  codes TST-114
+  cost 3
+  symbol purple
+  range 1
+  attack 50
+  support 10
+  act "Noble's Steed"
+    once per turn
+    cost reveal 1 card from your hand and put it on top of your deck
+    this unit gains +10 attack until the end of the turn
+
 card "Gunter, Old Knight"
   codes TST-113
   cost 3
@@ -368,7 +380,32 @@ def test_a_cost_counted_from_the_board():
     assert [b.face_up for b in bonds] == [False, True, False]
 
 
+def test_reveal_and_put_on_top_of_the_deck_as_a_cost():
+    game, _, _ = duel()
+    eli = add_unit(game, 0, CARDS["Eliwood, Noble"])
+    a, b = add_cards(game, 0, "hand", FILLER, c("Grower"))
+    begin(game)
+    pick(game, "use_skill", skill="Noble's Steed")
+    pick(game, "card", card=b)
+    p = game.players[0]
+    assert p.deck[0] is b and b not in p.hand and a in p.hand
+    shown = events(game, ev.Revealed)
+    assert shown and shown[-1].cards == (b.id,)
+    assert game.attack(eli) == 60
+
+
+def test_reveal_and_put_needs_a_card_in_the_hand():
+    game, _, _ = duel()
+    add_unit(game, 0, CARDS["Eliwood, Noble"])
+    begin(game)
+    assert not options(game, "use_skill", skill="Noble's Steed")
+
+
 @pytest.mark.parametrize("old,new,message", [
+    ("    cost reveal 1 card from your hand and put it on top of your deck",
+     "    cost reveal 1 card from your hand and put it into your orbs", "on top of your deck or into"),
+    ("    cost reveal 1 card from your hand and put it on top of your deck",
+     "    cost send 1 card from your hand to your retreat area and put it on top of your deck", "after 'reveal'"),
     ("    cost flip 1 bond for each red ally", "    cost tap 1 ally for each red ally", "supported for 'flip N bonds'"),
     ('the cost of "Aether" is reduced by 1 bond for each red ally but not below 1',
      'the cost of "Memories of War" is reduced by 1 bond', "not an ACT, AUTO, BOND or HAND skill"),
