@@ -110,6 +110,8 @@ class Action:
     optional: bool
     pos: Pos
     verb_pos: Pos
+    per_each: "Selector | None" = None   # a cost "flip 1 bond for each red ally"
+    then: "tuple[str, Prep] | None" = None   # a cost "reveal ... and put it <prep>": (verb, prep)
 
 
 @_node
@@ -229,8 +231,20 @@ class CardChange:
     pos: Pos
 
 
+@_node
+class SkillCostChange:
+    """"the cost of "X" is reduced by N bonds [for each ...] [but not below M]
+    [until ...]": the bonds skill X of this card flips as its cost."""
+    name: str
+    amount: int
+    per_each: Selector | None
+    floor: int | None
+    duration: Duration | None
+    pos: Pos
 
-Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement | Delayed | CardChange
+
+
+Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement | Delayed | CardChange | SkillCostChange
 
 
 # ---- triggers and conditions

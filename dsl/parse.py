@@ -397,7 +397,18 @@ class ToAst(Transformer):
         return items[0]
 
     def cost_item(self, pos, items):
-        return self._action(pos, items, False)
+        # "flip 1 bond for each red ally": the "for each" argument is the cost's size counted
+        # when it is asked (a cost's per_each)
+        per = next((i.unit for i in items if isinstance(i, A.Prep) and i.kind == "for_each"), None)
+        then = next((i[1:] for i in items if isinstance(i, tuple) and i[0] == "then"), None)
+        a = self._action(pos, [i for i in items if not (isinstance(i, tuple) and i[0] == "then")
+                               and not (isinstance(i, A.Prep) and i.kind == "for_each")], False)
+        if per is not None or then is not None:
+            a = attrs.evolve(a, per_each=per, then=then)
+        return a
+
+    def cost_then(self, pos, items):
+        return ("then", str(items[0]).lower(), items[1])
 
     def trigger_clause(self, pos, items):
         return ("trigger", items[0])
@@ -535,7 +546,12 @@ class ToAst(Transformer):
 
     def card_rule(self, pos, items):
         kind, cond = items[1]
+        if kind == "free_use":   # a change of the unit (see grammar): a Modification
+            return A.Modification(tuple(items[0]), (A.Change("free_use", name=cond, pos=pos),), None, pos)
         return A.CardRule(_one_subject(items[0], pos), kind, cond, pos)
+
+    def rule_free_use(self, pos, items):
+        return ("free_use", _s(items[0]))
 
     def rule_deploy_if(self, pos, items):
         return ("deploy_if", items[0])
@@ -678,6 +694,14 @@ class ToAst(Transformer):
             floor = next((i[1] for i in rest[1:] if isinstance(i, tuple) and i[0] == "floor"), None)
             return (op, amount, per, floor)
         return f
+
+    def skill_cost_change(self, pos, items):
+        name = next(_s(i) for i in items if isinstance(i, str) and i.startswith('"'))
+        amount = next(int(str(i)) for i in items if isinstance(i, str) and str(i).isdigit())
+        per = next((i for i in items if isinstance(i, (A.Ref, A.Filtered))), None)
+        floor = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "floor"), None)
+        dur = next((i for i in items if isinstance(i, A.Duration)), None)
+        return A.SkillCostChange(name, amount, per, floor, dur, pos)
 
     card_reduce = _card_tail("reduce")
     card_increase = _card_tail("increase")

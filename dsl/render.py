@@ -197,6 +197,8 @@ def change(c: A.Change, plural: bool) -> str:
         return f'lose{s} "{c.name}" (and cannot acquire it again)'
     if c.kind == "cannot_use":
         return f'cannot use "{c.name}"'
+    if c.kind == "free_use":
+        return f'can use "{c.name}" without paying its cost'
     if c.kind == "double":
         return f"{'have their' if plural else 'has its'} {c.stat} doubled"
     if c.kind == "orbs":
@@ -246,6 +248,9 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.CardChange):
         from fecipher.dsl.card_values import render_card_change
         return render_card_change(st)
+    if isinstance(st, A.SkillCostChange):
+        from fecipher.dsl.card_values import render_skill_cost_change
+        return render_skill_cost_change(st)
     if isinstance(st, A.Modification):
         subj = " and ".join(map(selector, st.subjects))
         plural = len(st.subjects) > 1 or any(
@@ -308,6 +313,13 @@ def action(a: A.Action) -> str:
                 parts.append("in any order")
         elif p.kind == "for_each":
             parts.append(f"for each {selector(p.unit)}")
+    if a.per_each is not None:
+        parts.append(f"for each {selector(a.per_each)}")
+    if a.then is not None:
+        verb, prep = a.then
+        where = f"on top of {place(prep.place)}" if prep.place is not None and tuple(prep.place.words) == ("deck",) \
+            else (f"into {place(prep.place)}" if prep.place is not None else "")
+        parts.append(f"and {'place' if verb == 'put' else verb} it {where}".rstrip())
     return " ".join(x for x in parts if x)
 
 

@@ -412,12 +412,12 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
     for p in sel.posts:
         if p.kind == "with_stat":
             op, n, stat = p.op, p.value, p.stat
-            if stat == "cost":
-                tests.append(lambda ctx, c, op=op, n=n: _cmp(op, c.card.cost, n))
+            if stat == "cost":   # (computed: engine/card_values.py)
+                tests.append(lambda ctx, c, op=op, n=n: _cmp(op, ctx.game.deploy_cost(c), n))
             elif stat == "attack":
                 tests.append(lambda ctx, c, op=op, n=n: _cmp(op, c.card.attack, n))
             elif stat == "support":
-                tests.append(lambda ctx, c, op=op, n=n: _cmp(op, c.card.support, n))
+                tests.append(lambda ctx, c, op=op, n=n: _cmp(op, ctx.game.card_support(c), n))
             else:
                 tests.append(lambda ctx, c, op=op, n=n: any(_cmp(op, r, n) for r in c.card.ranges))
         elif p.kind in ("named", "not_named"):

@@ -207,6 +207,8 @@ class SkillChecker:
                     c.target.qualifiers or any(p.kind != "from_place" for p in c.target.posts)):
                 self.err(c.target.pos, "'flip N orbs' flips face-down orbs and takes no filter: a filtered orb cost "
                                        "is not supported")
+            if c.per_each is not None:
+                self.check_selector(c.per_each)
             check_cost(c, self.err, s.kind)
         for t in s.triggers:
             self.check_trigger(t)
@@ -317,6 +319,11 @@ class SkillChecker:
         if isinstance(st, A.CardChange):
             CV.check_card_change(self, st)
             return
+        if isinstance(st, A.SkillCostChange):
+            CV.check_skill_cost_change(self, st)
+            return
+        if isinstance(st, A.Modification) and any(c.kind == "free_use" for c in st.changes):
+            CV.check_free_use(self, st)
         if CV.is_card_modification(st, kind):
             CV.check_card_modification(self, st)
             return
@@ -500,6 +507,8 @@ class SkillChecker:
             w = c.words[0]
             if w not in V.QUALITY_WORDS:   # a type, weapon, gender, or a symbol ("acquires black")
                 self.err(c.pos, lambda: f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}")
+        elif c.kind == "free_use":
+            pass   # (checked with its subject: card_values.check_free_use)
         elif c.kind in ("lose_skill", "cannot_use"):
             if not c.name:
                 self.err(c.pos, "name the skill, e.g. 'loses \"Anti-Fliers\"'")

@@ -20,7 +20,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import compile_condition
-from fecipher.dsl.costs_more import joint as joint_costs
+from fecipher.dsl.costs_more import ChangeableCosts, joint as joint_costs
 from fecipher.dsl import card_values as CV
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
@@ -113,6 +113,8 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.LOST_SKILLS, "grant", frozenset({c.name}))]
     if c.kind == "cannot_use":
         return [(M.CANNOT_USE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
+    if c.kind == "free_use":   # "can use "X" without paying its cost" (dsl/costs_more.ChangeableCosts)
+        return [(M.FREE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
     if c.kind == "double":
         return [(M.ATTACK if c.stat == "attack" else M.SUPPORT, "mul", 2)]
     if c.kind == "acquire_name":
@@ -164,6 +166,8 @@ def while_wrapped(st: A.Modification, op: str, value: Any) -> Any:
 def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[ContinuousEffect]:
     if isinstance(st, A.CardChange):
         return CV.card_change_effects(st)
+    if isinstance(st, A.SkillCostChange):
+        return CV.skill_cost_effects(st)
     if isinstance(st, A.Modification) and all(CV.card_subject(x) for x in st.subjects):
         return CV.card_modification_effects(st)
     text = render.statement(st)
@@ -401,6 +405,8 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
         return delayed_effect(st, granted)
     if isinstance(st, A.CardChange):
         return CV.timed_card_effect(st)
+    if isinstance(st, A.SkillCostChange):
+        return CV.timed_skill_cost_effect(st)
     if isinstance(st, A.Modification):
         return modification_effect(st, granted)
     if isinstance(st, A.Guarded):
@@ -530,6 +536,7 @@ def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
     granted skills that grant it, whatever their order on the card (the checker refuses
     a cycle of grants, which has no such order)."""
     from fecipher.dsl.skillcheck import grant_order
+    changeable = CV.skills_with_changed_costs(node)
     granted: dict[str, Skill] = {}
     for s in grant_order(node)[0]:
         granted[s.name] = compile_skill(s, granted)
@@ -539,6 +546,10 @@ def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
         if s.granted:
             continue
         sk = compile_skill(s, granted)
+        if sk.name in changeable and sk.costs:
+            # Another skill of this card makes this one's cost smaller or free: its costs
+            # are asked what they are now (dsl/costs_more.ChangeableCosts).
+            sk = attrs.evolve(sk, costs=(ChangeableCosts(sk.costs, sk.name),))
         if s.kind == "support":
             support = sk
         else:
