@@ -735,6 +735,9 @@ class ToAst(Transformer):
     def happened_this_turn(self, pos, items):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
 
+    def has_destroyed(self, pos, items):
+        return A.Condition("has_destroyed", subject=items[0], counted=items[1], words=(str(items[2]),), pos=pos)
+
     def history_event(self, pos, items):
         return " ".join(map(str, items))
 

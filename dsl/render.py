@@ -359,6 +359,8 @@ def condition(c: A.Condition) -> str:
         return f"you have {selector(c.subject)}"
     if c.kind == "compare_with_opponent":
         return f"you have {c.words[0]} {c.words[1]} than your opponent"
+    if c.kind == "has_destroyed":
+        return f"{selector(c.subject)}'s attack destroyed {selector(c.counted)} this {c.words[0]}"
     if c.kind == "happened":
         what = {"attacked": "attacked", "class changed": "class changed", "levelled up": "levelled up"}.get(
             c.words[0], c.words[0])

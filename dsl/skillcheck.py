@@ -504,6 +504,17 @@ class SkillChecker:
         if c.kind == "happened":
             self.check_happened(c)
             return
+        if c.kind == "has_destroyed":
+            from fecipher.dsl.history import destroyed_selector_ok
+            self.check_selector(c.subject)
+            self.check_selector(c.counted, where=False)
+            if selector_kind(c.subject) not in ("unit", "name"):
+                self.err(c.subject.pos, "what destroyed is a unit: 'your attacking unit', 'this unit'")
+            if not destroyed_selector_ok(c.counted):
+                self.err(c.counted.pos, "'has destroyed ...' can only say whose unit and whether it was the Main "
+                                        "Character ('an enemy', 'a non-main character enemy'): the unit has left "
+                                        "the field")
+            return
         if c.kind == "negation":
             self.check_condition(c.inner)
         elif c.kind == "is_state":
