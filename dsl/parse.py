@@ -639,6 +639,9 @@ class ToAst(Transformer):
     def hand_skill(self, pos, items):
         return {"skill_kind": "hand"}
 
+    def keyword_skill(self, pos, items):
+        return {"skill_kind": "keyword", "skills": (), "keyword": items[0]}
+
     def named_skills(self, pos, items):
         return {"skills": tuple(_s(i) for i in items)}
 

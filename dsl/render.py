@@ -274,6 +274,8 @@ def _possessive(sel: A.Selector | None) -> str:
 
 
 def _used(t: A.Trigger) -> str:
+    if t.keyword is not None:
+        return f"a [{t.keyword.name}{t.keyword.arg if t.keyword.arg is not None else ''}]"
     if t.skills:
         return " or ".join(f'"{n}"' for n in t.skills)
     return _SKILL_KIND[t.skill_kind or "any"]

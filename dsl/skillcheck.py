@@ -433,6 +433,8 @@ class SkillChecker:
         if k == "uses":
             for n in t.skills:
                 self.check_skill_name(n, t.pos)
+            if t.keyword is not None and t.keyword.name not in V.KEYWORDS:
+                self.err(t.keyword.pos, f"unknown keyword [{t.keyword.name}]{suggest(t.keyword.name, V.KEYWORDS)}")
             if t.subject is not None and t.skill_kind in ("bond", "hand"):
                 self.err(t.pos, f"a unit uses action skills only; a {t.skill_kind} skill is used by a player: "
                                 f"'when you use a {t.skill_kind} skill'")

@@ -87,6 +87,12 @@ SKILLS = {
   auto "Noticed"
     when you use a bond skill
     this unit gains +20 attack until the end of the turn
+  act "Legend" [LIS]
+    once per turn
+    draw 1
+  auto "Witness"
+    when an ally uses a [LIS] skill
+    draw 1
 ''',
     "Sapling": '''
   act "Graft"
@@ -333,6 +339,9 @@ card "Sage, Bond Giver"
     if game.decision.kind == "choose":
         pick(game, "card", card=FILLER)
     assert game.attack(o) == 30 + 10 + 20             # Focus, then Noticed
+    n = hand(game)
+    pick(game, "use_skill", skill="Legend")
+    assert hand(game) == n + 2                        # Legend's draw and Witness's ([LIS])
 
 
 # ------------------------------------------------------------------ growth
@@ -500,6 +509,7 @@ def test_describe_reads_like_card_text():
     assert "When this unit's attack fails to destroy an enemy" in texts["Persist"]
     assert "At the end of your opponent's Deployment Phase" in texts["Muster"]
     assert 'When this unit uses "Focus"' in texts["Echo"]
+    assert "When an ally uses a [LIS]" in texts["Witness"]
     assert "When you use a |BOND| skill" in texts["Noticed"]
     assert "When a card from your Retreat Area is added to your hand" in texts["Scavenge"]
     assert "When one of your opponent's Orbs is destroyed" in texts["Watch Orbs"]
