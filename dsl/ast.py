@@ -51,6 +51,7 @@ class Ref:
     pos: Pos
     names: tuple[str, ...] = ()      # named: every alternative ("Catria" or "Est")
     of: "Ref | None" = None          # support_card: whose support card
+    n: int = 1                       # deck_top: how many cards from the top
 
 
 @_node
@@ -119,6 +120,7 @@ class Change:
     ranges: tuple[int, ...] = ()
     name: str | None = None
     pos: Pos = Pos(0, 0)
+    of: "Selector | None" = None     # acquire_name_of: whose unit name ("of your main character")
 
 
 @_node
@@ -208,7 +210,24 @@ class Delayed:
     pos: Pos
 
 
-Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement | Delayed
+
+@_node
+class CardChange:
+    """A value of cards that are not units: "the deployment cost of <cards> is
+    reduced by N [for each ...] [but not below M]", "... becomes N", "... is
+    increased by N" (engine/card_values.py)."""
+    stat: str                        # cost, cc_cost, support
+    op: str                          # reduce, increase, set
+    amount: int
+    subject: Selector
+    per_each: Selector | None
+    floor: int | None
+    duration: Duration | None
+    pos: Pos
+
+
+
+Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement | Delayed | CardChange
 
 
 # ---- triggers and conditions

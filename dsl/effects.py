@@ -12,7 +12,6 @@ from fecipher.dsl.selectors import (
     count_range, card_place, place_owner,
     card_candidates, pick_cards, pick_units, place_area, ref_units, selector_kind, unit_candidates,
 )
-from fecipher.engine import events as ev
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import AREA, CARD, Decision, Option, choose, yes_no
 from fecipher.engine.state import BACK, FRONT, HAND, Unit
@@ -302,8 +301,7 @@ def _reveal(a: A.Action):
         ctx.data["did"] = bool(cards)
         if cards:
             area, _ = ctx.game.locate(cards[0])
-            ctx.game.emit(ev.Revealed(cards[0].owner, tuple(c.id for c in cards), tuple(c.card.name for c in cards),
-                                      area))
+            ctx.game.reveal(cards, area)   # (both players know them until they move)
     return eff
 
 
@@ -335,3 +333,7 @@ def _make_each(ctx, a, u):
 
 effect("make", "unit chosen", "main_character", doc="Make one of your units your Main Character (HS).",
        example="make this unit your main character", needs_place=True)(simple(_make_each))
+
+
+# Hidden information: "look at ...", "choose ... at random", "cost reveal ..." (registered there).
+from fecipher.dsl import effects_hidden  # noqa: E402,F401

@@ -14,7 +14,11 @@ _REF = {
     "event_card": "that card", "main_character": "your Main Character", "attacker": "the attacking unit",
     "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
     "own_battler": "your battling unit", "deck_top": "the top card of your deck",
+    "opponent_main_character": "your opponent's Main Character",
 }
+_PICKED = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the chosen unit",
+           "card": "the chosen card", "bond": "the chosen Bond", "orb": "the chosen Orb",
+           "revealed": "the revealed card"}
 _OWNER = {"your": "your", "opponent": "your opponent's", "each": "each player's", "owner": "its owner's", "the": "the",
           "their": "their"}
 _PLACE_CAP = {"retreat": "Retreat", "area": "Area", "bond": "Bond", "orb": "Orb", "boundless": "Boundless",
@@ -53,7 +57,11 @@ def qualifier(q: A.Qualifier) -> str:
         return " or ".join(f'"{v}"' for v in q.values)
     if q.kind == "not_main_character":
         return "non-Main Character"
-    return {"other": "other", "class_changed": "class-changed", "tapped": "tapped", "untapped": "untapped"}[q.kind]
+    if q.kind == "any":
+        return " or ".join(qualifier(x) for x in q.values)
+    return {"other": "other", "class_changed": "class-changed", "tapped": "tapped", "untapped": "untapped",
+            "main_character": "Main Character", "levelled_up": "Levelled Up", "not_levelled_up": "non-Levelled Up",
+            "face_up": "face-up", "face_down": "face-down"}[q.kind]
 
 
 def post(p: A.PostFilter) -> str:
@@ -78,7 +86,23 @@ def post(p: A.PostFilter) -> str:
         return f"in the same area as {selector(p.value)}"
     if p.kind == "destroyed_here":
         return "destroyed by this skill"
+    if p.kind == "same_name":
+        return f"with the same Unit Name as {selector(p.value)}"
+    if p.kind == "different_name":
+        return f"with a different Unit Name from {selector(p.value)}"
+    if p.kind == "with_stack":
+        tail = {"le": " or fewer", "ge": " or more", "eq": ""}[p.op]
+        return f"with {p.value}{tail} card{'s' if p.value != 1 or tail else ''} in its stack"
+    if p.kind == "in_stack":
+        return f"in {possessive(p.value)} stack"
+    if p.kind == "stacked_under":
+        return f"stacked under {selector(p.value)}"
     return p.kind
+
+
+def possessive(s: A.Selector) -> str:
+    text = selector(s)
+    return text + "'s"
 
 
 def selector(s: A.Selector | str | None) -> str:
@@ -90,9 +114,17 @@ def selector(s: A.Selector | str | None) -> str:
         if s.kind == "named":
             return " or ".join(f'"{n}"' for n in (s.names or (s.name,)))
         if s.kind == "deck_top":
+            if s.n != 1:
+                return f"the top {s.n} cards of {_OWNER.get(s.name or 'your', 'your')} Deck"
             return f"the top card of {_OWNER.get(s.name or 'your', 'your')} Deck"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
+        if s.kind == "chosen" and s.names == ("them",):
+            return "them"
+        if s.kind == "picked":
+            return _PICKED.get(s.name or "", "the chosen card")
+        if s.kind == "bare_alternatives":
+            return " or ".join(s.names)
         return _REF[s.kind]
     words = [quantifier(s.quantifier)]
     words += map(qualifier, s.qualifiers)
@@ -121,7 +153,7 @@ def change(c: A.Change, plural: bool) -> str:
         else:
             out = f"{'lose' if plural else 'loses'} {-c.amount} {c.stat}"
         if c.per_each is not None:
-            out += f" for each {selector(c.per_each)}"
+            out += f" for each {selector(c.per_each).replace(' from ', ' in ')}"
         return out
     if c.kind == "cannot":
         out = "cannot " + " ".join(c.words)
@@ -137,6 +169,8 @@ def change(c: A.Change, plural: bool) -> str:
         return f"acquire{s} <{cap(c.words[0])}>"
     if c.kind == "acquire_name":
         return f'acquire{s} the unit name "{c.name}"'
+    if c.kind == "acquire_name_of":
+        return f"acquire{s} the unit name of {selector(c.of)}"
     if c.kind == "lose_skill":
         return f'lose{s} "{c.name}" (and cannot acquire it again)'
     if c.kind == "cannot_use":
@@ -187,6 +221,9 @@ def statement(st: A.Statement) -> str:
         who = "your opponent" if st.actor == "opponent" else "each player"
         verb = st.action.verb + ("es" if st.action.verb.endswith(("s", "sh", "ch")) else "s")
         return cap(f"{who} " + action(attrs_evolve_verb(st.action, verb))) + "."
+    if isinstance(st, A.CardChange):
+        from fecipher.dsl.card_values import render_card_change
+        return render_card_change(st)
     if isinstance(st, A.Modification):
         subj = " and ".join(map(selector, st.subjects))
         plural = len(st.subjects) > 1 or any(
@@ -207,6 +244,9 @@ def attrs_evolve_verb(a: A.Action, verb: str) -> A.Action:
 
 
 def action(a: A.Action) -> str:
+    hidden = _hidden_action(a)
+    if hidden:
+        return hidden
     parts = ["you may" if a.optional else "", a.verb]
     if a.number is not None:
         parts.append(f"{a.number} card{'s' if a.number != 1 else ''}" if a.verb == "draw" else str(a.number))
@@ -229,7 +269,25 @@ def action(a: A.Action) -> str:
             parts.append("your Main Character")
         elif p.kind in ("under", "onto"):
             parts.append(f"{p.kind} {selector(p.unit)}")
+        elif p.kind == "at_random":
+            parts.append("at random")
+        elif p.kind == "without_looking":
+            parts.append("without looking")
     return " ".join(x for x in parts if x)
+
+
+def _hidden_action(a: A.Action) -> str:
+    """"look at ..." and "your opponent chooses ... without looking" (hidden information)."""
+    may = "you may " if a.optional else ""
+    if a.verb == "look":
+        t = a.target
+        if (isinstance(t, A.Filtered) and t.quantifier is None and not t.qualifiers and t.noun == "cards"
+                and len(t.posts) == 1 and t.posts[0].kind == "from_place"):
+            return f"{may}look at {place(t.posts[0].value)}"
+        return f"{may}look at {selector(t)}"
+    if a.verb == "choose" and any(p.kind == "opponent_chooses" for p in a.preps):
+        return f"{may}your opponent chooses {selector(a.target)} without looking"
+    return ""
 
 
 def trigger(t: A.Trigger) -> str:
@@ -339,6 +397,8 @@ def condition(c: A.Condition) -> str:
     if c.kind == "negation":
         if c.inner is not None and c.inner.kind == "did":
             return "you do not"
+        if c.inner is not None and c.inner.kind == "same_name":
+            return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
         return "not " + condition(c.inner)
     if c.kind == "during":
         return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
@@ -349,7 +409,10 @@ def condition(c: A.Condition) -> str:
         n = {"at_least": f"{q[1]} or more" if q[1] != 1 else "a", "at_most": "no" if q[1] == 0 else f"{q[1]} or fewer",
              "exactly": str(q[1]), "odd": "an odd number of", "even": "an even number of"}[q[0]]
         who = "your opponent has" if c.owner == "opponent" else "you have"
-        return f"{who} {n} {selector(c.counted).replace(' from ', ' in ')}"
+        what = selector(c.counted).replace(' from ', ' in ')
+        if n == "a" and what[:1] in "aeiou":
+            n = "an"
+        return f"{who} {n} {what}"
     if c.kind == "did":
         return "you do"
     if c.kind == "has_stat":
@@ -363,6 +426,12 @@ def condition(c: A.Condition) -> str:
         return f"you have {c.words[0]} {c.words[1]} than your opponent"
     if c.kind == "has_destroyed":
         return f"{selector(c.subject)}'s attack destroyed {selector(c.counted)} this {c.words[0]}"
+    if c.kind == "has_stack":
+        op, n = c.quantity
+        tail = {"le": " or fewer", "ge": " or more", "eq": ""}[op]
+        return f"{selector(c.subject)} has {n}{tail} card{'s' if n != 1 or tail else ''} in its stack"
+    if c.kind == "same_name":
+        return f"{selector(c.subject)} has the same Unit Name as {selector(c.counted)}"
     if c.kind == "happened":
         what = {"attacked": "attacked", "class changed": "class changed", "levelled up": "levelled up"}.get(
             c.words[0], c.words[0])
@@ -391,8 +460,13 @@ def state(s: A.State) -> str:
         return f"<{cap(s.arg[0])}>"
     if k == "not":
         return "not " + state(s.arg)
+    if k == "any":
+        return " or ".join(state(x) for x in s.arg)
+    if k == "main_character":
+        return {"opponent": "your opponent's Main Character", "any": "a Main Character"}.get(
+            s.arg, "your Main Character")
     return {"class_changed": "class changed", "tapped": "tapped", "untapped": "untapped",
-            "main_character": "your Main Character"}[k]
+            "levelled_up": "Levelled Up"}[k]
 
 
 def cost_item(a: A.Action) -> str:

@@ -29,8 +29,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @attrs.define(eq=False)
 class PendingTrigger:
+    """A triggered skill waiting to resolve. ``parent`` is the triggered skill whose
+    resolution triggered it (None when a player's action or a rule of the turn did),
+    ``depth`` the length of that chain, this one included (engine decision 17)."""
+
     ctx: SkillContext
     seq: int
+    parent: "PendingTrigger | None" = None
+    depth: int = 1
     delayed: bool = False   # a delayed one-shot effect (engine/delayed.py): not a use of a skill
 
 
@@ -121,8 +127,13 @@ def collect_triggers(game: "Game", event: Event) -> None:
                 continue
             if not _within_limits(game, tctx):
                 continue
+            parent = game._resolving
+            depth = 1 if parent is None else parent.depth + 1
+            if depth > game.max_trigger_depth:
+                # Engine decision 17: a chain that long repeats without end.
+                game.stop_endless("trigger_depth", depth - 1, tuple(dict.fromkeys(game.chain_skills() + (skill.name,))))
             game._trigger_seq += 1
-            game.pending_triggers.append(PendingTrigger(tctx, game._trigger_seq))
+            game.pending_triggers.append(PendingTrigger(tctx, game._trigger_seq, parent, depth))
             game.emit(ev.SkillTriggered(ctx.controller, skill.name, ctx.source.id, ctx.unit_id))
             break
 
@@ -245,7 +256,11 @@ def _resolve_pending(game: "Game") -> Iterator[Decision]:
             pass
         if not _within_limits(game, ctx):
             continue
+        # What this skill's resolution triggers is one step further down its chain.
+        outer = game._resolving
+        game._resolving = pick
         yield from resolve_skill(game, ctx, kind="delayed" if pick.delayed else "trigger")
+        game._resolving = outer
 
 
 def _pay_all(ctx: SkillContext) -> Iterator[Decision]:
