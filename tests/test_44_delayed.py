@@ -302,3 +302,33 @@ def test_checker_refuses_delayed_effects_it_cannot_run(body, message):
     with pytest.raises(LanguageError) as e:
         compile_text(HEAD + body, "bad.fe0")
     assert message in str(e.value)
+
+
+def test_delayed_effect_keeps_a_named_choice_of_the_skill():
+    pack = '''
+card "Tester, Hunter"
+  codes TST-501
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Mark"
+    choose 1 non-main character enemy
+    choose 1 ally
+    at the end of this turn:
+    destroy the chosen enemy
+'''
+    hunter = compile_text(pack, "hunter.fe0")[0]
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, hunter)
+    doomed = add_unit(game, 1, FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Mark")
+    if game.decision.kind == "choose":
+        pick(game, "unit", unit=doomed)
+    if game.decision.kind == "choose":
+        pick(game, "unit", unit=mc0)
+    assert game.unit(doomed.id) is doomed
+    advance(game, lambda g: g.turn == 3)
+    assert game.unit(doomed.id) is None
