@@ -51,7 +51,7 @@ class Ref:
     pos: Pos
     names: tuple[str, ...] = ()      # named: every alternative ("Catria" or "Est")
     of: "Ref | None" = None          # support_card: whose support card
-    n: int = 1                       # deck_top: how many cards from the top
+    count: int | None = None         # deck_top: "the top 3 cards of ..." (None: the top card)
 
 
 @_node
@@ -92,10 +92,13 @@ Selector = Ref | Filtered
 # ---- costs and statements
 @_node
 class Prep:
-    kind: str            # to, tapped, under (growth), onto (level up by a skill), main_character
+    kind: str            # to, tapped, under (growth), onto (level up by a skill), main_character,
+                         # bottom (of a deck), until_hand (draw until N in the hand), for_each
     place: Place | None
     pos: Pos
-    unit: "Selector | None" = None
+    unit: "Selector | None" = None   # under/onto: the unit; for_each: what is counted
+    number: int | None = None        # until_hand: the hand size
+    line: str | None = None          # line: "front" or "back" ("deploy it to the back line")
 
 
 @_node

@@ -95,29 +95,55 @@ def simple(fn_each):
 
 
 def _ordered(ctx, a: A.Action, things: list):
-    """Several cards put on top of a deck go in the order the controller chooses:
-    each is placed on top in turn, so the last one chosen is the top card."""
+    """Several cards put on top of (or at the bottom of) a deck go in the order the
+    player putting them there (the skill's controller) chooses: each is placed in turn,
+    so the last one chosen is the top card (or the bottom card)."""
     if len(things) < 2 or _to_area(a, None) != "deck" or not all(isinstance(t, CardCopy) for t in things):
         return things
+    bottom = _at_bottom(a)
     left, out = list(things), []
     while len(left) > 1:
         opts = [Option(CARD, card=c.id, label=c.card.name) for c in left]
-        got = yield from choose(ctx.controller, f"{ctx.skill.name}: which card goes onto the deck next? "
-                                                f"(the last one placed is the top card)", opts)
+        where = "at the bottom of the deck" if bottom else "onto the deck"
+        last = "bottom" if bottom else "top"
+        got = yield from choose(ctx.controller, f"{ctx.skill.name}: which card goes {where} next? "
+                                                f"(the last one placed is the {last} card)", opts)
         c = next(x for x in left if x.id == got[0].card)
         left.remove(c)
         out.append(c)
     return out + left
 
 
-@effect("draw", "number", doc="Draw N cards (rule 7 reshuffles an empty deck).", example="draw 1")
+@effect("draw", "number", "until_hand for_each",
+        doc="Draw N cards (rule 7 reshuffles an empty deck); 'draw 1 for each ...' draws N per thing "
+            "counted when it resolves; 'draw until you have 5 cards in your hand' draws one at a time "
+            "until the hand holds that many (none if it already does).",
+        example="draw 1")
 def _draw(a: A.Action):
     n = a.number if a.number is not None else 1
+    until = next((p.number for p in a.preps if p.kind == "until_hand"), None)
+    per = next((p.unit for p in a.preps if p.kind == "for_each"), None)
+    counter = None
+    if per is not None:
+        from fecipher.dsl.skillcompile import count_of
+        counter = count_of(per)
 
     def eff(ctx):
         if not (yield from optional_gate(ctx, a, True)):
             return
-        ctx.data["did"] = bool(ctx.game.draw(ctx.controller, n))
+        g = ctx.game
+        if until is not None:
+            hand = g.players[ctx.controller].hand
+            drawn = []
+            while len(hand) < until:
+                got = g.draw(ctx.controller, 1)
+                if not got:      # no card left in the deck nor in the Retreat Area
+                    break
+                drawn.extend(got)
+            ctx.data["did"] = bool(drawn)
+            return
+        count = n * counter(ctx) if counter is not None else n
+        ctx.data["did"] = bool(g.draw(ctx.controller, count)) if count > 0 else False
     return eff
 
 
@@ -198,9 +224,19 @@ effect("untap", "unit chosen", doc="Untap units.", example="untap this")(simple(
 
 def _to_area(a: A.Action, default: str | None) -> str | None:
     for p in a.preps:
-        if p.kind == "to" and p.place is not None:
+        if p.kind in ("to", "bottom") and p.place is not None:
             return place_area(p.place)
     return default
+
+
+def _at_bottom(a: A.Action) -> bool:
+    return any(p.kind == "bottom" for p in a.preps)
+
+
+def _moved(ctx, card: CardCopy) -> None:
+    """A card a line of this skill moved is no longer among "the rest" of those revealed."""
+    if "revealed" in ctx.data:
+        ctx.data.setdefault("moved", set()).add(card.id)
 
 
 def _stack_target(ctx, a: A.Action):
@@ -250,16 +286,18 @@ def _send_builder(default):
                     return False   # SPEC "this card cannot be placed in the bond area": it stays
                 g.move_card(t, "bonds", by_skill=True, face_up=True)
             else:
-                g.move_card(t, dest, by_skill=True)
+                g.move_card(t, dest, by_skill=True, bottom=_at_bottom(a))
+            _moved(ctx, t)
     return simple(each)
 
 
 effect("add", "card chosen unit", "to", doc="Add cards to an area (the hand if none is named).",
        example="add it to your hand")(_send_builder(HAND))
-effect("send", "card chosen unit", "to", doc="Send cards or units to an area.",
+effect("send", "card chosen unit", "to bottom", doc="Send cards or units to an area.",
        example="send it to your retreat area", needs_place=True)(_send_builder(None))
-effect("put", "card chosen unit", "to under onto",
-       doc="Put cards into an area (orbs, bonds, deck ...), under a unit (growth) or onto it (level up by a skill).",
+effect("put", "card chosen unit", "to under onto bottom",
+       doc="Put cards into an area (orbs, bonds, deck ...), on the bottom of a deck, under a unit (growth) "
+           "or onto it (level up by a skill).",
        example="put the top card of your deck into your orbs", needs_place=True)(_send_builder(None))
 
 
@@ -280,12 +318,17 @@ def _deploy_each(ctx, a, t):
     from fecipher.engine.deployment import card_rule_refusal, name_refusal
     if name_refusal(g, t.owner, t.card) or card_rule_refusal(g, t.owner, t):
         return False  # rule 5: no two units with one unit name; "can only be deployed if ..."
-    ans = yield Decision(t.owner, AREA, f"{ctx.skill.name}: deploy {t.card.name} to which line?",
-                         (Option(AREA, area=FRONT, label="front line"), Option(AREA, area=BACK, label="back line")))
-    g.deploy(t, ans.area, by_skill=True, tapped=tapped, skill=ctx.skill.name)
+    line = next((p.line for p in a.preps if p.kind == "line"), None)
+    if line is None:   # the owner chooses the line
+        ans = yield Decision(t.owner, AREA, f"{ctx.skill.name}: deploy {t.card.name} to which line?",
+                             (Option(AREA, area=FRONT, label="front line"), Option(AREA, area=BACK, label="back line")))
+        line = ans.area
+    g.deploy(t, line, by_skill=True, tapped=tapped, skill=ctx.skill.name)
+    _moved(ctx, t)
 
 
-effect("deploy", "card chosen", "tapped", doc="Deploy cards as units (ignores bond count and symbols; rule 5).",
+effect("deploy", "card chosen", "tapped line", doc="Deploy cards as units (ignores bond count and symbols; rule 5), "
+       "to the line their owner chooses or the one named ('to the back line').",
        example="deploy it as tapped")(simple(_deploy_each))
 
 
@@ -299,6 +342,9 @@ def _reveal(a: A.Action):
         cards = [c for c in (yield from targets(ctx, a)) if isinstance(c, CardCopy)]
         ctx.data["chosen"] = cards
         ctx.data["did"] = bool(cards)
+        # The working set of "the rest", "among them" (revealed_rest): where each card is now.
+        ctx.data["revealed"] = [(c, ctx.game.locate(c)[0]) for c in cards]
+        ctx.data["moved"] = set()
         if cards:
             area, _ = ctx.game.locate(cards[0])
             ctx.game.reveal(cards, area)   # (both players know them until they move)

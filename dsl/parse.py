@@ -231,6 +231,12 @@ _DURATIONS = {
 }
 
 
+def _one_subject(subjects: tuple, pos) -> A.Selector:
+    """The subject of a line that takes one ("this card can ..."); several joined with
+    "and" become a reference the checker refuses."""
+    return subjects[0] if len(subjects) == 1 else A.Ref("several", None, pos)
+
+
 @v_args(wrapper=_with_pos)
 class ToAst(Transformer):
     """Lark tree to :mod:`fecipher.dsl.ast` nodes.
@@ -240,7 +246,7 @@ class ToAst(Transformer):
     tokens' positions; Lark gives Tokens. The nodes hold plain str either way."""
 
     TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
-                             "how_by_named_skill", "has_quality",
+                             "how_by_named_skill", "has_quality", "action_until",
                              "alternatives"})
 
     def __init__(self, filename: str):
@@ -430,10 +436,17 @@ class ToAst(Transformer):
                 preps.append(it)
             else:
                 target = it
-        return A.Action(str(verb).lower(), number, target, tuple(preps), optional, pos, _token_pos(verb))
+        return A.Action(str(verb).lower(), number, target, tuple(preps), optional, pos,
+                        _token_pos(verb) if isinstance(verb, Token) else pos)
 
     def action(self, pos, items):
         return self._action(pos, items, False)
+
+    def action_until(self, pos, items):
+        # "draw until you have 5 cards in your hand"
+        verb = items[0]
+        return A.Action(str(verb).lower(), None, None, (A.Prep("until_hand", None, pos, number=_int(items[1])),),
+                        False, pos, _token_pos(verb))
 
     def may_statement(self, pos, items):
         a = items[0]
@@ -450,6 +463,16 @@ class ToAst(Transformer):
 
     def main_character_arg(self, pos, items):
         return A.Prep("main_character", None, pos)
+
+    def line_arg(self, pos, items):
+        # "deploy it to the back line": the Prep's number-free value is the line.
+        return A.Prep("line", None, pos, line=str(items[0]))
+
+    def bottom_arg(self, pos, items):
+        return A.Prep("bottom", items[0], pos)
+
+    def for_each_arg(self, pos, items):
+        return A.Prep("for_each", None, pos, items[0])
 
     def under_arg(self, pos, items):
         return A.Prep("under", None, pos, items[0])
@@ -512,7 +535,7 @@ class ToAst(Transformer):
 
     def card_rule(self, pos, items):
         kind, cond = items[1]
-        return A.CardRule(items[0], kind, cond, pos)
+        return A.CardRule(_one_subject(items[0], pos), kind, cond, pos)
 
     def rule_deploy_if(self, pos, items):
         return ("deploy_if", items[0])
@@ -524,7 +547,7 @@ class ToAst(Transformer):
         return ("any_copies", None)
 
     def support_succeed(self, pos, items):
-        return A.SupportFail(items[0], items[1], pos, True)
+        return A.SupportFail(_one_subject(items[0], pos), items[1], pos, True)
 
     def actor_statement(self, pos, items):
         actor, a = items[0], items[1]
@@ -603,6 +626,8 @@ class ToAst(Transformer):
     def cannot_change(self, pos, items):
         words = items[0]
         by = items[1] if len(items) > 1 else None
+        if isinstance(by, tuple):   # "cannot be destroyed by attacks [from X]" = "... in battle [by X]"
+            words, by = words + ("in", "battle"), by[1]
         return A.Change("cannot", words=words, by=by, pos=pos)
 
     def acquire_change(self, pos, items):
@@ -657,6 +682,19 @@ class ToAst(Transformer):
 
     def per_each(self, pos, items):
         return items[0]
+
+    def range_free_change(self, pos, items):
+        return A.Change("range_free", by=items[0], pos=pos)
+
+    def only_attack_change(self, pos, items):
+        return A.Change("only_attack", by=items[0], pos=pos)
+
+    def by_attacks(self, pos, items):
+        # "by attacks [from X]" (also "by enemy attacks"): what "in battle [by X]" says.
+        return ("attacks", items[-1] if items and isinstance(items[-1], (A.Ref, A.Filtered)) else None)
+
+    def by_enemy_skills(self, pos, items):
+        return "enemy_skills"
 
     def flag_words(self, pos, items):
         return tuple(items)
@@ -966,9 +1004,18 @@ class ToAst(Transformer):
         return A.Ref("deck_top", place.owner, pos, names=tuple(place.words))
 
     def ref_deck_top_n(self, pos, items):
-        # "the top 3 cards of your deck"
-        place = items[1]
-        return A.Ref("deck_top", place.owner, pos, names=tuple(place.words), n=int(items[0]))
+        # "the top 3 cards of your deck": as "the top card of ...", with the count.
+        place = items[-1]
+        return A.Ref("deck_top", place.owner, pos, names=tuple(place.words), count=_int(items[0]))
+
+    def ref_deck_bottom(self, pos, items):
+        place = items[0]
+        return A.Ref("deck_bottom", place.owner, pos, names=tuple(place.words))
+
+    ref_rest = _ref("rest")
+
+    def among_revealed(self, pos, items):
+        return A.PostFilter("among", pos=pos)
 
     def filtered_of(self, pos, items):
         # "1 of your orbs": that many cards from that area.
@@ -1078,13 +1125,17 @@ class ToAst(Transformer):
         return A.Ref("picked", "enemy", pos)
 
     def ref_picked(self, pos, items):
-        return A.Ref("picked", _NOUN_KEYS[str(items[0])], pos)
+        # (the noun is kept for rendering: "the chosen allies")
+        return A.Ref("picked", _NOUN_KEYS[str(items[0])], pos, names=(str(items[0]),))
 
     def picked_noun(self, pos, items):
         return str(items[0])
 
+    def revealed_noun(self, pos, items):
+        return str(items[0])
+
     def ref_revealed(self, pos, items):
-        return A.Ref("picked", "revealed", pos)
+        return A.Ref("picked", "revealed", pos, names=(str(items[0]),))
 
     def same_name(self, pos, items):
         return A.PostFilter("same_name", value=items[0], pos=pos)

@@ -11,7 +11,8 @@ ROLE_LABEL = {"attack": "ATK SUPP", "defence": "DEF SUPP", "both": "ATK/DEF SUPP
 
 _REF = {
     "this": "this unit", "this_card": "this card", "chosen": "it", "event_unit": "that unit",
-    "event_card": "that card", "main_character": "your Main Character", "attacker": "the attacking unit",
+    "event_card": "that card", "main_character": "your Main Character",
+    "opponent_main_character": "your opponent's Main Character", "several": "several things", "attacker": "the attacking unit",
     "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
     "own_battler": "your battling unit", "deck_top": "the top card of your deck",
     "opponent_main_character": "your opponent's Main Character",
@@ -97,6 +98,8 @@ def post(p: A.PostFilter) -> str:
         return f"in {possessive(p.value)} stack"
     if p.kind == "stacked_under":
         return f"stacked under {selector(p.value)}"
+    if p.kind == "among":
+        return "among the revealed cards"
     return p.kind
 
 
@@ -114,14 +117,21 @@ def selector(s: A.Selector | str | None) -> str:
         if s.kind == "named":
             return " or ".join(f'"{n}"' for n in (s.names or (s.name,)))
         if s.kind == "deck_top":
-            if s.n != 1:
-                return f"the top {s.n} cards of {_OWNER.get(s.name or 'your', 'your')} Deck"
-            return f"the top card of {_OWNER.get(s.name or 'your', 'your')} Deck"
+            whose = _OWNER.get(s.name or 'your', 'your')
+            if s.count is not None:
+                return f"the top {s.count} cards of {whose} Deck"
+            return f"the top card of {whose} Deck"
+        if s.kind == "deck_bottom":
+            return f"the bottom card of {_OWNER.get(s.name or 'your', 'your')} Deck"
+        if s.kind == "rest":
+            return "the remaining revealed cards"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
         if s.kind == "chosen" and s.names == ("them",):
             return "them"
         if s.kind == "picked":
+            if s.names and s.names[0].endswith("s"):    # "the chosen allies", "the revealed cards"
+                return f"the {'revealed' if s.name == 'revealed' else 'chosen'} {s.names[0]}"
             return _PICKED.get(s.name or "", "the chosen card")
         if s.kind == "bare_alternatives":
             return " or ".join(s.names)
@@ -156,10 +166,22 @@ def change(c: A.Change, plural: bool) -> str:
             out += f" for each {selector(c.per_each).replace(' from ', ' in ')}"
         return out
     if c.kind == "cannot":
-        out = "cannot " + " ".join(c.words)
+        words = tuple(c.words)
+        if words == ("be", "destroyed", "in", "battle"):
+            out = "cannot be destroyed by attacks"
+            return out + (f" from {selector(c.by)}" if c.by is not None else "")
+        out = "cannot " + " ".join(words)
+        if c.by == "enemy_skills":
+            return out + " by the cost or effect of enemy skills"
+        if c.by == "skills":
+            return out + " by the cost or effect of skills"
         if c.by is not None:
             out += " by " + selector(c.by)
         return out
+    if c.kind == "range_free":
+        return f"can attack {selector(c.by)} regardless of range"
+    if c.kind == "only_attack":
+        return f"can only attack {selector(c.by)}"
     if c.kind == "acquire_range":
         r = c.ranges
         return f"acquire{s} range {r[0]}" + (f"-{r[-1]}" if len(r) > 1 else "")
@@ -248,6 +270,9 @@ def action(a: A.Action) -> str:
     if hidden:
         return hidden
     parts = ["you may" if a.optional else "", a.verb]
+    for p in a.preps:
+        if p.kind == "until_hand":
+            parts.append(f"cards until you have {p.number} card{'s' if p.number != 1 else ''} in your hand")
     if a.number is not None:
         parts.append(f"{a.number} card{'s' if a.number != 1 else ''}" if a.verb == "draw" else str(a.number))
     if a.target is not None:
@@ -261,6 +286,8 @@ def action(a: A.Action) -> str:
         if p.kind == "to":
             if tuple(p.place.words) == ("deck",):
                 parts.append(f"on top of {place(p.place)}")
+                if _several(a.target):
+                    parts.append("in any order")
             else:
                 parts.append(f"{'into' if a.verb == 'put' else 'to'} {place(p.place)}")
         elif p.kind == "tapped":
@@ -273,7 +300,26 @@ def action(a: A.Action) -> str:
             parts.append("at random")
         elif p.kind == "without_looking":
             parts.append("without looking")
+        elif p.kind == "line":
+            parts.append(f"in the {cap(p.line)} Line")
+        elif p.kind == "bottom":
+            parts.append(f"on the bottom of {place(p.place)}")
+            if _several(a.target):
+                parts.append("in any order")
+        elif p.kind == "for_each":
+            parts.append(f"for each {selector(p.unit)}")
     return " ".join(x for x in parts if x)
+
+
+def _several(s: A.Selector | None) -> bool:
+    """Whether a selector may name several cards (then they go on a deck in any order)."""
+    if isinstance(s, A.Ref):
+        return s.kind == "rest" or (s.kind == "deck_top" and (s.count or 1) > 1) or (
+            s.kind == "picked" and bool(s.names) and s.names[0].endswith("s"))
+    if isinstance(s, A.Filtered):
+        q = s.quantifier
+        return q is None or not (q.kind in ("one", "another") or (q.kind in ("exactly", "up_to") and q.n == 1))
+    return False
 
 
 def _hidden_action(a: A.Action) -> str:

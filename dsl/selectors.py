@@ -19,7 +19,7 @@ CardPred = Callable[[SkillContext, CardCopy], bool]
 
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
                   "own_defender", "own_battler", "opponent_main_character"}
-REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "support_card"}
+REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest"}
 
 
 def ref_names(ref: A.Ref) -> tuple[str, ...]:
@@ -135,9 +135,17 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
         cid = ctx.data.get("that_card")
         return [g.copy(cid)] if cid is not None else []
     if ref.kind == "deck_top":
+        # "the top 3 cards of your deck": as many as the deck has, up to 3 (rule 7 only
+        # replaces an empty deck: a deck of 2 shows 2; an empty one is replaced first).
         player = ctx.opponent if ref.name == "opponent" else ctx.controller
         g.ensure_deck(player)
-        return g.players[player].deck[:ref.n]
+        return g.players[player].deck[:ref.count or 1]
+    if ref.kind == "deck_bottom":
+        player = ctx.opponent if ref.name == "opponent" else ctx.controller
+        g.ensure_deck(player)
+        return g.players[player].deck[-1:]
+    if ref.kind == "rest":
+        return revealed_rest(ctx)
     if ref.kind == "support_card":
         # The card that supported that unit successfully in the battle now going on.
         b = g.battle
@@ -160,8 +168,15 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
 def picked(ctx: SkillContext, ref: A.Ref) -> list:
     """What the skill's earlier "choose" (or "reveal") of that kind picked: "the chosen
     ally", "that enemy", "the revealed card". Each choice is kept under its own key, so a
-    later "choose" of something else never changes what an earlier one picked."""
-    return ctx.data.get("picked", {}).get(ref.name, [])
+    later "choose" of something else never changes what an earlier one picked.
+
+    "The revealed cards" are those the reveal line revealed that no later line of the
+    skill has moved away ("draw 1 ... among them, put the revealed cards on the bottom")."""
+    got = ctx.data.get("picked", {}).get(ref.name, [])
+    if ref.name == "revealed" and "revealed" in ctx.data:
+        still = {c.id for c in revealed_rest(ctx)}
+        return [c for c in got if c.id in still]
+    return got
 
 
 def pick_key(sel: A.Selector | None, verb: str) -> str | None:
@@ -219,6 +234,18 @@ def card_has(card, w: str) -> bool:
 def is_levelled_up(u: Unit) -> bool:
     """Levelled up: a card was placed on the unit or under it (a stack of 2 or more; rule 6)."""
     return len(u.cards) >= 2
+
+
+def revealed_rest(ctx: SkillContext) -> list[CardCopy]:
+    """"the rest" / "the revealed cards" / "... among them": the cards this skill's
+    last "reveal" line revealed that are still where they were revealed and that no
+    line of this skill has moved since (a card put back on top of the deck has moved)."""
+    got = ctx.data.get("revealed")
+    if not got:
+        return []
+    moved = ctx.data.get("moved", ())
+    g = ctx.game
+    return [c for c, area in got if c.id not in moved and g.locate(c)[0] == area]
 
 
 # ------------------------------------------------------------------ predicates
@@ -539,6 +566,9 @@ def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
             cards = u.cards if stack.kind == "in_stack" else u.cards[1:]
             out.extend(c for c in cards if pred(ctx, c))
         return out
+    if any(p.kind == "among" for p in sel.posts):   # "1 "Hana" card among them"
+        pred = card_predicate(sel)
+        return [c for c in revealed_rest(ctx) if pred(ctx, c)]
     place = card_place(sel)
     if place is None:
         return []

@@ -30,6 +30,7 @@ class Binding:
     kind: str             # unit, card
     line: int
     new: bool             # False for "reveal it": the same things as before
+    narrows: str | None = None   # "choose 1 card among them": a choice among the revealed cards
 
     def text(self) -> str:
         return f"{_PICKED_TEXT.get(self.key, self.key)} (line {self.line})"
@@ -150,6 +151,7 @@ class SkillChecker:
         self.guard = False       # checking the condition of "if ...: <effect>"
         self.bindings: list[Binding] = []   # the choices made by the lines before the one checked
         self.counting = False    # checking what "for each" / "you have N" counts (a stack may be counted)
+        self.revealed = False    # a "reveal" line came before: "the rest" / "among them" name its cards
 
     def check_name(self, name: str, pos) -> None:
         """A unit name in a skill must be a real unit name (or a card of this pack)."""
@@ -243,7 +245,9 @@ class SkillChecker:
         else:
             kind = selector_kind(st.target) if st.target is not None else "card"
             new = True
-        return Binding(key, kind if kind in ("unit", "card") else "card", st.pos.line, new)
+        narrows = "revealed" if (st.verb == "choose" and isinstance(st.target, A.Filtered)
+                                 and any(p.kind == "among" for p in st.target.posts)) else None
+        return Binding(key, kind if kind in ("unit", "card") else "card", st.pos.line, new, narrows)
 
     def ref_kind(self, ref: A.Ref) -> str:
         """'unit', 'card' or 'chosen' (not known) for what a reference stands for here."""
@@ -259,7 +263,9 @@ class SkillChecker:
         that chose allies (only one such line); "it" / "them" the one thing chosen before
         (not one of several); "that unit" / "that card" the trigger's unit or card, which a
         later choice would make ambiguous."""
-        made = [b for b in self.bindings if b.new]
+        # A choice among the revealed cards narrows them: "it" after it is that choice.
+        narrowed = {b.narrows for b in self.bindings if b.narrows}
+        made = [b for b in self.bindings if b.new and b.key not in narrowed]
         listing = ", ".join(b.text() for b in made) if made else "nothing is chosen before it"
         for r in refs_in(node):
             if r.kind == "picked":
@@ -456,15 +462,33 @@ class SkillChecker:
             words = tuple(c.words)
             if words in V.CARD_RULES:
                 self.err(c.pos, "only a SPEC skill on 'this card' can say that")
+            elif words[:2] in (("be", "deployed"), ("class", "change"), ("be", "class")) or words[:1] == ("deploy",):
+                self.err(c.pos, f"'cannot {' '.join(words)}' (a deployment restriction) is not supported yet: "
+                                f"the engine's deployment options have no restriction of that kind")
             elif words not in V.FLAGS:
                 self.err(c.pos, lambda: f"unknown restriction 'cannot {' '.join(words)}'"
                                         f"{suggest(' '.join(words), V.FLAG_PHRASES)}")
             if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")):
                 self.err(c.pos, "'by skills' goes with 'cannot be destroyed' or 'cannot be moved'")
-            elif c.by is not None and c.by != "skills":
-                self.check_selector(c.by)
-                if words not in (("be", "attacked"), ("attack",)):
-                    self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line'")
+            elif c.by == "enemy_skills" and words != ("be", "destroyed"):
+                self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
+            elif c.by is not None and c.by not in ("skills", "enemy_skills"):
+                self.check_selector(c.by, where=False)
+                if words not in (("be", "attacked"), ("attack",), ("be", "destroyed", "in", "battle")):
+                    self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line', "
+                                    "'cannot be destroyed by attacks from enemies with cost 2 or less'")
+                elif selector_kind(c.by) not in ("unit", "name"):
+                    self.err(c.by.pos, "'by ...' names attacking units, e.g. 'enemies with cost 2 or less'")
+        elif c.kind in ("range_free", "only_attack"):
+            self.check_selector(c.by, where=False)
+            k = selector_kind(c.by)
+            if k not in ("unit", "name") or (isinstance(c.by, A.Filtered) and V.UNIT_NOUNS.get(c.by.noun) == "ally") \
+                    or (isinstance(c.by, A.Ref) and c.by.kind not in ("opponent_main_character",)):
+                self.err(c.by.pos, "what a unit attacks is enemies, e.g. 'enemies in the back line', "
+                                   "'flier enemies', 'your opponent's main character'")
+            elif isinstance(c.by, A.Filtered) and c.by.quantifier is not None:
+                self.err(c.by.quantifier.pos, "say which enemies without a count, e.g. 'can attack flier "
+                                              "enemies regardless of range'")
         elif c.kind == "acquire_skill":
             if c.name not in self.granted:
                 self.err(c.pos, lambda: f"no granted skill \"{c.name}\" on this card"
@@ -507,8 +531,8 @@ class SkillChecker:
         if verb is None:
             self.err(a.verb_pos, lambda: f"unknown {what} '{a.verb}'{suggest(a.verb, table)}")
             return
-        if a.number is not None:
-            okind = "number"
+        if a.number is not None or any(p.kind == "until_hand" for p in a.preps):
+            okind = "number"   # ("draw until you have 5 cards in your hand": how many is told)
         elif a.target is None:
             okind = "none"
         else:
@@ -528,12 +552,26 @@ class SkillChecker:
                 self.err(p.pos, f"'{a.verb}' does not take '{'to ...' if p.kind == 'to' else p.kind}'")
             if p.place is not None:
                 self.check_place(p.place)
-            if p.unit is not None:
+            if p.unit is not None and p.kind in ("under", "onto"):
                 self.check_selector(p.unit)
                 if selector_kind(p.unit) not in ("unit", "chosen", "name"):
                     self.err(p.pos, f"a card is put {p.kind} a unit, e.g. '{p.kind} this unit'")
-        if verb.needs_place and not any(p.kind in ("to", "under", "onto", "main_character") for p in a.preps):
+        if verb.needs_place and not any(p.kind in ("to", "under", "onto", "main_character", "bottom")
+                                        for p in a.preps):
             self.err(a.pos, f"'{a.verb}' needs a destination, e.g. '{verb.example}'")
+        for p in a.preps:
+            if p.kind == "bottom" and tuple(p.place.words) != ("deck",):
+                self.err(p.pos, "'on the bottom of ...' names a deck: 'your deck' or 'your opponent's deck'")
+            elif p.kind == "for_each":
+                self.check_selector(p.unit, where=False)
+                if selector_kind(p.unit) not in ("unit", "card", "bond"):
+                    self.err(p.pos, "'for each ...' counts units or cards, e.g. 'for each card among them'")
+            elif p.kind == "until_hand" and not 1 <= (p.number or 0) <= 60:
+                self.err(p.pos, f"a hand of {p.number} cards: say 1 or more")
+        if a.verb == "draw" and a.number is not None and any(p.kind == "until_hand" for p in a.preps):
+            self.err(a.pos, "'draw N' or 'draw until ...', not both")
+        if a.verb == "reveal":
+            self.revealed = True
 
     def check_place(self, p: A.Place) -> None:
         if tuple(p.words) not in V.PLACES:
@@ -554,8 +592,15 @@ class SkillChecker:
             if sel.kind == "named":
                 for n in (sel.names or (sel.name,)):
                     self.check_name(n, sel.pos)
-            elif sel.kind == "deck_top" and tuple(sel.names) not in ((), ("deck",)):
+            elif sel.kind in ("deck_top", "deck_bottom") and tuple(sel.names) not in ((), ("deck",)):
                 self.err(sel.pos, "'the top card of ...' names a deck: 'your deck' or 'your opponent's deck'")
+            elif sel.kind == "deck_top" and sel.count is not None and sel.count < 1:
+                self.err(sel.pos, "'the top N cards': N is 1 or more")
+            elif sel.kind == "rest" and not self.revealed:
+                self.err(sel.pos, "'the rest' / 'the revealed cards' are the cards an earlier 'reveal' line of "
+                                  "this skill revealed: reveal them first, e.g. 'reveal the top 3 cards of your deck'")
+            elif sel.kind == "several":
+                self.err(sel.pos, "this line takes one subject, e.g. 'this card can ...'")
             elif sel.kind == "support_card":
                 self.check_selector(sel.of)
                 if selector_kind(sel.of) != "unit":
@@ -611,6 +656,12 @@ class SkillChecker:
                 elif not self.counting:
                     self.err(p.pos, "cards in a unit's stack can be counted ('for each card stacked under this "
                                     "unit', 'you have ...'); taking or choosing them is not supported")
+            if p.kind == "among":
+                if selector_kind(sel) != "card":
+                    self.err(p.pos, "'among them' chooses cards, e.g. '1 \"Hana\" card among them'")
+                elif not self.revealed:
+                    self.err(p.pos, "'among them' chooses among the cards an earlier 'reveal' line of this skill "
+                                    "revealed: reveal them first, e.g. 'reveal the top 3 cards of your deck'")
             if p.kind == "from_place":
                 self.check_place(p.value)
                 if selector_kind(sel) not in ("card", "orb", "bond"):
@@ -618,7 +669,7 @@ class SkillChecker:
                 elif selector_kind(sel) == "bond" and V.PLACES.get(tuple(p.value.words)) != "bonds":
                     self.err(p.pos, "bonds are in a bond area: e.g. 'face-down bonds in your opponent's bond area'")
         if where and selector_kind(sel) == "card" and sel.quantifier is not None and sel.quantifier.kind != "all":
-            if not any(p.kind in ("from_place", "in_stack", "stacked_under") for p in sel.posts):
+            if not any(p.kind in ("from_place", "in_stack", "stacked_under", "among") for p in sel.posts):
                 self.err(sel.pos, "say where the cards are: e.g. '1 card from your retreat area'")
 
     def check_trigger(self, t: A.Trigger) -> None:

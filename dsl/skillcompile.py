@@ -45,7 +45,7 @@ ROLES = {"attack": SupportRole.ATTACK, "defence": SupportRole.DEFENCE, "both": S
 # ------------------------------------------------------------------ changes
 def flag_of(c: A.Change) -> str:
     words = tuple(c.words)
-    if c.by == "skills":
+    if c.by in ("skills", "enemy_skills"):
         if words == ("be", "destroyed"):
             return M.CANNOT_BE_DESTROYED_BY_SKILLS
         if words == ("be", "moved"):
@@ -82,15 +82,27 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(stat, "add", amount)]
     if c.kind == "cannot":
         flag = flag_of(c)
+        if c.by == "enemy_skills":
+            # Skills whose controller is not the unit's owner (the engine tells who: player).
+            return [(flag, "flag", lambda ctx, u, player=None, **kw: player is not None and player != u.owner)]
         if c.by is not None and c.by != "skills":
             by = unit_predicate(c.by)
-            key = "attacker" if flag == M.CANNOT_BE_ATTACKED else "defender"
+            key = "attacker" if flag in (M.CANNOT_BE_ATTACKED, M.CANNOT_BE_DESTROYED_IN_BATTLE) else "defender"
 
             def relation(ctx, u, _by=by, _key=key, **kw):
                 other = kw.get(_key)
                 return other is not None and _by(ctx, other)
             return [(flag, "flag", relation)]
         return [(flag, "flag", True)]
+    if c.kind in ("range_free", "only_attack"):
+        # "can attack X regardless of range" / "can only attack X": flags about the
+        # pair (this unit, the defender) that the engine's attack legality asks.
+        target = unit_predicate(c.by)
+        if c.kind == "range_free":
+            return [(M.ATTACKS_REGARDLESS_OF_RANGE, "flag",
+                     lambda ctx, u, defender=None, _t=target, **kw: defender is not None and _t(ctx, defender))]
+        return [(M.CANNOT_ATTACK, "flag",
+                 lambda ctx, u, defender=None, _t=target, **kw: defender is not None and not _t(ctx, defender))]
     if c.kind == "acquire_range":
         return [(M.RANGES, "grant", frozenset(c.ranges))]
     if c.kind == "acquire_type":

@@ -56,6 +56,7 @@ FLAGS = {
     ("move",): M.CANNOT_MOVE,
     ("be", "moved"): M.CANNOT_BE_MOVED_BY_SKILLS,
     ("be", "destroyed"): M.CANNOT_BE_DESTROYED,
+    ("be", "destroyed", "in", "battle"): M.CANNOT_BE_DESTROYED_IN_BATTLE,   # also "by attacks"
     ("untap",): M.CANNOT_UNTAP,
     ("be", "chosen"): M.CANNOT_BE_CHOSEN,
 }

@@ -70,7 +70,9 @@ def attacker_refusal(game: "Game", attacker: Unit) -> str | None:
         return "rule 1 (first turn): the first player cannot attack on the first turn"
     if attacker.tapped:
         return f"{attacker.card.name} is tapped"
-    if not game.ranges(attacker):
+    if not game.ranges(attacker) and M.idle(game, M.ATTACKS_REGARDLESS_OF_RANGE):
+        # (A skill that lets some unit attack regardless of range may reach a unit
+        # with no range: then each target is asked, by target_refusal.)
         return f"rule 11 (range): {attacker.card.name} has no range and cannot attack"
     return None
 
@@ -80,7 +82,9 @@ def target_refusal(game: "Game", attacker: Unit, defender: Unit) -> str | None:
     the enemy ``defender``, or None."""
     ranges = game.ranges(attacker)
     need = range_needed(attacker.area, defender.area)
-    if need not in ranges:
+    if need not in ranges and not game.flag(attacker, M.ATTACKS_REGARDLESS_OF_RANGE, defender=defender):
+        if not ranges:
+            return f"rule 11 (range): {attacker.card.name} has no range and cannot attack {defender.card.name}"
         have = ", ".join(str(r) for r in sorted(ranges))
         return (f"rule 11 (range): from the {attacker.area} line to the {defender.area} line needs range "
                 f"{need}; {attacker.card.name} has range {have}")
@@ -101,19 +105,20 @@ def legal_attacks(game: "Game", attackers: list[Unit], defenders: list[Unit]) ->
     # attacker_refusal, its checks of the game asked once, then unit by unit.
     if game.phase != "action" or (game.turn == 1 and game.turn_player == game.first_player):
         return out
-    ask_attack = ask_attacked = True
+    ask_attack = ask_attacked = ask_free = True
     first = True
     for attacker in attackers:
         if attacker.tapped:
             continue
         ranges = game.ranges(attacker)
-        if not ranges:
-            continue
         if first:
             # A flag that nothing can set right now is False for every pair: not asked.
             ask_attack = not M.idle(game, M.CANNOT_ATTACK)
             ask_attacked = not M.idle(game, M.CANNOT_BE_ATTACKED)
+            ask_free = not M.idle(game, M.ATTACKS_REGARDLESS_OF_RANGE)
             first = False
+        if not ranges and not ask_free:
+            continue
         area = attacker.area
         # range_needed(area, defender.area) in ranges, for the two lines:
         if area == FRONT:
@@ -127,7 +132,11 @@ def legal_attacks(game: "Game", attackers: list[Unit], defenders: list[Unit]) ->
             d_area = defender.area
             if not (reaches_front if d_area == FRONT else reaches_back if d_area == BACK
                     else range_needed(area, d_area) in ranges):
-                continue
+                # "can attack ... regardless of range" (asked only when some skill or
+                # modifier says it now): game.flag(attacker, ..., defender=defender).
+                if not (ask_free and M.pair_flag(game, attacker, M.ATTACKS_REGARDLESS_OF_RANGE, "defender",
+                                                 defender)):
+                    continue
             # game.flag(attacker, M.CANNOT_ATTACK, defender=defender) and
             # game.flag(defender, M.CANNOT_BE_ATTACKED, attacker=attacker):
             if ask_attack and M.pair_flag(game, attacker, M.CANNOT_ATTACK, "defender", defender):

@@ -57,6 +57,15 @@ SUPPORT_ALLOWED = "support_allowed"             # context: card; a same-name sup
 # ("name", "attack"); see Game.base_card.
 LOST_SKILLS = "lost_skills"
 COPY = "copy"
+# Attack and destruction rules beyond Series 1. ATTACKS_REGARDLESS_OF_RANGE, context
+# defender: this unit may attack that enemy whatever its range and the lines (rule 11
+# is not asked for that pair; battle.legal_attacks and target_refusal both ask it).
+# "can only attack X" is CANNOT_ATTACK with a predicate on the defender.
+# CANNOT_BE_DESTROYED_IN_BATTLE, context attacker: the attacking unit whose attack
+# would destroy it. CANNOT_BE_DESTROYED_BY_SKILLS gets context player: the
+# controller of the skill that would destroy it ("by enemy skills").
+ATTACKS_REGARDLESS_OF_RANGE = "attacks_regardless_of_range"
+CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
 
 # Values of cards that are not units (engine/card_values.py): a card in the hand, the
 # Bond Area, the Support Area ... The value of a continuous effect on one of these is
@@ -72,6 +81,7 @@ FLAGS = frozenset({
     CANNOT_ATTACK, CANNOT_BE_ATTACKED, CANNOT_BE_EVADED, CANNOT_CRITICAL, CANNOT_EVADE,
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
     CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED,
+    ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE,
 })
 STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY}) | FLAGS | CARD_STATS
 

@@ -307,7 +307,10 @@ class Moves:
         """
         if self.flag(unit, M.CANNOT_BE_DESTROYED):
             return False
-        if not in_battle and self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS):
+        if in_battle:
+            if self.flag(unit, M.CANNOT_BE_DESTROYED_IN_BATTLE, attacker=by_unit):
+                return False
+        elif self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=by_player):
             return False
         e = self.propose(ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character,
                                           in_battle, by_player, by_unit.id if by_unit else None, skill))

@@ -71,7 +71,67 @@ def _same(options, reference):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_action_and_deployment_options_are_what_the_refusals_allow(seed):
-    game = Game(load_deck("marth"), load_deck("chrom"), seed)
+    _check_options(Game(load_deck("marth"), load_deck("chrom"), seed), seed)
+
+
+# Attack rules that change who may attack whom: regardless of range (under a condition,
+# for a turn, for a unit with no range) and "can only attack" (for the fast path in
+# battle.legal_attacks against attack_refusal).
+_ATTACK_RULES = '''
+card "Opt, Longbow"
+  codes OPT-001
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Long Reach"
+    if this unit is in the front line
+    this unit can attack enemies in the back line regardless of range
+card "Opt, Hawkeye"
+  codes OPT-002
+  cost 2
+  symbol red
+  range 2
+  attack 40
+  support 10
+  act "Take Aim"
+    cost flip 1 bond
+    all allies can attack enemies with cost 2 or less regardless of range until the end of the turn
+card "Opt, Assassin"
+  codes OPT-003
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 10
+  cont "Mark"
+    this unit can only attack your opponent's main character
+card "Opt, Staff Adept"
+  codes OPT-004
+  cost 1
+  symbol red
+  range none
+  attack 20
+  support 10
+  cont "Any Range"
+    if this unit is in the back line
+    this unit can attack non-main character enemies regardless of range
+'''
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_option_lists_with_attack_rules_are_what_the_refusals_allow(seed):
+    from fecipher.dsl.packs import compile_text
+    from vanilla import card, deck
+    cards = compile_text(_ATTACK_RULES, "attack_rules.fe0")
+    others = [c for c in cards for _ in range(4)]
+    d0 = deck(card("Lord", attack=50), others, name="rules")
+    d1 = deck(card("Lady", attack=50, ranges=(1, 2)), others, name="rules")
+    _check_options(Game(d0, d1, seed), seed, minimum=10)
+
+
+def _check_options(game, seed, minimum=20):
     rngs = [random.Random(2 * seed), random.Random(2 * seed + 1)]
     checked = 0
     while not game.over and game.decision is not None:
@@ -83,4 +143,4 @@ def test_action_and_deployment_options_are_what_the_refusals_allow(seed):
             assert _same(d.options, _deployment_reference(game, d.player))
             checked += 1
         game.answer(d.options[rngs[d.player].randrange(len(d.options))])
-    assert checked > 20
+    assert checked > minimum
