@@ -33,7 +33,7 @@ SCENARIO_SUFFIX = ".scn"
 
 # Limits: far above any real scenario, low enough that no file can exhaust memory.
 MAX_SCENARIO_BYTES = 4 << 20     # the largest scenario file of the suite has 15 KB
-MAX_DIGITS = 18                  # every number is below 10**18
+MAX_DIGITS = 19                  # every number is below 10**19 (seeds: below 2**63, as in records)
 MAX_ITEM_COUNT = 100             # "N x CARD": a deck has 50 cards, 4 of a name
 MAX_PLAYER_CARDS = 500           # every card of one player's areas, stacks counted
 MAX_BOARD_CARDS = 1000           # both players
@@ -930,19 +930,13 @@ def _check_expect(e: Expect, sink: Sink) -> None:
 
 def decode_source(data: bytes, filename: str, limit: int, what: str = "file") -> str:
     """The text of an untrusted file's bytes; too large or not UTF-8 raises
-    LanguageError at the position (for undecodable bytes, the column counts bytes)."""
+    LanguageError at the position (as for a pack: line, column and the byte offset,
+    :func:`fecipher.dsl.packs.decode_pack`)."""
+    from fecipher.dsl.packs import decode_pack
     if len(data) > limit:
         raise LanguageError([Diagnostic(filename, 1, 1, f"the {what} has {len(data)} bytes; at most {limit} "
                                                         f"are allowed")])
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise LanguageError([Diagnostic(filename, line, col,
-                                        f"not UTF-8 text: byte 0x{data[e.start]:02x} at byte offset {e.start} "
-                                        f"cannot be decoded (the column counts bytes)")]) from None
-    return text[1:] if text.startswith("\ufeff") else text
+    return decode_pack(data, filename)
 
 
 def read_source(path: str | Path, limit: int, what: str = "file") -> str:

@@ -61,8 +61,8 @@ class RecordError(Exception):
     """A record that cannot be read: not UTF-8, not JSON, not of the schema,
     unknown cards, an illegal deck.
 
-    ``filename``, ``line`` and ``column`` say where (line and column count from 1;
-    for bytes that are not UTF-8, the column counts bytes); ``path`` names the
+    ``filename``, ``line`` and ``column`` say where (counting from 1; for bytes
+    that are not UTF-8 the message adds the byte offset); ``path`` names the
     field (``answers[3].player``). ``str()`` is ``file:line:column: error: ...``
     followed by the line and a caret when the record was read from a file.
     """
@@ -494,11 +494,15 @@ def read_record_bytes(data: bytes, filename: str = "<record>") -> Record:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise RecordError(f"not UTF-8 text: byte 0x{data[e.start]:02x} at byte offset {e.start} cannot be "
-                          f"decoded (the column counts bytes)",
-                          filename=filename, line=line, column=col) from None
+        # As for packs and scenarios: line and column (in characters) of the first
+        # byte that is not UTF-8, and its byte offset.
+        start = data.rfind(b"\n", 0, e.start) + 1
+        end = data.find(b"\n", e.start)
+        raise RecordError(f"the file is not UTF-8 text: byte 0x{data[e.start]:02X} at byte offset {e.start} "
+                          f"cannot be read ({e.reason})", filename=filename, line=data.count(b"\n", 0, e.start) + 1,
+                          column=len(data[start:e.start].decode("utf-8", "replace")) + 1,
+                          source_line=data[start:end if end >= 0 else len(data)].decode("utf-8", "replace")
+                          ) from None
     if text.startswith("\ufeff"):
         text = text[1:]
     src = _Source(filename, text)

@@ -95,15 +95,16 @@ def writable_file(path: str | Path, what: str = "file") -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return EXIT_USAGE
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return EXIT_USAGE
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
-        # Ctrl-C: a short line, and 128 + SIGINT as shells expect, not a traceback.
+        # Ctrl-C (also while the commands load): a short line and 128 + SIGINT, as
+        # shells expect, not a traceback.
         try:
             sys.stdout.flush()
         except (OSError, ValueError):

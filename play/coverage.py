@@ -47,7 +47,8 @@ def _series1_cards(cardlist: str | None) -> list[dict] | None:
     except OSError as e:
         raise CardListError(f"cannot read the card list {str(path)!r}: {e.strerror or e}") from None
     except UnicodeDecodeError as e:
-        raise CardListError(f"{path}: error: not UTF-8 text (byte {e.start})") from None
+        raise CardListError(f"{path}: error: the file is not UTF-8 text: byte 0x{e.object[e.start]:02X} at "
+                            f"byte offset {e.start} cannot be read") from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:

@@ -137,7 +137,7 @@ def test_replay_exit_codes_for_bad_and_forged_records(capsys, tmp_path):
     data = json.loads(rec.read_text())
     bad = tmp_path / "bad.json"
     for raw, code_, needle in (
-            (b"\xff", 2, "bad.json:1:1: error: not UTF-8"),
+            (b"\xff", 2, "bad.json:1:1: error: the file is not UTF-8"),
             (b"[" * 100_000, 2, "nested"),
             (json.dumps(dict(data, conceded={"player": 5, "after": len(data["answers"])})).encode(), 2,
              "conceded.player: a player is 0 or 1, not 5"),
@@ -161,7 +161,7 @@ def test_fecipher_test_exit_codes_and_positions(tmp_path):
     bad = tmp_path / "bad.scn"
     bad.write_bytes(b'scenario "x"\n  player 3\n    hand: "\xff"\n')
     code, out, err = _cli("test", bad)
-    assert code == 1 and f"{bad}:3:12: error: not UTF-8" in out and f"{bad}:2:10: error: there are two" not in out
+    assert code == 1 and f"{bad}:3:12: error: the file is not UTF-8" in out and f"{bad}:2:10: error: there are two" not in out
     bad.write_bytes(b'scenario "x"\n  player 3\n')
     code, out, _ = _cli("test", bad)
     assert code == 1 and f"{bad}:2:10: error: there are two players" in out
@@ -203,3 +203,16 @@ def test_replay_record_keeps_who_conceded(capsys, tmp_path):
     assert _run(capsys, "replay", src, "--quiet", "--record", out)[0] == 0
     assert load_record(out)["conceded"] == {"player": other, "after": 10}
     assert _run(capsys, "replay", out, "--quiet")[0] == 0
+
+
+def test_a_real_ctrl_c_in_a_fresh_process_exits_130():
+    import signal
+    import time
+    p = subprocess.Popen([sys.executable, "-m", "fecipher.play.cli", "test", str(SUITE)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(2.0)        # the commands are loaded and the scenarios run
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130, (p.returncode, err[-2000:])
+    assert "Traceback" not in err and err.strip().endswith("fecipher: interrupted")
