@@ -270,6 +270,7 @@ class Trigger:
     skills: tuple[str, ...] = ()     # uses: the skills' names ("uses "Aum" or "Valflame"")
     skill_kind: str | None = None    # uses: any, act, bond, hand (when no name is given)
     line: str | None = None          # moves: "to the front line"
+    keyword: Keyword | None = None   # uses: "a [LIS] skill"
 
 
 @_node

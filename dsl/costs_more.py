@@ -273,7 +273,7 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
             err(t.pos, "'flip' as a cost takes bonds ('flip 2 bonds'), orbs, or 'this card' (a bond skill)")
         elif skill_kind != "bond":
             err(a.pos, "'flip this card' flips a bond skill's own bond card: only a BOND skill can pay it")
-    elif a.verb == "flip" and selector_kind(t) == "card":
+    elif a.verb == "flip" and t is not None and selector_kind(t) == "card":   # (no object: reported as such)
         err(t.pos, "'flip' as a cost takes bonds ('flip 2 bonds'), orbs, or 'this card' (a bond skill)")
     if a.per_each is not None:
         if a.verb != "flip" or not (isinstance(t, A.Filtered) and t.noun in ("bond", "bonds", "orb", "orbs")):

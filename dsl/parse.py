@@ -832,6 +832,9 @@ class ToAst(Transformer):
     def hand_skill(self, pos, items):
         return {"skill_kind": "hand"}
 
+    def keyword_skill(self, pos, items):
+        return {"skill_kind": "keyword", "skills": (), "keyword": items[0]}
+
     def named_skills(self, pos, items):
         return {"skills": tuple(_s(i) for i in items)}
 
@@ -927,6 +930,9 @@ class ToAst(Transformer):
     # ---- conditions
     def happened_this_turn(self, pos, items):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
+
+    def has_destroyed(self, pos, items):
+        return A.Condition("has_destroyed", subject=items[0], counted=items[1], words=(str(items[2]),), pos=pos)
 
     def history_event(self, pos, items):
         return " ".join(map(str, items))

@@ -390,6 +390,8 @@ def _possessive(sel: A.Selector | None) -> str:
 
 
 def _used(t: A.Trigger) -> str:
+    if t.keyword is not None:
+        return f"a [{t.keyword.name}{t.keyword.arg if t.keyword.arg is not None else ''}]"
     if t.skills:
         return " or ".join(f'"{n}"' for n in t.skills)
     return _SKILL_KIND[t.skill_kind or "any"]
@@ -482,6 +484,8 @@ def condition(c: A.Condition) -> str:
         return f"you have {selector(c.subject)}"
     if c.kind == "compare_with_opponent":
         return f"you have {c.words[0]} {c.words[1]} than your opponent"
+    if c.kind == "has_destroyed":
+        return f"{selector(c.subject)}'s attack destroyed {selector(c.counted)} this {c.words[0]}"
     if c.kind == "has_stack":
         op, n = c.quantity
         tail = {"le": " or fewer", "ge": " or more", "eq": ""}[op]

@@ -752,6 +752,8 @@ class SkillChecker:
         if k == "uses":
             for n in t.skills:
                 self.check_skill_name(n, t.pos)
+            if t.keyword is not None and t.keyword.name not in V.KEYWORDS:
+                self.err(t.keyword.pos, f"unknown keyword [{t.keyword.name}]{suggest(t.keyword.name, V.KEYWORDS)}")
             if t.subject is not None and t.skill_kind in ("bond", "hand"):
                 self.err(t.pos, f"a unit uses action skills only; a {t.skill_kind} skill is used by a player: "
                                 f"'when you use a {t.skill_kind} skill'")
@@ -831,6 +833,17 @@ class SkillChecker:
             return
         if c.kind == "happened":
             self.check_happened(c)
+            return
+        if c.kind == "has_destroyed":
+            from fecipher.dsl.history import destroyed_selector_ok
+            self.check_selector(c.subject)
+            self.check_selector(c.counted, where=False)
+            if selector_kind(c.subject) not in ("unit", "name"):
+                self.err(c.subject.pos, "what destroyed is a unit: 'your attacking unit', 'this unit'")
+            if not destroyed_selector_ok(c.counted):
+                self.err(c.counted.pos, "'has destroyed ...' can only say whose unit and whether it was the Main "
+                                        "Character ('an enemy', 'a non-main character enemy'): the unit has left "
+                                        "the field")
             return
         if c.kind == "negation":
             self.check_condition(c.inner)
