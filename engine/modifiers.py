@@ -303,6 +303,26 @@ def compute_number(game: "Game", unit: "Unit", stat: str, base: int, **ctx: Any)
         game._computing.discard(key)
 
 
+def combine_set(base, changes) -> frozenset:
+    """A set value (types, symbols, names, skills ...) from its printed ``base`` and
+    ``(op, value)`` changes in order: "replace" sets it, then every "grant" adds and
+    every "remove" takes away, whatever their order."""
+    value = set(base)
+    grants: set = set()
+    removes: set = set()
+    for op, v in changes:
+        if v is None:
+            continue
+        items = v if isinstance(v, (set, frozenset, tuple, list)) else (v,)
+        if op == "replace":
+            value = set(items)
+        elif op == "grant":
+            grants.update(items)
+        elif op == "remove":
+            removes.update(items)
+    return frozenset((value | grants) - removes)
+
+
 @cached
 def compute_set(game: "Game", unit: "Unit", stat: str, base: frozenset, **ctx: Any) -> frozenset:
     key = (unit.id, stat)
@@ -311,20 +331,7 @@ def compute_set(game: "Game", unit: "Unit", stat: str, base: frozenset, **ctx: A
         return base
     game._computing.add(key)
     try:
-        value = set(base)
-        grants: set = set()
-        removes: set = set()
-        for op, v, _ in _aimed(game, unit, stat, ctx):
-            if v is None:
-                continue
-            items = v if isinstance(v, (set, frozenset, tuple, list)) else (v,)
-            if op == "replace":
-                value = set(items)
-            elif op == "grant":
-                grants.update(items)
-            elif op == "remove":
-                removes.update(items)
-        return frozenset((value | grants) - removes)
+        return combine_set(base, ((op, v) for op, v, _ in _aimed(game, unit, stat, ctx)))
     finally:
         game._computing.discard(key)
 
