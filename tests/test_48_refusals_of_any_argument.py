@@ -158,7 +158,9 @@ def _throw_everything_at(game: Game, seen: list[Option], data) -> None:
         assert _refused(game, lambda: game.answer(bad)) == reason
     # A player that is not the deciding one, or not a player at all.
     if not game.over:
-        other = data.draw(st.one_of(st.just(1 - d.player), NOT_A_PLAYER), label="player")
+        # (None is not given: any player)
+        other = data.draw(st.one_of(st.just(1 - d.player), NOT_A_PLAYER.filter(lambda x: x is not None)),
+                          label="player")
         reason = _refused(game, lambda: game.answer(d.options[0], player=other))
         assert game.why_illegal(d.options[0], player=other) == reason
         assert game.why_illegal(d.options[0], player=d.player) is None
