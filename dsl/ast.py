@@ -202,7 +202,20 @@ class ActorStatement:
     pos: Pos
 
 
-Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
+@_node
+class DeployBan:
+    """"your opponent / you / each player cannot deploy <cards> [into their <line> line]":
+    a rule about deploying (from the hand or by a skill)."""
+    who: str                         # opponent, you, each
+    cards: Selector
+    line: str | None                 # front, back, or None (either line)
+    duration: "Duration | None"
+    pos: Pos
+    verb: str = "deploy"             # what the line says they cannot do (the checker wants "deploy")
+
+
+Statement = (Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
+             | DeployBan)
 
 
 # ---- triggers and conditions

@@ -109,6 +109,9 @@ class SkillChecker:
     # ---- statements
     def check_statement(self, st) -> None:
         kind = self.s.kind
+        if isinstance(st, A.DeployBan):
+            self.check_deploy_ban(st)
+            return
         if isinstance(st, (A.Guarded, A.Redirect, A.Copy, A.Replace, A.CardRule, A.ActorStatement)):
             self.check_series1_statement(st)
             return
@@ -201,6 +204,28 @@ class SkillChecker:
             self.actor = True
             self.check_action(st.action, EFFECTS, "effect")
             self.actor = False
+
+    def check_deploy_ban(self, st: A.DeployBan) -> None:
+        kind = self.s.kind
+        if st.verb != "deploy":
+            self.err(st.pos, f"'cannot {st.verb} ...': a rule about a player says what they cannot deploy, "
+                             f"e.g. 'your opponent cannot deploy cards with cost 5 or more'")
+            return
+        self.check_selector(st.cards, where=False)
+        if selector_kind(st.cards) not in ("card", "name") or (
+                isinstance(st.cards, A.Filtered) and any(p.kind in ("from_place", "among") for p in st.cards.posts)):
+            self.err(st.cards.pos, "what cannot be deployed is cards, e.g. 'cards with cost 5 or more', "
+                                   "'dragonstone cards'")
+        elif isinstance(st.cards, A.Filtered) and st.cards.quantifier is not None \
+                and st.cards.quantifier.kind != "all":
+            self.err(st.cards.quantifier.pos, "say which cards without a count, e.g. 'cards with cost 1'")
+        if kind == "cont":
+            if st.duration is not None:
+                self.err(st.duration.pos, "a CONT skill holds while it is active; it takes no duration")
+        elif kind == "spec":
+            self.err(st.pos, "a rule about deploying is a CONT skill's line, or an effect with a duration")
+        elif st.duration is None:
+            self.err(st.pos, "this rule needs a duration, e.g. 'until the end of your opponent's next turn'")
 
     def check_replacement(self, st: A.Replace) -> None:
         a = st.action

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Iterator
 
+from fecipher.engine import modifiers as M
 from fecipher.engine.cards import Card, CardCopy
 from fecipher.engine.decisions import CLASS_CHANGE, DEPLOY, LEVEL_UP, MADE_OPTIONS, Option, made_option
 from fecipher.engine.state import BACK, FRONT, Unit
@@ -45,10 +46,31 @@ def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str 
         return f"{copy.card.name} is not in your hand"
     if area not in (FRONT, BACK):
         return f"units are deployed to the front or back line, not {area!r}"
-    refusal = name_refusal(game, player, copy.card) or card_rule_refusal(game, player, copy)
+    refusal = (name_refusal(game, player, copy.card) or card_rule_refusal(game, player, copy)
+               or deploy_ban_refusal(game, player, copy, area))
     if refusal:
         return refusal
     return cost_refusal(game, player, copy.card, copy.card.cost)
+
+
+def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str | None:
+    """A rule of a skill that ``player`` may not deploy ``copy`` to ``area`` ("your
+    opponent cannot deploy cards with cost 5 or more", "... into their back line"),
+    from the hand or by a skill; timed (modifiers) or continuous (CONT skills active
+    now, their conditions holding). None when nothing forbids it."""
+    if M.idle(game, M.CANNOT_DEPLOY):
+        return None
+    for mod in game._mods_by_stat.get(M.CANNOT_DEPLOY, ()):
+        if (mod.condition is None or mod.condition(game)) and mod.value(game, None, player=player, card=copy,
+                                                                         area=area):
+            return f"{copy.card.name} cannot be deployed to the {area} line: {mod.text or mod.source}"
+    for ce, ctx in game._continuous_sources(M.CANNOT_DEPLOY):
+        sk = ctx.skill
+        if sk.condition is not None and not sk.condition(ctx):
+            continue
+        if ce.value(ctx, None, player=player, card=copy, area=area):
+            return f"{copy.card.name} cannot be deployed to the {area} line: {sk.name} ({ce.text})"
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -125,6 +147,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     # Per unit, the same for every card in hand: its unit names, and whether a
     # SPEC rule of its card lets another unit share its name.
     field = [(u, game.unit_names(u), "share_name" in card_rules(u.cards[0].card)) for u in units]
+    banned = not M.idle(game, M.CANNOT_DEPLOY)   # (no rule forbids a deployment now: not asked)
     seen: set = set()
     for copy in p.hand:
         card = copy.card
@@ -147,6 +170,8 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
         if (not clash and ("deploy_if" not in rules or card_rule_refusal(game, player, copy) is None)
                 and _affordable(game, player, card, card.cost)):
             for area in (FRONT, BACK):
+                if banned and deploy_ban_refusal(game, player, copy, area) is not None:
+                    continue
                 key = (DEPLOY, copy.id, card, area)
                 yield MADE_OPTIONS.get(key) or made_option(key, Option(
                     DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {card.cost}) to the {area} line"))
