@@ -111,6 +111,11 @@ card "Seer, Oracle"
     choose 1 card among them
     put it into your opponent's bond area
     put the rest on the bottom of your opponent's deck
+  act "Kin"
+    reveal the top 3 cards of your deck
+    this unit gains +20 attack for each "Seer" card among them until the end of the turn
+    if you have a card with cost 4 or more among them: draw 1
+    send the revealed cards to your retreat area
   act "Count"
     reveal the top 3 cards of your deck
     draw 1 for each card with cost 3 or more among them
@@ -374,6 +379,25 @@ def test_among_the_opponents_revealed_cards_one_to_their_bond_area_the_other_to_
     p1 = game.players[1]
     assert [x.copy for x in p1.bonds] == [b] and p1.bonds[0].face_up
     assert p1.deck[-1] is a and len(p1.deck) == 11
+
+
+def test_counts_and_conditions_on_the_revealed_cards():
+    game, mc0, mc1 = duel()
+    oracle = add_unit(game, 0, c("Oracle", "Seer"))
+    tops = add_cards(game, 0, "deck", GEM, card("Seer", "other"), card("A"), top=True)
+    begin(game)
+    before = game.attack(oracle)
+    pick(game, "use_skill", skill="Kin")
+    p = game.players[0]
+    assert game.attack(oracle) == before + 40       # two "Seer" cards among the three
+    assert len(p.hand) == 0                          # none has cost 4 or more: no draw
+    assert p.retreat == tops
+    game2, _, _ = duel()
+    add_unit(game2, 0, c("Oracle", "Seer"))
+    add_cards(game2, 0, "deck", BIG, card("A"), card("B"), top=True)
+    begin(game2)
+    pick(game2, "use_skill", skill="Kin")
+    assert len(game2.players[0].hand) == 1
 
 
 def test_a_card_put_on_the_bottom_of_the_deck():
