@@ -262,6 +262,10 @@ def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> None:
         return
     if card.card.unit_name not in g.unit_names(unit):
         return
+    if how == "onto":
+        from fecipher.engine.deployment import stack_refusal
+        if stack_refusal(g, card.card, unit, by_skill=True):
+            return   # "cannot level up (by skills)": the card stays where it is
     if how == "under":
         g.grow(card, unit)
     else:

@@ -141,6 +141,8 @@ def change(c: A.Change, plural: bool) -> str:
         out = "cannot " + " ".join(words)
         if c.by == "enemy_skills":
             return out + " by the cost or effect of enemy skills"
+        if c.by == "skills" and words[-1] in ("up", "change", "changed"):
+            return out + " by a skill's effect"
         if c.by == "skills":
             return out + " by the cost or effect of skills"
         if c.by is not None:

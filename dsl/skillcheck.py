@@ -8,6 +8,7 @@ from fecipher.dsl.conditions import COUNTABLE
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import selector_kind
+from fecipher.engine import modifiers as M
 
 from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401  (fill the registries)
 
@@ -276,14 +277,16 @@ class SkillChecker:
             words = tuple(c.words)
             if words in V.CARD_RULES:
                 self.err(c.pos, "only a SPEC skill on 'this card' can say that")
-            elif words[:2] in (("be", "deployed"), ("class", "change"), ("be", "class")) or words[:1] == ("deploy",):
+            elif words[:2] == ("be", "deployed") or words[:1] == ("deploy",):
                 self.err(c.pos, f"'cannot {' '.join(words)}' (a deployment restriction) is not supported yet: "
                                 f"the engine's deployment options have no restriction of that kind")
             elif words not in V.FLAGS:
                 self.err(c.pos, f"unknown restriction 'cannot {' '.join(words)}'"
                                 f"{suggest(' '.join(words), V.FLAG_PHRASES)}")
-            if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")):
-                self.err(c.pos, "'by skills' goes with 'cannot be destroyed' or 'cannot be moved'")
+            if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")) and V.FLAGS.get(words) not in (
+                    M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
+                self.err(c.pos, "'by skills' goes with 'cannot be destroyed', 'cannot be moved', 'cannot level up' "
+                                "or 'cannot class change'")
             elif c.by == "enemy_skills" and words != ("be", "destroyed"):
                 self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
             elif c.by is not None and c.by not in ("skills", "enemy_skills"):

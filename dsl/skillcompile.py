@@ -44,6 +44,8 @@ ROLES = {"attack": SupportRole.ATTACK, "defence": SupportRole.DEFENCE, "both": S
 def flag_of(c: A.Change) -> str:
     words = tuple(c.words)
     if c.by in ("skills", "enemy_skills"):
+        if V.FLAGS.get(words) in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
+            return V.FLAGS[words]
         if words == ("be", "destroyed"):
             return M.CANNOT_BE_DESTROYED_BY_SKILLS
         if words == ("be", "moved"):
@@ -81,6 +83,9 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(stat, "add", amount)]
     if c.kind == "cannot":
         flag = flag_of(c)
+        if c.by == "skills" and flag in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
+            # "cannot level up by skills": only a card a skill puts onto it.
+            return [(flag, "flag", lambda ctx, u, by_skill=False, **kw: by_skill)]
         if c.by == "enemy_skills":
             # Skills whose controller is not the unit's owner (the engine tells who: player).
             return [(flag, "flag", lambda ctx, u, player=None, **kw: player is not None and player != u.owner)]

@@ -116,7 +116,21 @@ def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | Non
     from fecipher.engine.cards import card_unit_names
     if not card_unit_names(copy.card) & game.unit_names(unit):  # aliases count (rule 14)
         return f"rule 6 (level up): {copy.card.name} does not have the unit name {unit.name}"
+    refusal = stack_refusal(game, copy.card, unit, by_skill=False)
+    if refusal:
+        return refusal
     return cost_refusal(game, player, copy.card, placement_cost(copy.card))
+
+
+def stack_refusal(game: "Game", card: Card, unit: Unit, *, by_skill: bool) -> str | None:
+    """A skill's "cannot level up" / "cannot class change" on ``unit`` forbids placing
+    ``card`` on it (a card with a class-change cost class changes it; a class change is a
+    level up). ``by_skill``: a skill places it, not the Deployment Phase."""
+    if game.flag(unit, M.CANNOT_LEVEL_UP, by_skill=by_skill):
+        return f"{unit.card.name} cannot level up"
+    if card.is_promoted and game.flag(unit, M.CANNOT_CLASS_CHANGE, by_skill=by_skill):
+        return f"{unit.card.name} cannot class change"
+    return None
 
 
 def placement_cost(card: Card) -> int:
@@ -148,6 +162,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     # SPEC rule of its card lets another unit share its name.
     field = [(u, game.unit_names(u), "share_name" in card_rules(u.cards[0].card)) for u in units]
     banned = not M.idle(game, M.CANNOT_DEPLOY)   # (no rule forbids a deployment now: not asked)
+    stacking = not (M.idle(game, M.CANNOT_LEVEL_UP) and M.idle(game, M.CANNOT_CLASS_CHANGE))
     seen: set = set()
     for copy in p.hand:
         card = copy.card
@@ -177,6 +192,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
                     DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {card.cost}) to the {area} line"))
         for unit, un, _ in field:
             if (unit.owner == player and not names.isdisjoint(un)
+                    and (not stacking or stack_refusal(game, card, unit, by_skill=False) is None)
                     and _affordable(game, player, card, placement_cost(card))):   # level_up_refusal is None
                 key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card)
                 yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card))

@@ -71,12 +71,16 @@ CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
 # timed one reaches no unit (applies is always False) and a continuous one is found
 # with the other continuous effects; deployment.deploy_ban_refusal asks them.
 CANNOT_DEPLOY = "cannot_deploy"
+# CANNOT_LEVEL_UP (a class change is a level up too) and CANNOT_CLASS_CHANGE, context
+# by_skill: whether a skill (not the Deployment Phase) would place the card on the unit.
+CANNOT_LEVEL_UP = "cannot_level_up"
+CANNOT_CLASS_CHANGE = "cannot_class_change"
 
 FLAGS = frozenset({
     CANNOT_ATTACK, CANNOT_BE_ATTACKED, CANNOT_BE_EVADED, CANNOT_CRITICAL, CANNOT_EVADE,
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
     CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED,
-    ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY,
+    ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP, CANNOT_CLASS_CHANGE,
 })
 STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY}) | FLAGS
 

@@ -77,7 +77,8 @@ def test_action_and_deployment_options_are_what_the_refusals_allow(seed):
 # Attack rules that change who may attack whom: regardless of range (under a condition,
 # for a turn, for a unit with no range) and "can only attack" (for the fast path in
 # battle.legal_attacks against attack_refusal); rules that forbid deploying to a line
-# (deployment.deployment_options against deploy_refusal).
+# (deployment.deployment_options against deploy_refusal) and "cannot level up" (against
+# level_up_refusal).
 _ATTACK_RULES = '''
 card "Opt, Longbow"
   codes OPT-001
@@ -131,6 +132,9 @@ card "Opt, Jailer"
   act "Lockdown"
     cost flip 1 bond
     your opponent cannot deploy cards with cost 3 into their front line until the end of your opponent's next turn
+  cont "Set in Stone"
+    if this unit is untapped
+    this unit cannot level up
 '''
 
 

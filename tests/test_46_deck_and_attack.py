@@ -584,3 +584,86 @@ def test_deploy_rules_refused_by_the_checker(line, message):
     text = BAN_PACK.split("  cont \"Iron Gate\"")[0] + '  cont "Bad"\n    ' + line + "\n"
     with pytest.raises(LanguageError, match=message):
         compile_text(text)
+
+
+
+STACK_PACK = '''
+card "Rook, Stubborn"
+  codes TST-401
+  cost 1
+  class change cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Set in Stone"
+    if this unit is tapped
+    this unit cannot level up
+card "Rook, Grounded"
+  codes TST-402
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "No Shortcuts"
+    this unit cannot level up by skills and cannot class change
+card "Rook, Lifter"
+  codes TST-403
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Lift"
+    choose 1 "Rook" card from your hand
+    put it onto 1 "Rook" ally
+'''
+STACK = {c.title: c for c in compile_text(STACK_PACK, "stack.fe0")}
+
+
+def test_cannot_level_up_while_its_condition_holds():
+    game, mc0, mc1 = duel()
+    rook = add_unit(game, 0, STACK["Stubborn"], tapped=True)
+    add_bonds(game, 0, *[card("Bond")] * 4)
+    copy = add_cards(game, 0, "hand", card("Rook", "plain", cost=1))[0]
+    begin(game, phase="deployment")
+    assert not options(game, "level_up", card=copy)
+    from fecipher.engine.deployment import level_up_refusal
+    assert "cannot level up" in level_up_refusal(game, 0, copy, rook)
+    game2, _, _ = duel()
+    add_unit(game2, 0, STACK["Stubborn"])          # untapped: the condition fails
+    add_bonds(game2, 0, *[card("Bond")] * 4)
+    copy2 = add_cards(game2, 0, "hand", card("Rook", "plain", cost=1))[0]
+    begin(game2, phase="deployment")
+    assert options(game2, "level_up", card=copy2)
+
+
+def test_cannot_level_up_by_skills_and_cannot_class_change():
+    game, mc0, mc1 = duel()
+    rook = add_unit(game, 0, STACK["Grounded"])
+    add_bonds(game, 0, *[card("Bond")] * 4)
+    plain, promoted = add_cards(game, 0, "hand", card("Rook", "plain", cost=1), card("Rook", "hero", cost=3, cc=2))
+    begin(game, phase="deployment")
+    assert options(game, "level_up", card=plain)           # from the hand: allowed
+    assert not options(game, "class_change", card=promoted)
+    # By a skill: the card stays in the hand.
+    game2, _, _ = duel()
+    rook2 = add_unit(game2, 0, STACK["Grounded"])
+    add_unit(game2, 0, STACK["Lifter"])
+    plain2 = add_cards(game2, 0, "hand", card("Rook", "plain", cost=1))[0]
+    begin(game2)
+    pick(game2, "use_skill", skill="Lift")
+    pick(game2, "card", card=plain2)
+    if game2.decision.kind == "unit" or any(o.kind == "unit" for o in game2.legal_options()):
+        pick(game2, "unit", unit=rook2)
+    assert plain2 in game2.players[0].hand and len(rook2.cards) == 1
+
+
+@pytest.mark.parametrize("title, skill, text", [
+    ("Stubborn", "Set in Stone", "If this unit is tapped: This unit cannot level up."),
+    ("Grounded", "No Shortcuts", "This unit cannot level up by a skill's effect, and cannot class change."),
+])
+def test_describe_renders_level_up_rules(title, skill, text):
+    sk = next(s for s in STACK[title].skills if s.name == skill)
+    assert sk.text.endswith(text), sk.text
