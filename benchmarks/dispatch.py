@@ -86,7 +86,8 @@ def game_cost(units: int, listened: bool, n: int, repeat: int) -> float:
 
     def emit():
         g.emit(e)
-        if len(g.events) > 10_000:
+        # (kept below the engine's events-per-decision guard, engine decision 17)
+        if len(g.events) >= g.max_events_per_decision // 2:
             g.events.clear()
     return _per_event(emit, n, repeat)
 

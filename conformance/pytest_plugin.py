@@ -4,7 +4,8 @@ Each scenario of a file is its own item, named after the scenario; a failure is
 reported as `fecipher test` reports it (file:line, the expectation, what the
 engine did instead, the pending decision, the recent events). A scenario marked
 ``pending "reason"`` is an expected failure (xfail); when it starts to pass it is
-reported as XPASS so that its ``pending`` line can be removed.
+reported as XPASS so that its ``pending`` line can be removed. A scenario may
+load pack and deck files from anywhere under pytest's root directory.
 """
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ class ScenarioFile(pytest.File):
     def collect(self):
         from fecipher.conformance.scenario import load_scenarios
         try:
-            f = load_scenarios(self.path)
+            # Pack and deck files may come from anywhere in the project being tested.
+            f = load_scenarios(self.path, root=self.config.rootpath)
         except LanguageError as e:
             yield BrokenScenarioFile.from_parent(self, name="(scenario file)", error=e)
             return

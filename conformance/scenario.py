@@ -30,6 +30,14 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, 
 from fecipher.dsl.errors import Diagnostic, LanguageError, Sink, suggest
 
 SCENARIO_SUFFIX = ".scn"
+
+# Limits: far above any real scenario, low enough that no file can exhaust memory.
+MAX_SCENARIO_BYTES = 4 << 20     # the largest scenario file of the suite has 15 KB
+MAX_DIGITS = 19                  # every number is below 10**19 (seeds: below 2**63, as in records)
+MAX_ITEM_COUNT = 100             # "N x CARD": a deck has 50 cards, 4 of a name
+MAX_PLAYER_CARDS = 500           # every card of one player's areas, stacks counted
+MAX_BOARD_CARDS = 1000           # both players
+MAX_RANGE = 99                   # "range 1-2": ranges are 0 to 3
 AREAS = ("deck", "hand", "orbs", "bonds", "front", "back", "support", "retreat", "boundless", "field")
 PHASES = ("beginning", "bond", "deployment", "action", "end")
 
@@ -145,6 +153,7 @@ class Scenario:
     body: list[Step | Expect] = attrs.Factory(list)
     file_packs: list[tuple[str, Pos]] | None = None
     file_cards: list[PackText] = attrs.Factory(list)
+    root: Path | None = None    # pack and deck files must be inside (default: the directory)
 
     @property
     def line(self) -> int:
@@ -153,6 +162,12 @@ class Scenario:
     @property
     def directory(self) -> Path:
         return Path(self.filename).resolve().parent
+
+    @property
+    def tree(self) -> Path:
+        """The folder whose files the scenario may load: ``root`` when given
+        (``fecipher test DIR``, ``--root``), else the scenario file's folder."""
+        return (self.root or self.directory).resolve()
 
 
 @attrs.define
@@ -257,6 +272,20 @@ class _ToModel(Transformer):
         super().__init__()
         self.filename = filename
         self.lines = text.splitlines()
+        self.errors: list[tuple[Pos, str]] = []   # numbers and players out of range
+
+    def _int(self, tok, most: int | None = None, what: str = "a number", fallback: int = 0) -> int:
+        """An INT token's value; too long or above ``most`` is an error (reported
+        with the file's other errors) and counts as ``fallback``."""
+        t = str(tok)
+        if len(t) > MAX_DIGITS or not t.isascii():
+            self.errors.append((_pos(tok), f"{what} of at most {MAX_DIGITS} digits 0-9 is expected"))
+            return fallback
+        v = int(t)
+        if most is not None and v > most:
+            self.errors.append((_pos(tok), f"{v} is too large: {what} is at most {most}"))
+            return fallback
+        return v
 
     def _text(self, meta) -> str:
         line = getattr(meta, "line", 0) or 0
@@ -271,13 +300,13 @@ class _ToModel(Transformer):
 
     # ---- setup
     def seed(self, meta, items):
-        return ("setup", "seed", int(items[0]), _pos(meta))
+        return ("setup", "seed", self._int(items[0]), _pos(meta))
 
     def first_player(self, meta, items):
-        return ("setup", "first_player", int(items[0]), _pos(meta))
+        return ("setup", "first_player", self._int(items[0]), _pos(meta))
 
     def start_at(self, meta, items):
-        turn, player, phase = int(items[0]), items[1], items[2]
+        turn, player, phase = self._int(items[0]), items[1], items[2]
         return ("setup", "start", (turn, player, phase), _pos(meta))
 
     def packs_line(self, meta, items):
@@ -314,7 +343,7 @@ class _ToModel(Transformer):
         return ("setup", "area", (items[0], items[1]), _pos(meta))
 
     def paid(self, meta, items):
-        return ("setup", "paid", int(items[0]), _pos(meta))
+        return ("setup", "paid", self._int(items[0]), _pos(meta))
 
     def bonded(self, meta, items):
         return ("setup", "bonded", True, _pos(meta))
@@ -332,7 +361,7 @@ class _ToModel(Transformer):
         count = 1
         rest = list(items)
         if isinstance(rest[0], Token) and rest[0].type == "INT":
-            count = int(rest.pop(0))
+            count = self._int(rest.pop(0), MAX_ITEM_COUNT, "a count", fallback=1)
         stacked, cards = rest.pop(0)
         attrs_ = tuple(rest)
         return Item(tuple(cards), count, attrs_, stacked, _pos(meta))
@@ -351,7 +380,10 @@ class _ToModel(Transformer):
         return str(items[0])
 
     def player(self, meta, items):
-        return ("player", int(items[0]), _pos(items[0]))
+        n = self._int(items[0])
+        if n not in (1, 2):
+            self.errors.append((_pos(items[0]), f"there are two players, 1 and 2; not player {items[0]}"))
+        return ("player", n, _pos(items[0]))
 
     def ident(self, meta, items):
         return (str(items[0]), _pos(items[0]))
@@ -410,7 +442,7 @@ class _ToModel(Transformer):
         return ("choose_line", {"area": items[0]})
 
     def v_break_orb(self, meta, items):
-        return ("break_orb", {"index": int(items[0])})
+        return ("break_orb", {"index": self._int(items[0])})
 
     def v_order(self, meta, items):
         return ("order", {"skill": _s(items[0])})
@@ -419,7 +451,7 @@ class _ToModel(Transformer):
         return ("pick_label", {"label": _s(items[0])})
 
     def v_pick_index(self, meta, items):
-        return ("pick_index", {"index": int(items[0])})
+        return ("pick_index", {"index": self._int(items[0])})
 
     def yes_no(self, meta, items):
         return str(items[0])
@@ -467,7 +499,7 @@ class _ToModel(Transformer):
         return rest, because
 
     def e_turn(self, meta, items):
-        args: dict = {"turn": int(items[0])}
+        args: dict = {"turn": self._int(items[0])}
         for it in items[1:]:
             if it[0] == "player":
                 args["player"] = it[1] - 1
@@ -483,7 +515,7 @@ class _ToModel(Transformer):
         return ("area", {"player": player[1] - 1, "area": area, "value": value})
 
     def count_value(self, meta, items):
-        return ("count", int(items[0]))
+        return ("count", self._int(items[0]))
 
     def e_contains(self, meta, items):
         player, area, value = items
@@ -500,7 +532,7 @@ class _ToModel(Transformer):
         args: dict = {"player": items[0][1] - 1, "kind": None, "options": None}
         for it in items[1:]:
             if isinstance(it, Token):
-                args["options"] = int(it)
+                args["options"] = self._int(it)
             else:
                 args["kind"] = it
         return ("decision", args)
@@ -552,7 +584,7 @@ class _ToModel(Transformer):
 
     # unit checks: (name, value, negated)
     def c_attack(self, meta, items):
-        return ("attack", int(items[0]), False, _pos(meta))
+        return ("attack", self._int(items[0]), False, _pos(meta))
 
     def c_range(self, meta, items):
         return ("range", items[-1], False, _pos(meta))
@@ -562,12 +594,14 @@ class _ToModel(Transformer):
             return frozenset()
         t = str(items[0])
         if "-" in t:
-            a, b = (int(x) for x in t.split("-"))
+            lo, hi = t.split("-")
+            a = self._int(Token("INT", lo, line=items[0].line, column=items[0].column), MAX_RANGE, "a range")
+            b = self._int(Token("INT", hi, line=items[0].line, column=items[0].column), MAX_RANGE, "a range")
             return frozenset(range(a, b + 1))
-        return frozenset({int(t)})
+        return frozenset({self._int(items[0], MAX_RANGE, "a range")})
 
     def c_stack(self, meta, items):
-        return ("stack", int(items[0]), False, _pos(meta))
+        return ("stack", self._int(items[0]), False, _pos(meta))
 
     def c_is(self, meta, items):
         return ("is", items[0], False, _pos(meta))
@@ -627,7 +661,7 @@ class _ToModel(Transformer):
         return ("*name", ("str", _s(items[0])), _pos(items[0]))
 
     def val_int(self, meta, items):
-        return ("int", int(items[0]))
+        return ("int", self._int(items[0]))
 
     def val_str(self, meta, items):
         return ("str", _s(items[0]))
@@ -673,8 +707,11 @@ _UNIT_ATTRS = {"MC", "tapped", "untapped", "class-changed", "not-class-changed"}
 _CARD_ATTRS = {"face-up", "face-down"}
 
 
-def parse_scenarios(text: str, filename: str = "<scenario>") -> ScenarioFile:
-    """Parse a scenario file; every problem in it is raised at once as LanguageError."""
+def parse_scenarios(text: str, filename: str = "<scenario>", root: str | Path | None = None) -> ScenarioFile:
+    """Parse a scenario file; every problem in it is raised at once as LanguageError.
+
+    ``root`` is the folder its pack and deck files must be in (default: the
+    file's own folder; see :attr:`Scenario.tree`)."""
     if not text.endswith("\n"):
         text += "\n"
     try:
@@ -682,7 +719,10 @@ def parse_scenarios(text: str, filename: str = "<scenario>") -> ScenarioFile:
     except UnexpectedInput as e:
         raise LanguageError([_translate(e, text, filename)]) from None
     sink = Sink(filename, text)
-    entries = _ToModel(filename, text).transform(tree)
+    model = _ToModel(filename, text)
+    entries = model.transform(tree)
+    for pos, msg in model.errors:
+        sink.error(pos, msg)
     file_packs: list | None = None
     file_cards: list[PackText] = []
     scenarios: list[Scenario] = []
@@ -699,7 +739,8 @@ def parse_scenarios(text: str, filename: str = "<scenario>") -> ScenarioFile:
         if name in names:
             sink.error(pos, f'scenario "{name}" is defined twice in this file (first at line {names[name]})')
         names[name] = pos.line
-        sc = Scenario(name, filename, pos, file_packs=file_packs, file_cards=list(file_cards))
+        sc = Scenario(name, filename, pos, file_packs=file_packs, file_cards=list(file_cards),
+                      root=Path(root) if root is not None else None)
         _build(sc, lines, sink)
         scenarios.append(sc)
     sink.raise_if_any()
@@ -732,7 +773,6 @@ def _build(sc: Scenario, lines: list, sink: Sink) -> None:
                 sc.first_player = value - 1
             elif what == "start":
                 turn, player, (phase, ppos) = value
-                _check_player(player, sink)
                 if turn < 1:
                     sink.error(pos, "turns are numbered from 1")
                 if phase not in PHASES:
@@ -752,13 +792,15 @@ def _build(sc: Scenario, lines: list, sink: Sink) -> None:
             elif what == "lenient":
                 sc.lenient = True
             elif what == "player":
-                _check_player(value, sink)
-                current = value[1] - 1
+                # (a player other than 1 and 2 is reported by the parser; its lines are skipped)
+                current = value[1] - 1 if value[1] in (1, 2) else -1
             elif what == "area":
                 area, items = value
                 board_pos = board_pos or pos
                 if current is None:
                     sink.error(pos, f"whose {area}? Write 'player 1' or 'player 2' on a line before the areas")
+                    continue
+                if current == -1:
                     continue
                 ps = sc.players[current]
                 if area == "field":
@@ -770,11 +812,15 @@ def _build(sc: Scenario, lines: list, sink: Sink) -> None:
                 _check_items(area, items, sink)
                 ps.areas[area] = items
             elif what == "paid":
+                if current == -1:
+                    continue
                 if current is None:
                     sink.error(pos, "whose cost? Write 'player 1' or 'player 2' on a line before it")
                 else:
                     sc.players[current].paid = value
             elif what == "bonded":
+                if current == -1:
+                    continue
                 if current is None:
                     sink.error(pos, "who bonded? Write 'player 1' or 'player 2' on a line before it")
                 else:
@@ -782,7 +828,6 @@ def _build(sc: Scenario, lines: list, sink: Sink) -> None:
             continue
         if isinstance(entry, tuple):  # a step with its player token
             step, player = entry
-            _check_player(player, sink)
             _check_step(step, sink)
             stepped = stepped or step.pos
             sc.body.append(step)
@@ -791,14 +836,29 @@ def _build(sc: Scenario, lines: list, sink: Sink) -> None:
         stepped = stepped or entry.pos
         _check_expect(entry, sink)
         sc.body.append(entry)
+    _check_board_size(sc, sink)
     if from_decks_pos is not None and board_pos is not None:
         sink.error(from_decks_pos, "a scenario starts either from two decks (set-up and mulligans) or from a "
                                    "prepared board ('start turn ...' and areas), not both")
 
 
-def _check_player(player: tuple, sink: Sink) -> None:
-    if player[1] not in (1, 2):
-        sink.error(player[2], f"there are two players, 1 and 2; not player {player[1]}")
+def _check_board_size(sc: Scenario, sink: Sink) -> None:
+    """A board holds at most MAX_PLAYER_CARDS cards a player, MAX_BOARD_CARDS in all."""
+    total = 0
+    for i, ps in enumerate(sc.players):
+        n = 0
+        for area, items in ps.areas.items():
+            for it in items:
+                n += it.count * len(it.cards)
+                if n > MAX_PLAYER_CARDS:
+                    sink.error(it.pos, f"player {i + 1} has more than {MAX_PLAYER_CARDS} cards on the board "
+                                       f"(areas and stacks counted)")
+                    return
+        total += n
+        if total > MAX_BOARD_CARDS:
+            first = next(it for items in ps.areas.values() for it in items)
+            sink.error(first.pos, f"the board has more than {MAX_BOARD_CARDS} cards")
+            return
 
 
 def _check_items(area: str, items: tuple[Item, ...], sink: Sink) -> None:
@@ -868,9 +928,31 @@ def _check_expect(e: Expect, sink: Sink) -> None:
                                     f"its fields are {', '.join(fields[p.kind])}")
 
 
-def load_scenarios(path: str | Path) -> ScenarioFile:
+def decode_source(data: bytes, filename: str, limit: int, what: str = "file") -> str:
+    """The text of an untrusted file's bytes; too large or not UTF-8 raises
+    LanguageError at the position (as for a pack: line, column and the byte offset,
+    :func:`fecipher.dsl.packs.decode_pack`)."""
+    from fecipher.dsl.packs import decode_pack
+    if len(data) > limit:
+        raise LanguageError([Diagnostic(filename, 1, 1, f"the {what} has {len(data)} bytes; at most {limit} "
+                                                        f"are allowed")])
+    return decode_pack(data, filename)
+
+
+def read_source(path: str | Path, limit: int, what: str = "file") -> str:
+    """:func:`decode_source` of a file (OSError when it cannot be read)."""
     p = Path(path)
-    return parse_scenarios(p.read_text(encoding="utf-8"), str(p))
+    if p.is_file() and p.stat().st_size > limit:
+        raise LanguageError([Diagnostic(str(p), 1, 1, f"the {what} has {p.stat().st_size} bytes; at most "
+                                                      f"{limit} are allowed")])
+    return decode_source(p.read_bytes(), str(p), limit, what)
+
+
+def load_scenarios(path: str | Path, root: str | Path | None = None) -> ScenarioFile:
+    """Read and parse a scenario file (see :func:`parse_scenarios`); any bytes give
+    a ScenarioFile or a LanguageError (OSError when the file cannot be read)."""
+    p = Path(path)
+    return parse_scenarios(read_source(p, MAX_SCENARIO_BYTES, "scenario file"), str(p), root)
 
 
 def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -879,7 +961,7 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     for path in paths:
         p = Path(path)
         if p.is_dir():
-            out.extend(sorted(p.rglob(f"*{SCENARIO_SUFFIX}")))
+            out.extend(sorted(f for f in p.rglob(f"*{SCENARIO_SUFFIX}") if f.is_file()))
         else:
             out.append(p)
     return out

@@ -17,9 +17,9 @@ from typing import Any, Iterable, Iterator
 import attrs
 
 from fecipher.dsl.errors import Diagnostic, LanguageError, suggest
-from fecipher.dsl.packs import CardPool, compile_text, duplicate_codes, embedded_pool, load_pack
+from fecipher.dsl.packs import PACK_SUFFIX, CardPool, compile_text, duplicate_codes, embedded_pool
 from fecipher.conformance.scenario import (
-    CardRef, EventPattern, Expect, Item, Scenario, Step, UnitRef, load_scenarios, scenario_files,
+    CardRef, EventPattern, Expect, Item, Scenario, Step, UnitRef, load_scenarios, read_source, scenario_files,
 )
 from fecipher.engine import decisions as D
 from fecipher.engine.cards import Card, CardCopy
@@ -120,9 +120,36 @@ def _compile_block(text: str, filename: str) -> tuple[Card, ...]:
     return tuple(compile_text(text, filename))
 
 
+MAX_PACK_BYTES = 4 << 20      # a pack file named by a scenario (the largest shipped pack has ~200 KB)
+MAX_DECK_BYTES = 1 << 20
+
+
 @functools.lru_cache(maxsize=64)
-def _load_pack_file(path: str) -> tuple[Card, ...]:
-    return tuple(load_pack(path))
+def _load_pack_file(path: str, mtime: float) -> tuple[Card, ...]:
+    return tuple(compile_text(read_source(path, MAX_PACK_BYTES, "pack file"), path))
+
+
+def resolve_in_tree(sc: Scenario, ref: str, suffix: str, what: str) -> tuple[Path | None, str]:
+    """The file a scenario names (relative to its folder), or None and why not:
+    it must end with ``suffix`` and lie inside the scenario's tree
+    (:attr:`Scenario.tree`), symbolic links resolved, so that a scenario reads
+    only the packs and decks it ships with and never echoes another file."""
+    if not ref.endswith(suffix):
+        return None, f"a {what} file name ends with {suffix}; '{ref}' does not"
+    if "\0" in ref:
+        return None, f"'{ref}' is not a file name"
+    try:
+        path = (sc.directory / ref).resolve()
+    except (OSError, RuntimeError, ValueError) as e:
+        return None, f"'{ref}' cannot be resolved: {e}"
+    tree = sc.tree
+    if path != tree and tree not in path.parents:
+        return None, (f"'{ref}' is outside the scenario's folder {tree}: a scenario loads {what} files from "
+                      f"its own folder and the folders below it (run 'fecipher test' on a parent folder, or "
+                      f"give --root, to widen it)")
+    if not path.is_file():
+        return None, f"no {what} file '{ref}' (looked for {path})"
+    return path, ""
 
 
 def scenario_pool(sc: Scenario) -> CardPool:
@@ -138,15 +165,17 @@ def scenario_pool(sc: Scenario) -> CardPool:
         if ref == "embedded":
             cards.extend(embedded_pool().cards)
             continue
-        path = (sc.directory / ref) if not Path(ref).is_absolute() else Path(ref)
-        if not path.is_file():
-            diags.append(Diagnostic(sc.filename, pos.line, pos.column,
-                                    f"no pack file '{ref}' (looked for {path})", _line(lines, pos.line)))
+        path, why = resolve_in_tree(sc, ref, PACK_SUFFIX, "pack")
+        if path is None:
+            diags.append(Diagnostic(sc.filename, pos.line, pos.column, why, _line(lines, pos.line)))
             continue
         try:
-            cards.extend(_load_pack_file(str(path)))
+            cards.extend(_load_pack_file(str(path), path.stat().st_mtime))
         except LanguageError as e:
             diags.extend(e.diagnostics)
+        except OSError as e:
+            diags.append(Diagnostic(sc.filename, pos.line, pos.column,
+                                    f"cannot read the pack file '{ref}': {e.strerror or e}", _line(lines, pos.line)))
     for block in sc.file_cards + sc.cards:
         try:
             cards.extend(_compile_block(block.text, sc.filename))
@@ -162,7 +191,7 @@ def scenario_pool(sc: Scenario) -> CardPool:
 def _source_lines_cached(filename: str, mtime: float) -> tuple[str, ...]:
     try:
         return tuple(Path(filename).read_text(encoding="utf-8").splitlines())
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return ()
 
 
@@ -411,19 +440,33 @@ class Run:
         sc = self.sc
         assert self.pool is not None
         if sc.decks is not None:
-            from fecipher.dsl.decks import load_deck, parse_deck
+            from fecipher.dsl.decks import DECK_SUFFIX, embedded_decks, load_deck, parse_deck
             from fecipher.engine.deckrules import IllegalDeck
             for ref in sc.decks:
                 if ref[0] == "inline":
                     self.decks.append(parse_deck(ref[1].text, self.pool, sc.filename))
-                else:
-                    name, pos = ref[1], ref[2]
-                    path = sc.directory / name
-                    try:
-                        self.decks.append(load_deck(path if path.is_file() else name, self.pool))
-                    except FileNotFoundError as e:
-                        raise LanguageError([Diagnostic(sc.filename, pos.line, pos.column, str(e),
-                                                        _line(_source_lines(sc.filename), pos.line))]) from None
+                    continue
+                # A deck is an embedded deck's name ("marth") or a .deck file in the scenario's tree.
+                name, pos = ref[1], ref[2]
+
+                def refuse(why: str, _pos=pos) -> LanguageError:
+                    return LanguageError([Diagnostic(sc.filename, _pos.line, _pos.column, why,
+                                                     _line(_source_lines(sc.filename), _pos.line))])
+
+                if name in embedded_decks():
+                    self.decks.append(load_deck(name, self.pool))
+                    continue
+                if not name.endswith(DECK_SUFFIX):
+                    raise refuse(f"no embedded deck '{name}' (embedded: {', '.join(embedded_decks())}); "
+                                 f"a deck file is named with its {DECK_SUFFIX} suffix")
+                path, why = resolve_in_tree(sc, name, DECK_SUFFIX, "deck")
+                if path is None:
+                    raise refuse(why)
+                try:
+                    text = read_source(path, MAX_DECK_BYTES, "deck file")
+                except OSError as e:
+                    raise refuse(f"cannot read the deck file '{name}': {e.strerror or e}") from None
+                self.decks.append(parse_deck(text, self.pool, str(path)))
             try:
                 self.game = Game(self.decks[0], self.decks[1], seed=sc.seed, first_player=sc.first_player)
             except IllegalDeck as e:
@@ -1099,15 +1142,25 @@ def run_scenario(sc: Scenario) -> Result:
     return Run(sc).run()
 
 
-def run_file(path: str | Path) -> tuple[list[Result], LanguageError | None]:
+def run_file(path: str | Path, root: str | Path | None = None) -> tuple[list[Result], LanguageError | None]:
+    """Run every scenario of a file; a file that does not load (or cannot be
+    read) is returned as its LanguageError."""
     try:
-        f = load_scenarios(path)
+        f = load_scenarios(path, root)
     except LanguageError as e:
         return [], e
+    except OSError as e:
+        return [], LanguageError([Diagnostic(str(path), 1, 1, f"cannot read the scenario file: {e.strerror or e}")])
     return [run_scenario(sc) for sc in f.scenarios], None
 
 
-def run_paths(paths: Iterable[str | Path]) -> Iterator[tuple[Path, list[Result], LanguageError | None]]:
-    for p in scenario_files(paths):
-        results, err = run_file(p)
-        yield p, results, err
+def run_paths(paths: Iterable[str | Path], root: str | Path | None = None
+              ) -> Iterator[tuple[Path, list[Result], LanguageError | None]]:
+    """Run the scenario files among ``paths`` (folders searched). Each file's
+    scenarios may load packs and decks from ``root`` if given, else from the
+    folder that was named (for files found in it) or the file's own folder."""
+    for path in paths:
+        tree = root if root is not None else (path if Path(path).is_dir() else None)
+        for p in scenario_files([path]):
+            results, err = run_file(p, tree)
+            yield p, results, err

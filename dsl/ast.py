@@ -123,6 +123,7 @@ class Change:
     ranges: tuple[int, ...] = ()
     name: str | None = None
     pos: Pos = Pos(0, 0)
+    of: "Selector | None" = None     # acquire_name_of: whose unit name ("of your main character")
 
 
 @_node
@@ -214,8 +215,35 @@ class DeployBan:
     verb: str = "deploy"             # what the line says they cannot do (the checker wants "deploy")
 
 
+@_node
+class Delayed:
+    """"at the end of this combat:" and the effect lines after it: set up once when the
+    skill resolves, run once at that moment (a delayed one-shot effect)."""
+    moment: str                      # end_of_combat, end_of_turn, start_of_next_turn, end_of_next_turn
+    owner: str | None                # next turn: "your" or "opponent"
+    statements: tuple                # the effect lines it runs
+    pos: Pos
+
+
+
+@_node
+class CardChange:
+    """A value of cards that are not units: "the deployment cost of <cards> is
+    reduced by N [for each ...] [but not below M]", "... becomes N", "... is
+    increased by N" (engine/card_values.py)."""
+    stat: str                        # cost, cc_cost, support
+    op: str                          # reduce, increase, set
+    amount: int
+    subject: Selector
+    per_each: Selector | None
+    floor: int | None
+    duration: Duration | None
+    pos: Pos
+
+
+
 Statement = (Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
-             | DeployBan)
+             | Delayed | CardChange | DeployBan)
 
 
 # ---- triggers and conditions
@@ -232,6 +260,15 @@ class Trigger:
     how: str | None = None           # "skill", "hand" (not by a skill), or None (either way)
     how_skill: str | None = None     # "by "Aum"": that skill
     how_skill_pos: Pos | None = None  # where that skill's name stands
+    # ---- added for the wider pool (docs/skill-language.md, "Triggers of the wider pool")
+    cause: str | None = None         # destroyed: "battle" (by an attack) or "skill"
+    by: "Selector | None" = None     # destroyed: whose attack / whose skill; fails_to_destroy, evades: the other unit
+    place: Place | None = None       # card_to: the area a card goes to
+    verb: str | None = None          # card_to: placed, sent, added; draws: the word written ("draw")
+    phase: str | None = None         # phase_start, phase_end: beginning, bond, deployment, action, end
+    skills: tuple[str, ...] = ()     # uses: the skills' names ("uses "Aum" or "Valflame"")
+    skill_kind: str | None = None    # uses: any, act, bond, hand (when no name is given)
+    line: str | None = None          # moves: "to the front line"
 
 
 @_node

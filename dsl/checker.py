@@ -8,6 +8,7 @@ import importlib.resources
 from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.errors import Sink, suggest
+from fecipher.dsl.loopcheck import warn_loops
 from fecipher.dsl.skillcheck import check_skills
 
 REQUIRED_FACTS = ("codes", "cost", "attack", "support")
@@ -27,6 +28,7 @@ def check_pack(pack: A.PackNode, text: str) -> None:
         names[card.name] = card
         check_card(card, sink, units, skills)
     sink.raise_if_any()
+    warn_loops(pack, text)   # warnings: skills that may trigger themselves without end
 
 
 @functools.lru_cache(maxsize=None)
@@ -74,25 +76,25 @@ def _check_symbols(f: A.Fact, sink: Sink) -> None:
         sink.error(f.pos, "a card has at most two symbols")
     for word, pos in f.value:
         if word not in V.SYMBOLS:
-            sink.error(pos, f"unknown symbol '{word}'{suggest(word, V.SYMBOLS)}")
+            sink.error(pos, lambda: f"unknown symbol '{word}'{suggest(word, V.SYMBOLS)}")
 
 
 def _check_gender(f: A.Fact, sink: Sink) -> None:
     word, pos = f.value
     if word not in V.GENDER_WORDS:
-        sink.error(pos, f"unknown gender '{word}'{suggest(word, V.GENDER_WORDS)}")
+        sink.error(pos, lambda: f"unknown gender '{word}'{suggest(word, V.GENDER_WORDS)}")
 
 
 def _check_weapon(f: A.Fact, sink: Sink) -> None:
     word, pos = f.value
     if word != "none" and word not in V.WEAPON_WORDS:
-        sink.error(pos, f"unknown weapon '{word}'{suggest(word, V.WEAPON_WORDS)}")
+        sink.error(pos, lambda: f"unknown weapon '{word}'{suggest(word, V.WEAPON_WORDS)}")
 
 
 def _check_types(f: A.Fact, sink: Sink) -> None:
     for word, pos in f.value:
         if word not in V.TYPE_WORDS:
-            sink.error(pos, f"unknown unit type '{word}'{suggest(word, V.TYPE_WORDS)}")
+            sink.error(pos, lambda: f"unknown unit type '{word}'{suggest(word, V.TYPE_WORDS)}")
 
 
 def _check_range(f: A.Fact, sink: Sink) -> None:
@@ -104,6 +106,11 @@ def _check_range(f: A.Fact, sink: Sink) -> None:
 
 
 def _check_stat(f: A.Fact, sink: Sink) -> None:
+    if isinstance(f.value, str):
+        if f.kind != "support" or f.value != "X":
+            sink.error(f.pos, f"{f.kind} is a number" + (" or X (a support set by a skill)" if f.kind == "support"
+                                                         else "") + f", not {f.value!r}")
+        return
     if f.value % 10 and f.value != 0:
         sink.error(f.pos, f"{f.kind} {f.value} is not a multiple of 10")
 

@@ -33,7 +33,8 @@ def compile_card(node: A.CardNode, pack: A.PackNode, blank: set[str] | None = No
         class_change_cost=f.get("class_change_cost"),
         symbols=tuple(V.SYMBOLS[w] for w, _ in f.get("symbols", ())),
         gender=gender, weapon=weapon, types=types, ranges=frozenset(f.get("range", ())),
-        attack=f["attack"], support=f["support"], class_name=f.get("class", ""),
+        attack=f["attack"], support=0 if f["support"] == "X" else f["support"], support_x=f["support"] == "X",
+        class_name=f.get("class", ""),
         skills=skills, support_skill=support, pack=pack.filename, source_line=node.pos.line,
     )
 

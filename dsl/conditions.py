@@ -8,8 +8,11 @@ import attrs
 
 from fecipher.dsl import ast as A
 from fecipher.dsl.selectors import (
-    card_candidates, card_predicate, ref_units, selector_kind, unit_candidates, unit_predicate,
+    card_candidates, card_has, card_predicate, count_things, is_levelled_up, ref_things, ref_units, selector_kind,
+    things_names, unit_candidates, unit_has, unit_predicate,
 )
+from fecipher.engine.cards import CardCopy
+from fecipher.engine.cards import card_unit_names
 from fecipher.engine.skills import SkillContext
 from fecipher.engine.state import Unit
 
@@ -35,6 +38,24 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "is_state":
         st = compile_state(c.state)
         subj = c.subject
+
+        if isinstance(subj, A.Ref) and subj.kind in ("chosen", "picked", "this_card", "event_card", "deck_top",
+                                                     "support_card"):
+            # A reference that may stand for cards ("reveal ..." then "if it is tome"):
+            # the state is read on each card's printed qualities.
+            on_cards = readable_on_cards(c.state)
+
+            def is_state_things(ctx: SkillContext) -> bool:
+                things = subject_things(ctx, subj)
+                if not things:
+                    return False
+                for t in things:
+                    if isinstance(t, CardCopy) and not on_cards:
+                        return False   # a card off the field is not attacking, tapped ...
+                    if not st(ctx, t):
+                        return False
+                return True
+            return is_state_things
 
         def is_state(ctx: SkillContext) -> bool:
             units = subject_units(ctx, subj)
@@ -81,6 +102,25 @@ def compile_condition(c: A.Condition) -> Test:
             things = subject_things(ctx, subj)
             return bool(things) and all(_cmp(op, stat_value(ctx, t, stat), n) for t in things)
         return has_stat
+    if k == "has_stack":   # "this unit has 3 or more cards in its stack"
+        op, n = c.quantity
+        subj = c.subject
+
+        def has_stack(ctx: SkillContext) -> bool:
+            units = subject_units(ctx, subj)
+            return bool(units) and all(_cmp(op, len(u.cards), n) for u in units)
+        return has_stack
+    if k == "same_name":   # "it has the same unit name as your opponent's main character"
+        subj, other = c.subject, c.counted
+
+        def same_name(ctx: SkillContext) -> bool:
+            theirs = things_names(ctx, ref_things(ctx, other))
+            things = subject_things(ctx, subj)
+            return bool(theirs) and bool(things) and all(things_names(ctx, (t,)) & theirs for t in things)
+        return same_name
+    if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)
+        from fecipher.dsl.history import compile_happened
+        return compile_happened(c)
     if k == "used_skill":
         name = c.name
         subj = c.subject
@@ -101,8 +141,8 @@ def _cmp(op: str, a: int, b: int) -> bool:
 
 def subject_things(ctx: SkillContext, sel: A.Selector) -> list:
     """Units, or cards ("it" after "reveal ..."), a condition's subject names."""
-    if isinstance(sel, A.Ref) and sel.kind == "chosen":
-        return [x for x in ctx.data.get("chosen", []) if not isinstance(x, Unit) or ctx.game.unit(x.id) is x]
+    if isinstance(sel, A.Ref) and sel.kind in ("chosen", "picked"):
+        return ref_things(ctx, sel)
     if selector_kind(sel) == "card":
         return card_candidates(ctx, sel)
     return subject_units(ctx, sel)
@@ -134,26 +174,22 @@ def subject_units(ctx: SkillContext, sel: A.Selector) -> list[Unit]:
 
 
 def counter_of(sel: A.Filtered) -> Callable[[SkillContext], int]:
-    kind = selector_kind(sel)
-    if kind == "unit":
-        pred = unit_predicate(sel)
-        side = sel.noun
+    """What "you have N ..." counts ("2 or more white bonds": a face-down bond shows no
+    symbol or type, so only face-up ones; "face-down bonds", "face-up orbs" by face)."""
+    return count_things(sel)
 
-        def count_units(ctx):
-            g = ctx.game
-            pool = g.all_units() if side in ("unit", "units") else (
-                g.players[ctx.controller].units if side in ("ally", "allies") else g.players[ctx.opponent].units)
-            return sum(1 for u in pool if pred(ctx, u))
-        return count_units
-    if kind == "card":
-        return lambda ctx: len(card_candidates(ctx, sel))
-    if kind == "bond":
-        if not sel.qualifiers:
-            return lambda ctx: len(ctx.game.players[ctx.controller].bonds)
-        # "2 or more white bonds": a face-down bond shows no symbol or type.
-        pred = card_predicate(sel)
-        return lambda ctx: sum(1 for b in ctx.game.players[ctx.controller].bonds if b.face_up and pred(ctx, b.copy))
-    return lambda ctx: len(ctx.game.players[ctx.controller].orbs)
+
+# States a card (not a unit) has: its printed qualities and unit names.
+CARD_STATES = frozenset({"quality", "unit_name", "any", "not"})
+
+
+def readable_on_cards(s: A.State) -> bool:
+    """Can this state be read on a card off the field ("if it is tome" after "reveal")?"""
+    if s.kind == "not":
+        return readable_on_cards(s.arg)
+    if s.kind == "any":
+        return all(readable_on_cards(x) for x in s.arg)
+    return s.kind in CARD_STATES
 
 
 def _battle_seat(seat: str, other_seat: str, other: Callable | None) -> Callable[[SkillContext, Unit], bool]:
@@ -206,13 +242,23 @@ def compile_state(s: A.State) -> Callable[[SkillContext, Unit], bool]:
     if k == "untapped":
         return lambda ctx, u: not u.tapped
     if k == "main_character":
-        return lambda ctx, u: u.is_main_character
-    if k == "unit_name":   # TS: "if your main character is "Chrom""
+        # "is your main character" (yours), "is your opponent's main character", "is a main character"
+        if s.arg == "opponent":
+            return lambda ctx, u: isinstance(u, Unit) and u.is_main_character and u.owner != ctx.controller
+        if s.arg == "any":
+            return lambda ctx, u: isinstance(u, Unit) and u.is_main_character
+        return lambda ctx, u: isinstance(u, Unit) and u.is_main_character and u.owner == ctx.controller
+    if k == "levelled_up":
+        return lambda ctx, u: isinstance(u, Unit) and is_levelled_up(u)
+    if k == "unit_name":   # TS: "if your main character is "Chrom""; a card: its printed unit name
         n = s.arg
-        return lambda ctx, u: n in ctx.game.unit_names(u)
-    if k == "quality":
+        return lambda ctx, u: n in (card_unit_names(u.card) if isinstance(u, CardCopy) else ctx.game.unit_names(u))
+    if k == "quality":   # a unit's qualities as computed; a card's as printed
         w = s.arg[0]
-        return lambda ctx, u: w in ctx.game.types(u) or w in {x.value for x in ctx.game.symbols(u)}
+        return lambda ctx, u: card_has(u.card, w) if isinstance(u, CardCopy) else unit_has(ctx, u, w)
+    if k == "any":       # "is red or blue", 'is "Kent" or female'
+        alts = tuple(compile_state(x) for x in s.arg)
+        return lambda ctx, u: any(t(ctx, u) for t in alts)
     if k == "not":
         inner = compile_state(s.arg)
         return lambda ctx, u: not inner(ctx, u)

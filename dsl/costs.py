@@ -4,7 +4,6 @@ A cost is an object with ``can_pay(ctx)`` (all of it, or the skill cannot start)
 and ``pay(ctx)``, a generator that may ask which units, bonds or cards pay it."""
 from __future__ import annotations
 
-import functools
 from typing import Iterator
 
 import attrs
@@ -13,7 +12,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl.registry import cost
 from fecipher.dsl.selectors import (
-    card_candidates, count_range, place_area, ref_units, unit_predicate,
+    bond_predicate, card_candidates, count_range, place_area, ref_units, unit_predicate,
 )
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
@@ -76,29 +75,27 @@ class TapCost:
             ctx.game.tap(u)
 
 
-@functools.lru_cache(maxsize=4096)
-def _symbol_words(card) -> frozenset[str]:
-    """A card's symbols as words ("red" ...); remembered per card (printed facts)."""
-    return frozenset(s.value for s in card.symbols)
-
-
 @attrs.frozen
 class FlipCost:
-    """Flip N face-up bonds face-down, or N face-down orbs face-up (Dragon Vein)."""
+    """Flip N face-up bonds face-down, or N face-down orbs face-up (Dragon Vein).
+
+    A filter ("flip 1 tome bond", 'flip 1 "Altena" bond', "flip 1 white black bond")
+    is read on the bond card's printed qualities (unit name, symbols, gender, weapon,
+    types) as in any selector: adjacent qualities must all hold, "or" takes either."""
 
     n: int
     orbs: bool
-    words: frozenset[str]
+    sel: A.Filtered | None      # None: any face-up bond (face-down orb)
     text: str
+
+    def _fits(self, ctx, b) -> bool:
+        return self.sel is None or bond_predicate(self.sel)(ctx, b)
 
     def _cands(self, ctx):
         p = ctx.game.players[ctx.controller]
         if self.orbs:
-            return [o for o in p.orbs if not o.face_up]
-        out = [b for b in p.bonds if b.face_up]
-        if self.words:
-            out = [b for b in out if _symbol_words(b.copy.card) & self.words]
-        return out
+            return [o for o in p.orbs if not o.face_up and self._fits(ctx, o)]
+        return [b for b in p.bonds if b.face_up and self._fits(ctx, b)]
 
     def can_pay(self, ctx) -> bool:
         # len(self._cands(ctx)) >= self.n, counted up to n (asked for every action skill option).
@@ -107,14 +104,20 @@ class FlipCost:
         found = 0
         if self.orbs:
             for o in p.orbs:
-                if not o.face_up:
+                if not o.face_up and self._fits(ctx, o):
+                    found += 1
+                    if found >= n:
+                        return True
+        elif self.sel is None:
+            for b in p.bonds:
+                if b.face_up:
                     found += 1
                     if found >= n:
                         return True
         else:
-            words = self.words
+            fits = bond_predicate(self.sel)
             for b in p.bonds:
-                if b.face_up and (not words or _symbol_words(b.copy.card) & words):
+                if b.face_up and fits(ctx, b):
                     found += 1
                     if found >= n:
                         return True
@@ -167,13 +170,14 @@ def _tap(a: A.Action):
     return TapCost(a.target, render.cost_item(a))
 
 
-@cost("flip", "bond orb", doc="Flip N face-up bonds face-down (optionally of a symbol), or N orbs face-up.",
+@cost("flip", "bond orb", doc="Flip N face-up bonds face-down (optionally filtered: a symbol, type or unit name), "
+                              "or N orbs face-up.",
       example="cost flip 2 bonds")
 def _flip(a: A.Action):
     sel = a.target
     assert isinstance(sel, A.Filtered)
-    words = frozenset(w for q in sel.qualifiers if q.kind == "words" for w in q.values)
-    return FlipCost(_n(sel), sel.noun in ("orb", "orbs"), words, render.cost_item(a))
+    filtered = bool(sel.qualifiers) or any(p.kind != "from_place" for p in sel.posts)
+    return FlipCost(_n(sel), sel.noun in ("orb", "orbs"), sel if filtered else None, render.cost_item(a))
 
 
 @cost("send", "card", "to", doc="Send N cards matching a filter from an area to another area.",
@@ -242,3 +246,7 @@ def _destroy(a: A.Action):
     if isinstance(a.target, A.Filtered) and a.target.noun in ("orb", "orbs"):
         return BreakOrbsCost(_n(a.target), render.cost_item(a))
     return DestroyCost(a.target, render.cost_item(a))
+
+
+# More cost verbs ("flip this card", growth, units sent, reveal) and joint payment.
+from fecipher.dsl import costs_more as _costs_more  # noqa: E402,F401

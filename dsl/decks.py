@@ -19,6 +19,9 @@ from fecipher.engine.game import Deck
 
 DECK_SUFFIX = ".deck"
 _LINE = re.compile(r"^(\d+)\s*x?\s+(.+)$")
+# Limits for untrusted deck text: a legal deck has 50 cards or a few more.
+MAX_LINE_COUNT = 100
+MAX_DECK_CARDS = 1000
 
 
 def parse_deck(text: str, pool: CardPool, filename: str = "<deck>") -> Deck:
@@ -53,7 +56,16 @@ def parse_deck(text: str, pool: CardPool, filename: str = "<deck>") -> Deck:
         if card is None:
             diags.append(Diagnostic(filename, i, col, f"unknown card {ref!r}", raw))
             continue
-        cards.extend([card] * int(m.group(1)))
+        digits = m.group(1)
+        count = int(digits) if len(digits) <= 9 and digits.isascii() else MAX_LINE_COUNT + 1
+        if count > MAX_LINE_COUNT:
+            diags.append(Diagnostic(filename, i, col, f"{digits[:12]} copies: a deck line has at most "
+                                                      f"{MAX_LINE_COUNT}", raw))
+            continue
+        if len(cards) + count > MAX_DECK_CARDS:
+            diags.append(Diagnostic(filename, i, col, f"the deck has more than {MAX_DECK_CARDS} cards", raw))
+            break
+        cards.extend([card] * count)
     if mc is None and not diags:
         diags.append(Diagnostic(filename, 1, 1, "the deck names no main character ('main character CODE')", ""))
     if diags:

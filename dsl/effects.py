@@ -12,7 +12,6 @@ from fecipher.dsl.selectors import (
     count_range, card_place, place_owner,
     card_candidates, pick_cards, pick_units, place_area, ref_units, selector_kind, unit_candidates,
 )
-from fecipher.engine import events as ev
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import AREA, CARD, Decision, Option, choose, yes_no
 from fecipher.engine.state import BACK, FRONT, HAND, Unit
@@ -264,7 +263,7 @@ def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> None:
         return
     if how == "onto":
         from fecipher.engine.deployment import stack_refusal
-        if stack_refusal(g, card.card, unit, by_skill=True):
+        if stack_refusal(g, unit, class_change=card.card.is_promoted, by_skill=True):
             return   # "cannot level up (by skills)": the card stays where it is
     if how == "under":
         g.grow(card, unit)
@@ -357,8 +356,7 @@ def _reveal(a: A.Action):
         ctx.data["moved"] = set()
         if cards:
             area, _ = ctx.game.locate(cards[0])
-            ctx.game.emit(ev.Revealed(cards[0].owner, tuple(c.id for c in cards), tuple(c.card.name for c in cards),
-                                      area))
+            ctx.game.reveal(cards, area)   # (both players know them until they move)
     return eff
 
 
@@ -390,3 +388,7 @@ def _make_each(ctx, a, u):
 
 effect("make", "unit chosen", "main_character", doc="Make one of your units your Main Character (HS).",
        example="make this unit your main character", needs_place=True)(simple(_make_each))
+
+
+# Hidden information: "look at ...", "choose ... at random", "cost reveal ..." (registered there).
+from fecipher.dsl import effects_hidden  # noqa: E402,F401

@@ -14,27 +14,61 @@ and the same positions Lark would have given them:
 - position: the first position among the rule's children, filtered or not (Lark's
   ``propagate_positions``), (0, 0) for a rule that matched nothing.
 
-It only handles text that parses: on the first unexpected character or token it
-raises :class:`ParseFailure`, and the caller asks Lark, whose exceptions carry what
-the error messages need. tests/test_22_fast_parse.py checks that both ways give equal
-ASTs, positions included, on every pack, every reference example and fuzzed packs.
+:meth:`FastParser.parse` raises :class:`ParseFailure` on the first unexpected
+character or token. :meth:`FastParser.parse_recovering` goes on after each one, in the
+same pass: the language is line-based, so a syntax error is reported and its line left
+out (as if it were a comment) by putting the parser back as it was at the start of the
+line and skipping the line's tokens; a card header's error leaves out the whole card.
+The work stays linear in the text however many errors it holds (one pass, and a copy
+of the parser's stack, bounded by :data:`MAX_DEPTH`, at each line end).
+
+Work and memory are linear in the text: lists (``x*``) grow in place, and the parser's
+stack, which is as deep as the constructs nest ("not not not ..."), is limited to
+:data:`MAX_DEPTH` entries (a deeper line is a syntax error of its own, :class:`TooDeep`),
+so that nothing built from the tree recurses without bound.
+
+tests/test_22_fast_parse.py checks that this parser and Lark's give equal ASTs,
+positions included, on every pack, every reference example and fuzzed packs, and
+fail on the same texts.
 """
 from __future__ import annotations
 
 import itertools
 import re
-from bisect import bisect_right
+
+import attrs
 from typing import Any, Callable, Iterable
 
 from lark import Lark, Token, Tree
 from lark.parsers.lalr_analysis import Shift
 
 from fecipher.dsl import ast as A
-from fecipher.dsl.lexer import PackLexer, line_starts
+from fecipher.dsl.lexer import PackLexer
 
 
 class ParseFailure(Exception):
-    """The text does not parse; Lark is asked for the diagnostic."""
+    """The text does not parse."""
+
+
+# The deepest the parser's stack may be: a few times what the real packs need (about
+# 20), far below what would make recursion over the tree fail (Python's limit is 1,000).
+MAX_DEPTH = 100
+
+
+@attrs.frozen
+class SyntaxFault:
+    """One syntax error found by :meth:`FastParser.parse_recovering`: the token (its
+    terminal's name, "$END" at the end of the text, lexer.STRAY for a character no
+    terminal matches), its text and position, and the terminals the parser could take
+    there (as Lark's UnexpectedToken.expected); or ``too_deep`` for a line that nests
+    deeper than :data:`MAX_DEPTH`."""
+
+    kind: str
+    value: str
+    line: int
+    column: int
+    expected: frozenset[str]
+    too_deep: bool = False
 
 
 class _Spliced(list):
@@ -96,23 +130,48 @@ class FastParser:
             raise TypeError("the end state has actions")
 
     def parse(self, text: str) -> Any:
-        """The transformer's result for ``text``; ParseFailure if it does not parse."""
+        """The transformer's result for ``text``; ParseFailure if it does not parse (or
+        nests deeper than :data:`MAX_DEPTH`)."""
+        return self._parse(text, False, 0)[0]
+
+    def parse_recovering(self, text: str, max_errors: int) -> tuple[Any, list[SyntaxFault], set[int], int]:
+        """(the transformer's result or None, the first ``max_errors`` syntax errors, the
+        lines left out, how many more errors there were) for ``text``, reading on after
+        each error as if its line were a comment (or, for a card header, the whole card),
+        in one pass. The result is None when the text ends in an error."""
+        return self._parse(text, True, max_errors)
+
+    def _parse(self, text: str, recover: bool, max_errors: int) -> tuple[Any, list[SyntaxFault], set[int], int]:
         lexer = self.lexer
         groups = lexer.groups
-        # Line n starts at lines[n - 1]; two more entries after the text's end let
-        # line_of() look at the line after any line.
-        lines = line_starts(text)
-        lines += (len(text) + 1, len(text) + 1)
+        # The line last asked about: its number, where it starts and where the next one
+        # starts. A position is found from there by counting the line ends between
+        # (str.count, in C): the positions asked for are near one another (a token's, or
+        # its rule's first token's), so this is linear in the text, and it needs no
+        # table of every line's start (10 MB of blank lines would make one of 10
+        # million entries).
         near = 1
+        cur = 0
+        nxt = text.find("\n") + 1 or len(text) + 1
         pos_cls = A.Pos
         match_cls = re.Match
 
+        def move(start: int) -> None:
+            """Make the line of a character offset the line last asked about (as
+            lexer.position()): count the line ends from there to it."""
+            nonlocal near, cur, nxt
+            if start >= nxt:
+                near += 1 + text.count("\n", nxt, start)
+            else:
+                near -= text.count("\n", start, cur)
+            cur = text.rfind("\n", 0, start) + 1
+            nxt = text.find("\n", start) + 1 or len(text) + 1
+
         def line_of(start: int) -> int:
-            """The line of a character offset (as lexer.position()), guessed first: nine
-            positions in ten are on the line of the one asked for before, or on the next."""
-            nonlocal near
-            if not lines[near - 1] <= start < lines[near]:
-                near = near + 1 if lines[near] <= start < lines[near + 1] else bisect_right(lines, start)
+            """The line of a character offset (as lexer.position()); most are on the line
+            asked about before."""
+            if not cur <= start < nxt:
+                move(start)
             return near
 
         def position_of(carrier) -> A.Pos:
@@ -120,8 +179,9 @@ class FastParser:
             if carrier.__class__ is pos_cls:
                 return carrier
             start = carrier.start()
-            line = line_of(start)
-            return pos_cls(line, start - lines[line - 1] + 1)
+            if not cur <= start < nxt:
+                move(start)
+            return pos_cls(near, start - cur + 1)
 
         def token(m) -> Token:
             """A shifted token as a Lark Token."""
@@ -132,8 +192,8 @@ class FastParser:
             kind, words = groups[group]
             t.type = kind if words is None else words.get(value, kind)
             t.value = value
-            line = t.line = line_of(start)
-            t.column = start - lines[line - 1] + 1
+            t.line = line_of(start)
+            t.column = start - cur + 1
             return t
 
         def text_of(m) -> str:
@@ -146,6 +206,62 @@ class FastParser:
         values: list[Any] = []
         # each value's position: its token's match, an A.Pos, or None (matched nothing)
         positions: list[Any] = []
+        max_depth = MAX_DEPTH
+
+        # Recovery: the stack as it was after the last line end (with the length of each
+        # list on it, which later reductions may append to), and the first token since.
+        faults: list[SyntaxFault] = []
+        dropped = 0
+        left_out: set[int] = set()
+        saved = ([self.start], [], [], [])
+        line_start: Any = None
+
+        def save() -> None:
+            nonlocal saved, line_start
+            saved = (states[:], values[:], positions[:],
+                     [(v, len(v), len(v.positions)) for v in values if v.__class__ is _Spliced])
+            line_start = None
+
+        def fault(m, kind: str, too_deep: bool) -> None:
+            """Record the error at token ``m`` (None: the end of the text); count it only
+            once there are max_errors."""
+            nonlocal dropped
+            if len(faults) >= max_errors:
+                dropped += 1
+                return
+            if m is None:
+                last = text.rstrip("\n").rpartition("\n")[2]
+                faults.append(SyntaxFault("$END", "", max(1, text.count("\n")), len(last) + 1,
+                                          frozenset(k for k in top if k.isupper())))
+                return
+            start = m.start()
+            line = line_of(start)
+            faults.append(SyntaxFault(kind, text_of(m), line, start - cur + 1,
+                                      frozenset(k for k in top if k.isupper()), too_deep))
+
+        def skip_line(m, kind: str):
+            """Put the stack back as it was at the start of the line of token ``m`` and skip
+            to the end of that line (a card header: to the next card); the next token."""
+            first = line_start if line_start is not None else m
+            header = first is not None and text_of(first) == "card"
+            if m is not None:
+                left_out.add(line_of(m.start()))
+            while m is not None:
+                k = groups[m.lastindex][0]
+                m = next(tokens, None)
+                if k == "_NL":
+                    if m is None or not header or text_of(m) == "card":
+                        break
+                    left_out.add(line_of(m.start()))
+            old_states, old_values, old_positions, lengths = saved
+            states[:] = old_states
+            values[:] = old_values
+            positions[:] = old_positions
+            for lst, n, n_pos in lengths:
+                del lst[n:]
+                del lst.positions[n_pos:]
+            save()
+            return m
 
         def reduce(rule) -> None:
             """The general reduction: Lark's child filter, splicing, ?rule and position."""
@@ -194,9 +310,11 @@ class FastParser:
         top = self.start
         end = self.end
         # (the kinds of action as local names, which are read faster than global ones)
-        shift, unit, plain, append, one, first_item, splice, pass_child = (
-            _SHIFT, _UNIT, _PLAIN, _APPEND, _ONE, _FIRST, _SPLICE, _PASS)
-        for m in itertools.chain(lexer.matches(text), (None,)):
+        shift, unit, plain, append, one, first_item, splice, pass_child, append_n, first_n = (
+            _SHIFT, _UNIT, _PLAIN, _APPEND, _ONE, _FIRST, _SPLICE, _PASS, _APPEND_N, _FIRST_N)
+        tokens = itertools.chain(lexer.matches(text), (None,))
+        m = next(tokens)
+        while True:
             if m is None:
                 kind = "$END"
             else:
@@ -209,14 +327,34 @@ class FastParser:
                     action = top[kind]
                 except KeyError:
                     if top is end and m is None:
-                        return values[-1]
-                    raise ParseFailure(kind) from None
+                        return values[-1], faults, left_out, dropped
+                    if not recover:
+                        raise ParseFailure(kind) from None
+                    fault(m, kind, False)
+                    if m is None:
+                        return None, faults, left_out, dropped
+                    m = skip_line(m, kind)
+                    top = states[-1]
+                    break
                 how = action[0]
                 if how is shift:
+                    if len(states) > max_depth:
+                        if not recover:
+                            raise ParseFailure(kind)
+                        fault(m, kind, True)
+                        m = skip_line(m, kind)
+                        top = states[-1]
+                        break
                     top = action[1]
                     states.append(top)
                     values.append(m)
                     positions.append(m)
+                    if recover:
+                        if kind == "_NL":
+                            save()
+                        elif line_start is None:
+                            line_start = m
+                    m = next(tokens)
                     break
                 if how is unit:
                     # a ?rule of one rule: the value and its position stay, the state moves
@@ -238,9 +376,9 @@ class FastParser:
                         children[i] = token(children[i])
                     if type(pos) is match_cls:
                         start = pos.start()
-                        if not lines[near - 1] <= start < lines[near]:  # (line_of(), inlined)
-                            near = near + 1 if lines[near] <= start < lines[near + 1] else bisect_right(lines, start)
-                        pos = pos_cls(near, start - lines[near - 1] + 1)
+                        if not cur <= start < nxt:  # (position_of(), inlined)
+                            move(start)
+                        pos = pos_cls(near, start - cur + 1)
                     values.append(f(pos or _EMPTY_POS, children))
                     positions.append(pos)
                     top = states[-1][origin]
@@ -253,6 +391,32 @@ class FastParser:
                     lst.append(take[action[2]](child) if action[2] else child)
                     lst.positions.append(child_pos)  # (the list's own position is its first item's)
                     top = states[-1] = states[-2][action[1]]
+                elif how is append_n:
+                    # x* / x+ helper, left-recursive, several symbols ("," CODE): append the
+                    # kept ones to the list being built, in place (copying it would be quadratic)
+                    _, origin, first, plan = action
+                    lst = values[first]
+                    for i, as_ in plan:
+                        child = values[i]
+                        lst.append(take[as_](child) if as_ else child)
+                        lst.positions.append(positions[i])
+                    del states[first + 1:]
+                    del values[first + 1:]
+                    del positions[first + 1:]
+                    top = states[-1] = states[-2][origin]
+                elif how is first_n:
+                    # x* / x+ helper, its first item of several symbols: a list of the kept ones
+                    _, origin, first, plan = action
+                    lst = _Spliced([take[as_](values[i]) if as_ else values[i] for i, as_ in plan])
+                    lst.positions = [positions[i] for i, _ in plan]
+                    pos = next((p for p in positions[first:] if p is not None), None)
+                    del states[first:]
+                    del values[first:]
+                    del positions[first:]
+                    values.append(lst)
+                    positions.append(pos)
+                    top = states[-1][origin]
+                    states.append(top)
                 elif how is one:
                     # a rule of one symbol with a method: noun, kind, subjects ...
                     _, origin, f, as_ = action
@@ -264,9 +428,9 @@ class FastParser:
                     pos = positions[-1]
                     if type(pos) is match_cls:
                         start = pos.start()
-                        if not lines[near - 1] <= start < lines[near]:  # (line_of(), inlined)
-                            near = near + 1 if lines[near] <= start < lines[near + 1] else bisect_right(lines, start)
-                        pos = pos_cls(near, start - lines[near - 1] + 1)
+                        if not cur <= start < nxt:  # (position_of(), inlined)
+                            move(start)
+                        pos = pos_cls(near, start - cur + 1)
                     values[-1] = f(pos or _EMPTY_POS, [child])
                     positions[-1] = pos
                     top = states[-1] = states[-2][origin]
@@ -316,11 +480,10 @@ class FastParser:
                 else:
                     reduce(action)
                     top = states[-1]
-        raise ParseFailure("$END")  # pragma: no cover  (the loop ends by accepting or failing)
 
 
-_SHIFT, _UNIT, _APPEND, _ONE, _FIRST, _PLAIN, _SPLICE, _PASS, _GENERAL = (
-    "shift", "unit", "append", "one", "first", "plain", "splice", "pass", "general")
+_SHIFT, _UNIT, _APPEND, _ONE, _FIRST, _PLAIN, _SPLICE, _PASS, _GENERAL, _APPEND_N, _FIRST_N = (
+    "shift", "unit", "append", "one", "first", "plain", "splice", "pass", "general", "append_n", "first_n")
 # How a child is passed on: as it is (a rule's value), as its text, as a Lark Token.
 _VALUE, _TEXT, _TOKEN = 0, 1, 2
 
@@ -350,6 +513,9 @@ def _reduction(rule, transformer: Any, as_tokens: bool) -> tuple:
     - (_UNIT, nonterminal): a ?rule of one symbol that is a rule's value;
     - (_FIRST, nonterminal, as) and (_APPEND, nonterminal, as): the first and the next
       items of an ``x*`` list (a _Spliced);
+    - (_FIRST_N, nonterminal, -size, ((index from the top of the stack, as), ...)) and
+      (_APPEND_N, nonterminal, -size, (...)): the same for a list whose items are several
+      symbols (``("," CODE)*``), the kept ones listed;
     - (_ONE, nonterminal, method, as): a rule of one symbol with a method;
     - (_PASS, nonterminal, -size, index of the kept child from the top of the stack,
       as): a ?rule that keeps one child of several, which is its value;
@@ -384,6 +550,11 @@ def _reduction(rule, transformer: Any, as_tokens: bool) -> tuple:
             return (_ONE, origin, f, as_)
     if (helper and size == 2 and len(plan) == 2 and plan[0][:2] == (0, True) and not plan[1][1]):
         return (_APPEND, origin, plan[1][2])
+    if helper and not expand1 and size >= 2 and plan and plan[0][:2] == (0, True) and not any(
+            s for _, s, _ in plan[1:]) and rule.expansion[0].name == origin:
+        return (_APPEND_N, origin, -size, tuple((i - size, as_) for i, _, as_ in plan[1:]))
+    if helper and not expand1 and size >= 2 and plan and not spliced:
+        return (_FIRST_N, origin, -size, tuple((i - size, as_) for i, _, as_ in plan))
     if size and spliced and f is not None and not helper and not expand1:
         return (_SPLICE, origin, f, -size, tuple((i - size, s, as_) for i, s, as_ in plan))
     if size and not spliced:

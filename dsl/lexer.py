@@ -88,8 +88,10 @@ class PackLexer:
                     before.append(t)
             kept = ([t for t in kept[:i] if t in before] + [word]
                     + [t for t in kept[:i] if t not in before] + kept[i + 1:])
-        alternatives = [f"(?P<{t.name}>{_without_groups(t.pattern.to_regexp())})" if t.name in self.keywords
-                        else f"(?:{_without_groups(t.pattern.to_regexp())})(?P<{t.name}>)" for t in kept]
+        alternatives = [f"(?P<{t.name}>{_tail_possessive(_without_groups(t.pattern.to_regexp()))})"
+                        if t.name in self.keywords
+                        else f"(?:{_tail_possessive(_without_groups(t.pattern.to_regexp()))})(?P<{t.name}>)"
+                        for t in kept]
         # After a token and its blanks comes a token or a stray character: one more
         # terminal, any single character, last. It leaves no gap between matches, so a
         # reader need not check for one (the parser has no action for it, which makes it
@@ -129,6 +131,19 @@ class PackLexer:
 def value(m: re.Match) -> str:
     """The token of a match of :attr:`PackLexer.scan` (the fast parser does the same inline)."""
     return m.string[m.start():m.end(m.lastindex)]
+
+
+def _tail_possessive(regex: str) -> str:
+    """``regex`` with a repetition that ends it made possessive (``x+`` to ``x++``), where
+    Python has possessive repetitions (3.11). It matches the same text in the token
+    expression: what follows a terminal there (its empty group, then blanks) always
+    matches, so the engine never backs into that repetition; and it keeps no backtracking
+    point per repetition, which for a group repeated (the line ends and comments of
+    ``_NL`` over 10 MB of blank lines) took hundreds of bytes each."""
+    if sys.version_info < (3, 11) or not regex.endswith(("+", "*")) or regex.endswith(("++", "*+", "?+")):
+        return regex
+    backslashes = len(regex[:-1]) - len(regex[:-1].rstrip("\\"))
+    return regex if backslashes % 2 else regex + "+"
 
 
 def _blank_runs(ignored: list[str]) -> str:

@@ -1,6 +1,13 @@
-"""Loading card packs: files, folders and the packs embedded in fecipher.cards."""
+"""Loading card packs: files, folders and the packs embedded in fecipher.cards.
+
+A pack is untrusted input: whatever bytes a file holds, loading it gives cards or a
+:class:`~fecipher.dsl.errors.LanguageError` whose every diagnostic has a position
+(file:line:column; for bytes that are not UTF-8, the byte offset too), never another
+exception, in time and memory linear in the file's size; a file reports at most
+MAX_ERRORS errors and counts the rest."""
 from __future__ import annotations
 
+import bisect
 import contextlib
 import functools
 import gc
@@ -10,7 +17,7 @@ from typing import Iterable
 
 import attrs
 
-from fecipher.dsl.errors import Diagnostic, LanguageError
+from fecipher.dsl.errors import Diagnostic, LanguageError, MoreErrors, cap
 from fecipher.engine.cards import Card
 
 PACK_SUFFIX = ".fe0"
@@ -63,10 +70,31 @@ def _without_cyclic_gc():
             gc.enable()
 
 
-def compile_text(text: str, filename: str = "<pack>", *, extra_cards: Iterable[Card] = ()) -> list[Card]:
-    """Parse, check and compile one pack's text; every error of the file is raised at once."""
+def compile_text(text: str | bytes, filename: str = "<pack>", *, extra_cards: Iterable[Card] = ()) -> list[Card]:
+    """Parse, check and compile one pack's text (bytes are read as UTF-8,
+    :func:`decode_pack`); every error of the file is raised at once."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        text = decode_pack(bytes(text), filename)
     with _without_cyclic_gc():
         return _compile_text(text, filename)
+
+
+def decode_pack(data: bytes, filename: str = "<pack>") -> str:
+    """A pack file's text: UTF-8 (a byte order mark at the start is dropped). Bytes
+    that are not UTF-8 raise LanguageError at the first of them, by line, column (in
+    characters, as for any error) and byte offset."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line_start = data.rfind(b"\n", 0, e.start) + 1
+        line_end = data.find(b"\n", e.start)
+        src = data[line_start:line_end if line_end >= 0 else len(data)].decode("utf-8", "replace")
+        column = len(data[line_start:e.start].decode("utf-8", "replace")) + 1
+        raise LanguageError([Diagnostic(
+            filename, data.count(b"\n", 0, e.start) + 1, column,
+            f"the file is not UTF-8 text: byte 0x{data[e.start]:02X} at byte offset {e.start} cannot be read "
+            f"({e.reason})", src)]) from None
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def _compile_text(text: str, filename: str) -> list[Card]:
@@ -74,30 +102,46 @@ def _compile_text(text: str, filename: str) -> list[Card]:
     from fecipher.dsl.compiler import compile_pack
     from fecipher.dsl.parse import parse_pack_recovering
     blanked: set[int] = set()
-    node, syntax = parse_pack_recovering(text, filename, blanked=blanked)
+    lexical: set[int] = set()
+    node, syntax = parse_pack_recovering(text, filename, blanked=blanked, lexical=lexical)
     if node is None:
-        raise LanguageError(syntax)
+        raise LanguageError(cap(syntax))
     try:
         check_pack(node, text)
     except LanguageError as e:
         # A card with a line left out by the syntax recovery would show it again as a
         # missing fact on its header line: only the syntax error is reported for it.
-        headers = {c.pos.line for c in node.cards
-                   if any(c.pos.line <= b < _card_end(node, c) for b in blanked)}
-        raise LanguageError(syntax + [d for d in e.diagnostics if d.line not in headers]) from None
+        # A line with a refused character or a number too large reports only that.
+        headers = _headers_of_cards_with(node, blanked)
+        raise LanguageError(cap(syntax + [d for d in e.diagnostics if isinstance(d, MoreErrors) or (
+            d.line not in headers and d.line not in lexical)])) from None
     if syntax:
-        raise LanguageError(syntax)
+        raise LanguageError(cap(syntax))
     return compile_pack(node)
 
 
-def _card_end(node, card) -> int:
-    later = [c.pos.line for c in node.cards if c.pos.line > card.pos.line]
-    return min(later) if later else 1 << 30
+def _headers_of_cards_with(node, lines: set[int]) -> set[int]:
+    """The header lines of the cards that hold one of ``lines`` (linear: cards in order)."""
+    if not lines:
+        return set()
+    starts = sorted(c.pos.line for c in node.cards)
+    out = set()
+    for b in lines:
+        i = bisect.bisect_right(starts, b) - 1
+        if i >= 0:
+            out.add(starts[i])
+    return out
 
 
 def load_pack(path: str | Path) -> list[Card]:
+    """The cards of one pack file; LanguageError for any problem, a file that cannot be
+    read included."""
     p = Path(path)
-    return compile_text(p.read_text(encoding="utf-8"), str(p))
+    try:
+        data = p.read_bytes()
+    except OSError as e:
+        raise LanguageError([Diagnostic(str(p), 0, 0, f"cannot read the file: {e.strerror or e}")]) from None
+    return compile_text(decode_pack(data, str(p)), str(p))
 
 
 def pack_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -123,8 +167,16 @@ def load_packs(paths: Iterable[str | Path]) -> CardPool:
             diags.extend(e.diagnostics)
     diags.extend(duplicate_codes(cards))
     if diags:
-        raise LanguageError(diags)
+        raise LanguageError(cap_per_file(diags))
     return CardPool(tuple(cards))
+
+
+def cap_per_file(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics of several files, at most MAX_ERRORS a file (:func:`~fecipher.dsl.errors.cap`)."""
+    by_file: dict[str, list[Diagnostic]] = {}
+    for d in diags:
+        by_file.setdefault(d.filename, []).append(d)
+    return [d for group in by_file.values() for d in cap(group)]
 
 
 def duplicate_codes(cards: Iterable[Card]) -> list[Diagnostic]:

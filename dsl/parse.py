@@ -6,14 +6,18 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import re
+import unicodedata
 
 import attrs
 
 from lark import Lark, Token, Transformer, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, v_args
 
 from fecipher.dsl import ast as A
-from fecipher.dsl.errors import Diagnostic, LanguageError, suggest
-from fecipher.dsl.lalr import FastParser, ParseFailure
+from fecipher.dsl.errors import (
+    MAX_ERRORS, Diagnostic, LanguageError, cap, character_name, more_errors, refused_characters, source_lines, suggest,
+)
+from fecipher.dsl.lalr import FastParser, ParseFailure, SyntaxFault
+from fecipher.dsl.lexer import STRAY
 
 
 @functools.lru_cache(maxsize=None)
@@ -65,45 +69,70 @@ def describe_expected(p: Lark, expected, terminal_words: dict[str, str] | None =
 
 
 def translate(e: UnexpectedInput, text: str, filename: str, p: Lark, line_offset: int = 0) -> Diagnostic:
-    lines = text.splitlines()
+    """The diagnostic of one of Lark's exceptions (the parse without the fast parser)."""
+    lines = source_lines(text)
     line = getattr(e, "line", 0) or 0
     col = getattr(e, "column", 0) or 0
-    src = lines[line - 1] if 0 < line <= len(lines) else ""
     if isinstance(e, UnexpectedCharacters):
         ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
+        return syntax_diagnostic(SyntaxFault(STRAY, ch, line, col, frozenset()), lines, filename, p, line_offset)
+    if isinstance(e, UnexpectedEOF):
+        last = text.rstrip("\n").rpartition("\n")[2]
+        return syntax_diagnostic(SyntaxFault("$END", "", max(1, text.count("\n")), len(last) + 1,
+                                             frozenset(e.expected)), lines, filename, p, line_offset, eof=True)
+    if isinstance(e, UnexpectedToken):
+        return syntax_diagnostic(SyntaxFault(e.token.type, str(e.token), line, col, frozenset(e.expected)),
+                                 lines, filename, p, line_offset)
+    return Diagnostic(filename, line + line_offset, col, str(e))  # pragma: no cover
+
+
+def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, line_offset: int = 0,
+                      eof: bool = False) -> Diagnostic:
+    """The diagnostic of a syntax error, in a card author's words (``lines``: the text's
+    lines, :func:`~fecipher.dsl.errors.source_lines`)."""
+    line, col = f.line, f.column
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    if f.too_deep:
+        msg = "this line nests too deeply (a 'not' or a reference inside another too many times)"
+    elif f.kind == STRAY:
+        ch = f.value or "?"
         msg = f"unexpected character {ch!r}"
         if ch == '"':
             msg = "unclosed quoted name: a name in quotes must end on the same line"
-    elif isinstance(e, UnexpectedEOF):
-        words, _ = describe_expected(p, set(e.expected))
+        elif ch.isdigit() or unicodedata.numeric(ch, None) is not None:
+            msg = f"unexpected character {ch!r} ({character_name(ch)}): numbers are written with the digits 0-9"
+    elif eof:
+        words, _ = describe_expected(p, set(f.expected))
         msg = "the file ends too early; expected " + ", ".join(words[:8])
-        line = len(lines)
-        src = lines[-1] if lines else ""
-        col = len(src) + 1
-    elif isinstance(e, UnexpectedToken):
-        tok = e.token
-        words, keywords = describe_expected(p, set(e.expected))
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+    else:
+        words, keywords = describe_expected(p, set(f.expected))
         first = _first_word_hint(src, p)
         if first is not None:
             return Diagnostic(filename, line + line_offset, first[0], first[1], src)
-        got = "the end of the line" if tok.type == "_NL" else ("the end of the file" if tok.type == "$END" else repr(str(tok)))
+        got = "the end of the line" if f.kind == "_NL" else ("the end of the file" if f.kind == "$END"
+                                                            else repr(_shortened(f.value)))
         hint = ""
-        if tok.type not in ("_NL", "$END"):
-            hint = suggest(str(tok), keywords)
+        if f.kind not in ("_NL", "$END"):
+            hint = suggest(f.value, keywords)
         if hint:
             msg = f"unknown word {got}{hint}"
-        elif tok.type == "SIGNED_INT" and str(tok).startswith("-") and "INT" in e.expected:
+        elif f.kind == "SIGNED_INT" and f.value.startswith("-") and "INT" in f.expected:
             msg = f"unexpected {got}: a negative number is not allowed here"
-        elif tok.type == "_NL" and src.strip() == "cost":
+        elif f.kind == "_NL" and src.strip() == "cost":
             msg = "a 'cost' line lists what is paid, e.g. 'cost tap this, flip 1 bond'"
         else:
             shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
             msg = f"unexpected {got}; expected {shown}"
-        if tok.type == "$END":
-            line = len(lines)
-    else:  # pragma: no cover
-        msg = str(e)
+        foreign = next((c for c in src[max(col - 1, 0):col + 24] if c.isdigit() and not c.isascii()), None)
+        if foreign is not None:
+            msg += f" ({foreign!r} is not a digit 0-9: numbers and card codes are written with the digits 0-9)"
     return Diagnostic(filename, line + line_offset, col, msg, src)
+
+
+def _shortened(value: str, width: int = 40) -> str:
+    """A token's text as an error quotes it: at most ``width`` characters."""
+    return value if len(value) <= width else value[:width - 3] + "..."
 
 
 _LINE_STARTERS = ("card", "codes", "cost", "class", "symbol", "symbols", "gender", "weapon", "types", "range",
@@ -140,6 +169,55 @@ def _token_pos(tok: Token) -> A.Pos:
     return A.Pos(tok.line, tok.column)
 
 
+# The largest number the language reads (every number of a card fits: costs 0-9, attack
+# and support in tens, ranges 1-3, counts): a longer one is an error of its own
+# (:func:`long_numbers`) and reads as TOO_LARGE so that nothing after it does
+# arithmetic on a number of thousands of digits.
+MAX_NUMBER = 9999
+TOO_LARGE = MAX_NUMBER + 1
+MIN_RANGE, MAX_RANGE = 1, 3
+
+
+def _int(text: str) -> int:
+    """A number token's value ([+-]?[0-9]+), TOO_LARGE (signed) when it has more digits
+    than MAX_NUMBER."""
+    if len(text) <= 5:
+        return int(text)
+    value = int(text) if len(text.lstrip("+-")) <= len(str(MAX_NUMBER)) else TOO_LARGE
+    return -value if text.startswith("-") else value
+
+
+_LONG_DIGITS = re.compile(r"[0-9]{%d,}" % (len(str(MAX_NUMBER)) + 1))
+_NUMBER_TERMINALS = frozenset({"INT", "SIGNED_INT", "RANGE"})
+
+
+def long_numbers(text: str) -> list[tuple[int, int]]:
+    """(line, column) of each number of the text longer than MAX_NUMBER allows (not the
+    digits of a quoted name, a comment or a card code): the lines with a long run of
+    digits are read again by the lexer, each once."""
+    lines = None
+    out: list[tuple[int, int]] = []
+    line, at, last = 1, 0, 0
+    for hit in _LONG_DIGITS.finditer(text):
+        line += text.count("\n", at, hit.start())
+        at = hit.start()
+        if line == last:
+            continue
+        last = line
+        if lines is None:
+            lines = source_lines(text)
+        lexer = fast_parser().lexer if fast_parser() is not None else None
+        if lexer is None:  # pragma: no cover  (another Lark: every long digit run is reported)
+            out.append((line, hit.start() - text.rfind("\n", 0, hit.start())))
+            continue
+        src = lines[line - 1] + "\n"  # (a comment is read up to its line end)
+        for m in lexer.scan.finditer(src, lexer.blanks.match(src).end()):
+            kind = lexer.groups[m.lastindex][0]
+            if kind in _NUMBER_TERMINALS and _LONG_DIGITS.search(src, m.start(), m.end(m.lastindex)):
+                out.append((line, m.start() + 1))
+    return out
+
+
 def _s(tok: Token) -> str:
     """A quoted name without its quotes; \\" stands for a quote inside it."""
     v = str(tok)
@@ -167,8 +245,9 @@ class ToAst(Transformer):
     (a str too), and always as a Token to the rules of TOKEN_RULES, which read their
     tokens' positions; Lark gives Tokens. The nodes hold plain str either way."""
 
-    TOKEN_RULES = frozenset({"word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
-                             "how_by_named_skill", "has_quality", "action_until"})
+    TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
+                             "how_by_named_skill", "has_quality", "action_until",
+                             "alternatives"})
 
     def __init__(self, filename: str):
         super().__init__()
@@ -202,10 +281,10 @@ class ToAst(Transformer):
         return A.Fact("codes", tuple(map(str, items)), pos)
 
     def cost_fact(self, pos, items):
-        return A.Fact("cost", int(items[0]), pos)
+        return A.Fact("cost", _int(items[0]), pos)
 
     def cc_fact(self, pos, items):
-        return A.Fact("class_change_cost", int(items[0]), pos)
+        return A.Fact("class_change_cost", _int(items[0]), pos)
 
     def symbols_fact(self, pos, items):
         return A.Fact("symbols", items[0] if items else (), pos)
@@ -229,17 +308,22 @@ class ToAst(Transformer):
         return A.Fact("range", items[0] if items else (), pos)
 
     def range_spec(self, pos, items):
+        """The ranges of "1" or "1-2": "a-b" stands for every range from a to b, listed
+        only when that is a possible range (within 1-3); otherwise it stays (a, b) for
+        the checker to refuse, never expanded (a range written 1-1000000 costs nothing)."""
         t = str(items[0])
         if "-" in t:
-            a, b = (int(x) for x in t.split("-"))
-            return tuple(range(a, b + 1)) if a <= b else (a, b)
-        return (int(t),)
+            a, b = (_int(x) for x in t.split("-"))
+            return tuple(range(a, b + 1)) if MIN_RANGE <= a <= b <= MAX_RANGE else (a, b)
+        return (_int(t),)
 
     def attack_fact(self, pos, items):
-        return A.Fact("attack", int(items[0]), pos)
+        return A.Fact("attack", _int(items[0]), pos)
 
     def support_fact(self, pos, items):
-        return A.Fact("support", int(items[0]), pos)
+        v = str(items[0])
+        number = v.isascii() and v.lstrip("+-").isdigit()
+        return A.Fact("support", _int(v) if number else v, pos)   # a word: "X" (the checker allows no other)
 
     # ---- skills
     def skill(self, pos, items):
@@ -258,6 +342,12 @@ class ToAst(Transformer):
                 conditions.append(c[1])
             elif tag == "may":
                 optional = True
+            elif tag == "delayed":
+                # The effect lines after "at the end of this combat:" belong to it.
+                statements.append(A.Delayed(c[1], c[2], (), c[3]))
+            elif statements and isinstance(statements[-1], A.Delayed):
+                d = statements[-1]
+                statements[-1] = A.Delayed(d.moment, d.owner, d.statements + (c,), d.pos)
             else:
                 statements.append(c)
         return A.SkillNode(head["kind"], head["name"], head.get("role"), head.get("granted", False),
@@ -295,13 +385,16 @@ class ToAst(Transformer):
         return "defence"
 
     def keyword_tag(self, pos, items):
-        return A.Keyword(str(items[0]), int(items[1]) if len(items) > 1 else None, pos)
+        return A.Keyword(str(items[0]), _int(items[1]) if len(items) > 1 else None, pos)
 
     def limit_clause(self, pos, items):
         return ("limit", str(items[0]).lower(), _token_pos(items[0]))
 
     def cost_clause(self, pos, items):
         return ("cost", tuple(items))
+
+    def stack_verb(self, pos, items):
+        return items[0]
 
     def cost_item(self, pos, items):
         return self._action(pos, items, False)
@@ -317,6 +410,18 @@ class ToAst(Transformer):
 
     def may_clause(self, pos, items):
         return ("may",)
+
+    def delayed_end_of_combat(self, pos, items):
+        return ("delayed", "end_of_combat", None, pos)
+
+    def delayed_end_of_turn(self, pos, items):
+        return ("delayed", "end_of_turn", None, pos)
+
+    def delayed_start_of_next_turn(self, pos, items):
+        return ("delayed", "start_of_next_turn", items[0], pos)
+
+    def delayed_end_of_next_turn(self, pos, items):
+        return ("delayed", "end_of_next_turn", items[0], pos)
 
     # ---- statements
     def _action(self, pos, items, optional):
@@ -340,20 +445,15 @@ class ToAst(Transformer):
     def action_until(self, pos, items):
         # "draw until you have 5 cards in your hand"
         verb = items[0]
-        return A.Action(str(verb).lower(), None, None, (A.Prep("until_hand", None, pos, number=int(items[1])),),
+        return A.Action(str(verb).lower(), None, None, (A.Prep("until_hand", None, pos, number=_int(items[1])),),
                         False, pos, _token_pos(verb))
-
-    def look_action(self, pos, items):
-        # "look at ...": parsed so that the checker can say it is not supported yet.
-        a = self._action(pos, ["look"] + list(items), False)
-        return A.Action("look", a.number, a.target, a.preps, False, pos, pos)
 
     def may_statement(self, pos, items):
         a = items[0]
         return A.Action(a.verb, a.number, a.target, a.preps, True, pos, a.verb_pos)
 
     def number_arg(self, pos, items):
-        return ("number", int(items[0]))
+        return ("number", _int(items[0]))
 
     def to_arg(self, pos, items):
         return A.Prep("to", items[0], pos)
@@ -534,11 +634,11 @@ class ToAst(Transformer):
 
     def gain_change(self, pos, items):
         per = items[2] if len(items) > 2 else None
-        return A.Change("gain", stat=items[1], amount=int(str(items[0])), per_each=per, pos=pos)
+        return A.Change("gain", stat=items[1], amount=_int(str(items[0])), per_each=per, pos=pos)
 
     def lose_change(self, pos, items):
         per = items[2] if len(items) > 2 else None
-        return A.Change("gain", stat=items[1], amount=-int(str(items[0])), per_each=per, pos=pos)
+        return A.Change("gain", stat=items[1], amount=-_int(str(items[0])), per_each=per, pos=pos)
 
     def cannot_change(self, pos, items):
         words = items[0]
@@ -559,11 +659,40 @@ class ToAst(Transformer):
     def acquire_name(self, pos, items):
         return A.Change("acquire_name", name=_s(items[0]), pos=pos)
 
+    def acquire_name_of(self, pos, items):
+        return A.Change("acquire_name_of", of=items[0], pos=pos)
+
+    # ---- values of cards that are not units
+    def card_change(self, pos, items):
+        stat, (op, amount, per, floor) = items[0], items[2]
+        dur = items[3] if len(items) > 3 else None
+        return A.CardChange(stat, op, amount, items[1], per, floor, dur, pos)
+
+    def card_stat(self, pos, items):
+        words = [str(t) for t in items]
+        return {"deployment": "cost", "class": "cc_cost", "support": "support"}[words[0]]
+
+    def _card_tail(op):  # noqa: N805
+        def f(self, pos, items):
+            rest = [i for i in items if not (isinstance(i, str) and i in ("is", "are", "becomes", "become"))]
+            amount = int(str(rest[0]))
+            per = next((i for i in rest[1:] if isinstance(i, (A.Ref, A.Filtered))), None)
+            floor = next((i[1] for i in rest[1:] if isinstance(i, tuple) and i[0] == "floor"), None)
+            return (op, amount, per, floor)
+        return f
+
+    card_reduce = _card_tail("reduce")
+    card_increase = _card_tail("increase")
+    card_set = _card_tail("set")
+
+    def card_floor(self, pos, items):
+        return ("floor", int(str(items[0])))
+
     def acquire_type(self, pos, items):
         return A.Change("acquire_type", words=(str(items[0]).lower(),), pos=pos)
 
     def orbs_change(self, pos, items):
-        return A.Change("orbs", amount=int(items[0]), pos=pos)
+        return A.Change("orbs", amount=_int(items[0]), pos=pos)
 
     def stat(self, pos, items):
         return str(items[0])
@@ -616,9 +745,119 @@ class ToAst(Transformer):
     # ---- triggers
     def trigger(self, pos, items):
         subject, ev = items[0], items[1]
-        how = ev[2] if len(ev) > 2 else (None, None, None)
+        how = ev[2] if len(ev) > 2 and ev[2] is not None else (None, None, None)
+        extra = ev[3] if len(ev) > 3 else {}
         return A.Trigger(ev[0], subject, ev[1], None, pos, how=how[0], how_skill=how[1],
-                         how_skill_pos=how[2])
+                         how_skill_pos=how[2], **extra)
+
+    # ---- triggers added for the wider pool
+    def _split(items):  # noqa: N805
+        """(the "how" tuple or None, the other items)."""
+        hows = [i for i in items if isinstance(i, tuple)]
+        return (hows[0] if hows else None), [i for i in items if not isinstance(i, tuple)]
+
+    def on_destroyed(self, pos, items):
+        cause = next((i for i in items if isinstance(i, dict)), {})
+        return ("destroyed", None, None, cause)
+
+    def cause_battle(self, pos, items):
+        return {"cause": "battle", "by": items[0] if items else None}
+
+    def cause_skill(self, pos, items):
+        return {"cause": "skill", "by": items[0] if items else None}
+
+    def cause_named_skill(self, pos, items):
+        return {"cause": "skill", "name": _s(items[0])}
+
+    def on_fails_to_destroy(self, pos, items):
+        # (the verb is a plain word, as effect verbs are: "destroy" is checked by the checker)
+        return ("fails_to_destroy", None, None, {"by": items[1], "verb": str(items[0])})
+
+    def on_moves(self, pos, items):
+        how, rest = ToAst._split(items)
+        return ("moves", None, how, {"line": rest[0]} if rest else {})
+
+    def move_dest(self, pos, items):
+        return str(items[0])
+
+    def on_evades(self, pos, items):
+        return ("evades", None, None, {"by": items[0]} if items else {})
+
+    def on_tapped(self, pos, items):
+        how, _ = ToAst._split(items)
+        return ("tapped", None, how)
+
+    def on_untapped(self, pos, items):
+        how, _ = ToAst._split(items)
+        return ("untapped", None, how)
+
+    def on_growthed(self, pos, items):
+        return ("growthed", None)
+
+    def on_combat_ends(self, pos, items):
+        return ("combat_ends", None)
+
+    def on_uses(self, pos, items):
+        return ("uses", None, None, items[0])
+
+    def any_skill(self, pos, items):
+        return {"skill_kind": "any"}
+
+    def act_skill(self, pos, items):
+        return {"skill_kind": "act"}
+
+    def bond_skill(self, pos, items):
+        return {"skill_kind": "bond"}
+
+    def hand_skill(self, pos, items):
+        return {"skill_kind": "hand"}
+
+    def named_skills(self, pos, items):
+        return {"skills": tuple(_s(i) for i in items)}
+
+    def on_placed(self, pos, items):
+        how, rest = ToAst._split(items)
+        return ("card_to", None, how, {"place": rest[0], "verb": "placed"})
+
+    def on_sent(self, pos, items):
+        how, rest = ToAst._split(items)
+        return ("card_to", None, how, {"place": rest[0], "verb": "sent"})
+
+    def on_added(self, pos, items):
+        how, rest = ToAst._split(items)
+        return ("card_to", None, how, {"place": rest[0], "verb": "added"})
+
+    def on_revealed(self, pos, items):
+        how, _ = ToAst._split(items)
+        return ("revealed", None, how)
+
+    def phase_start(self, pos, items):
+        return A.Trigger("phase_start", None, None, items[0], pos, phase=str(items[1]))
+
+    def phase_end(self, pos, items):
+        return A.Trigger("phase_end", None, None, items[0], pos, phase=str(items[1]))
+
+    def phase_name(self, pos, items):
+        return str(items[0])
+
+    def you_draw(self, pos, items):
+        how, rest = ToAst._split(items)
+        return A.Trigger("draws", None, None, "your", pos, verb=str(rest[0]), **ToAst._how_fields(how))
+
+    def opponent_draws(self, pos, items):
+        how, rest = ToAst._split(items)
+        return A.Trigger("draws", None, None, "opponent", pos, verb=str(rest[0]), **ToAst._how_fields(how))
+
+    def _how_fields(how):  # noqa: N805
+        if how is None:
+            return {}
+        return {"how": how[0], "how_skill": how[1], "how_skill_pos": how[2]}
+
+    def you_use(self, pos, items):
+        return A.Trigger("uses", None, None, "your", pos, **items[0])
+
+    def support_fails(self, pos, items):
+        return A.Trigger("support_fails", None, None, items[0], pos)
 
     def how_by_skill(self, pos, items):
         return ("skill", None, None)
@@ -628,6 +867,12 @@ class ToAst(Transformer):
 
     def how_not_by_skill(self, pos, items):
         return ("hand", None, None)
+
+    def how_by_your_skill(self, pos, items):
+        return ("your_skill", None, None)
+
+    def how_by_opponents_skill(self, pos, items):
+        return ("opponent_skill", None, None)
 
     def _ev(name):  # noqa: N805
         def f(self, pos, items):
@@ -642,11 +887,8 @@ class ToAst(Transformer):
     on_deployed = _ev("deployed")
     on_class_changes = _ev("class_changes")
     on_levels_up = _ev("levels_up")
-    on_destroyed = _ev("destroyed")
     on_destroys = _ev("destroys")
-    on_moves = _ev("moves")
     on_critical_hits = _ev("critical_hits")
-    on_evades = _ev("evades")
     on_supported = _ev("supported")
     on_attack_ends = _ev("attack_ends")
 
@@ -663,6 +905,12 @@ class ToAst(Transformer):
         return A.Trigger("level_up_into", None, None, None, pos)
 
     # ---- conditions
+    def happened_this_turn(self, pos, items):
+        return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
+
+    def history_event(self, pos, items):
+        return " ".join(map(str, items))
+
     def negation(self, pos, items):
         return A.Condition("negation", inner=items[0], pos=pos)
 
@@ -686,7 +934,7 @@ class ToAst(Transformer):
         return str(items[0])
 
     def used_skill(self, pos, items):
-        times = int(items[2]) if len(items) > 2 else 1
+        times = _int(items[2]) if len(items) > 2 else 1
         return A.Condition("used_skill", subject=items[0], name=_s(items[1]), quantity=("at_least", times),
                            pos=pos)
 
@@ -731,7 +979,7 @@ class ToAst(Transformer):
             return ("at_most", 0)
         if words[0] in ("a", "an", "any"):
             return ("at_least", 1)
-        n = int(words[0])
+        n = _int(words[0])
         if len(words) == 1:
             return ("exactly", n)
         return ("at_least", n) if words[-1] == "more" else ("at_most", n)
@@ -749,10 +997,13 @@ class ToAst(Transformer):
     ref_this = _ref("this")
     ref_this_card = _ref("this_card")
     ref_chosen = _ref("chosen")
+
+    def ref_chosen_plural(self, pos, items):
+        # "them", "those units": what was chosen, rendered "them" ("names" keeps the word only)
+        return A.Ref("chosen", None, pos, names=("them",))
     ref_event_unit = _ref("event_unit")
     ref_event_card = _ref("event_card")
     ref_main_character = _ref("main_character")
-    ref_opponent_main_character = _ref("opponent_main_character")
     ref_attacker = _ref("attacker")
     ref_defender = _ref("defender")
     ref_own_attacker = _ref("own_attacker")
@@ -768,7 +1019,7 @@ class ToAst(Transformer):
     def ref_deck_top_n(self, pos, items):
         # "the top 3 cards of your deck": as "the top card of ...", with the count.
         place = items[-1]
-        return A.Ref("deck_top", place.owner, pos, names=tuple(place.words), count=int(items[0]))
+        return A.Ref("deck_top", place.owner, pos, names=tuple(place.words), count=_int(items[0]))
 
     def ref_deck_bottom(self, pos, items):
         place = items[0]
@@ -778,6 +1029,31 @@ class ToAst(Transformer):
 
     def among_revealed(self, pos, items):
         return A.PostFilter("among", pos=pos)
+
+    def filtered_of(self, pos, items):
+        # "1 of your orbs": that many cards from that area.
+        quant, place = items
+        noun = "card" if quant.kind == "one" or quant.n == 1 else "cards"
+        return A.Filtered(quant, (), noun, (A.PostFilter("from_place", value=place, pos=place.pos),), pos)
+
+    # ---- hidden information
+    def look(self, pos, items):
+        target = items[0]
+        if isinstance(target, A.Place):   # "look at your opponent's hand": every card there
+            target = A.Filtered(None, (), "cards", (A.PostFilter("from_place", value=target, pos=target.pos),),
+                                target.pos)
+        return A.Action("look", None, target, (), False, pos, pos)
+
+    def blind_choice(self, pos, items):
+        sel, = items
+        return A.Action("choose", None, sel, (A.Prep("opponent_chooses", None, pos),
+                                              A.Prep("without_looking", None, pos)), False, pos, pos)
+
+    def at_random_arg(self, pos, items):
+        return A.Prep("at_random", None, pos)
+
+    def without_looking_arg(self, pos, items):
+        return A.Prep("without_looking", None, pos)
 
     def ref_named(self, pos, items):
         names = tuple(map(_s, items))
@@ -792,7 +1068,7 @@ class ToAst(Transformer):
 
     def _q(kind):  # noqa: N805
         def f(self, pos, items):
-            n = int(items[0]) if items else None
+            n = _int(items[0]) if items else None
             return A.Quantifier(kind, n, pos)
         return f
 
@@ -805,6 +1081,100 @@ class ToAst(Transformer):
 
     def q_words(self, pos, items):
         return A.Qualifier("words", tuple(map(str.lower, items)), pos)
+
+    # ---- references and selectors (docs/skill-language.md, "References and selectors")
+    def alternatives(self, pos, items):
+        """"red or blue", '"Kent" or female': one Qualifier per alternative."""
+        out = []
+        for t in items:
+            p = _token_pos(t) if hasattr(t, "line") else pos
+            v = str(t)
+            out.append(A.Qualifier("name", (_s(v),), p) if v.startswith('"') else A.Qualifier("words", (v.lower(),), p))
+        return tuple(out)
+
+    def q_alternatives(self, pos, items):
+        return _alternatives(items[0], pos)
+
+    def ref_named_alternatives(self, pos, items):
+        alts = items[0]
+        if all(q.kind == "name" for q in alts):
+            names = tuple(q.values[0] for q in alts)
+            return A.Ref("named", names[0], pos, names=names)
+        # "red or blue" with no noun: refused by the checker (it names no unit).
+        return A.Ref("bare_alternatives", None, pos, names=tuple(q.values[0] for q in alts))
+
+    def has_any_quality(self, pos, items):
+        return A.State("any", tuple(A.State("unit_name", q.values[0], q.pos) if q.kind == "name"
+                                    else A.State("quality", (q.values[0], q.pos), q.pos) for q in items[0]), pos)
+
+    def q_main_character(self, pos, items):
+        return A.Qualifier("main_character", (), pos)
+
+    def q_levelled_up(self, pos, items):
+        return A.Qualifier("levelled_up", (), pos)
+
+    def q_not_levelled_up(self, pos, items):
+        return A.Qualifier("not_levelled_up", (), pos)
+
+    def q_face(self, pos, items):
+        return A.Qualifier("face_up" if str(items[0]).endswith("up") else "face_down", (), pos)
+
+    def is_opponent_main_character(self, pos, items):
+        return A.State("main_character", "opponent", pos)
+
+    def is_any_main_character(self, pos, items):
+        return A.State("main_character", "any", pos)
+
+    def is_levelled_up(self, pos, items):
+        return A.State("levelled_up", None, pos)
+
+    def ref_opponent_main_character(self, pos, items):
+        return A.Ref("opponent_main_character", None, pos)
+
+    def ref_that_ally(self, pos, items):
+        return A.Ref("picked", "ally", pos)
+
+    def ref_that_enemy(self, pos, items):
+        return A.Ref("picked", "enemy", pos)
+
+    def ref_picked(self, pos, items):
+        # (the noun is kept for rendering: "the chosen allies")
+        return A.Ref("picked", _NOUN_KEYS[str(items[0])], pos, names=(str(items[0]),))
+
+    def picked_noun(self, pos, items):
+        return str(items[0])
+
+    def revealed_noun(self, pos, items):
+        return str(items[0])
+
+    def ref_revealed(self, pos, items):
+        return A.Ref("picked", "revealed", pos, names=(str(items[0]),))
+
+    def same_name(self, pos, items):
+        return A.PostFilter("same_name", value=items[0], pos=pos)
+
+    def different_name(self, pos, items):
+        return A.PostFilter("different_name", value=items[0], pos=pos)
+
+    def with_stack(self, pos, items):
+        op, n = items[0]
+        return A.PostFilter("with_stack", op=op, value=n, pos=pos)
+
+    def in_stack(self, pos, items):
+        return A.PostFilter("in_stack", value=items[0], pos=pos)
+
+    def stacked_under(self, pos, items):
+        return A.PostFilter("stacked_under", value=items[0], pos=pos)
+
+    def has_stack(self, pos, items):
+        return A.Condition("has_stack", subject=items[0], quantity=items[1], pos=pos)
+
+    def has_same_name(self, pos, items):
+        return A.Condition("same_name", subject=items[0], counted=items[1], pos=pos)
+
+    def has_different_name(self, pos, items):
+        return A.Condition("negation", inner=A.Condition("same_name", subject=items[0], counted=items[1], pos=pos),
+                           pos=pos)
 
     def q_not_word(self, pos, items):
         return A.Qualifier("not_word", (str(items[1]).lower(),), pos)
@@ -837,7 +1207,7 @@ class ToAst(Transformer):
 
     def comparison(self, pos, items):
         words = list(map(str, items))
-        n = int(words[0])
+        n = _int(words[0])
         if len(words) == 1:
             return ("eq", n)
         return ("le", n) if words[-1] in ("less", "lower") else ("ge", n)
@@ -867,6 +1237,20 @@ class ToAst(Transformer):
         return _OWNERS.get(" ".join(items), "your")
 
 
+# "the chosen allies" is "the chosen ally": what a reference to a choice is keyed by.
+_NOUN_KEYS = {"ally": "ally", "allies": "ally", "enemy": "enemy", "enemies": "enemy", "unit": "unit", "units": "unit",
+              "card": "card", "cards": "card", "bond": "bond", "bonds": "bond", "orb": "orb", "orbs": "orb"}
+
+
+def _alternatives(alts: tuple, pos: A.Pos) -> A.Qualifier:
+    """Alternatives as one qualifier: all words ("red or blue"), all names, or mixed."""
+    if all(q.kind == "words" for q in alts):
+        return A.Qualifier("words", tuple(q.values[0] for q in alts), pos)
+    if all(q.kind == "name" for q in alts):
+        return A.Qualifier("name", tuple(q.values[0] for q in alts), pos)
+    return A.Qualifier("any", tuple(alts), pos)
+
+
 def _filtered(quantifier: A.Quantifier | None, items: list, pos: A.Pos) -> A.Filtered:
     """A selector of its qualifiers, its noun (its one str) and its post filters."""
     quals = []
@@ -886,7 +1270,7 @@ _OWNERS = {"your": "your", "your opponent's": "opponent", "the opponent's": "opp
            "each player's": "each", "its owner's": "owner", "their": "their"}
 
 
-MAX_SYNTAX_ERRORS = 25
+MAX_SYNTAX_ERRORS = 25  # (the parse with Lark alone, which parses again after each error)
 
 
 @functools.lru_cache(maxsize=None)
@@ -902,33 +1286,93 @@ def fast_parser() -> FastParser | None:
         return None
 
 
-def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int = 0, blanked: set | None = None
-                          ) -> tuple[A.PackNode | None, list[Diagnostic]]:
-    """Parse pack text; on a syntax error, report it, blank that line and parse again,
-    so that one run reports the syntax errors of every line (up to a limit).
+def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int = 0, blanked: set | None = None,
+                          lexical: set | None = None) -> tuple[A.PackNode | None, list[Diagnostic]]:
+    """Parse pack text; on a syntax error, report it and read on as if its line were a
+    comment, so that one run reports the syntax errors of every line (the first
+    MAX_ERRORS of them, and how many more), in one pass over the text.
 
-    Text that parses goes through the fast parser alone; text with a syntax error is
-    parsed again by Lark, whose exceptions carry what the messages say."""
+    Before that, characters a pack may not hold (:func:`~fecipher.dsl.errors.refused_characters`)
+    and numbers larger than MAX_NUMBER are reported; such a character reads as a blank.
+    The lines of these are added to ``lexical``, the lines the syntax recovery left out
+    to ``blanked`` (their other errors would only repeat the first)."""
     if not text.endswith("\n"):
         text += "\n"
+    diags: list[Diagnostic] = []
+    lexical_lines: set[int] = set()
+    dropped = 0
+    lines: list[str] | None = None
+    for line, col, ch in refused_characters(text):
+        lexical_lines.add(line)
+        if len(diags) >= MAX_ERRORS:
+            dropped += 1
+            continue
+        lines = lines or source_lines(text)
+        diags.append(Diagnostic(filename, line + line_offset, col,
+                                f"character {character_name(ch)} is not allowed: a pack holds printable "
+                                f"characters, tabs and line ends (\\n or \\r\\n) only", lines[line - 1]))
+    if lexical_lines:
+        text = _blank_refused(text)
+    for line, col in long_numbers(text):
+        lexical_lines.add(line)
+        if len(diags) >= MAX_ERRORS:
+            dropped += 1
+            continue
+        lines = lines or source_lines(text)
+        diags.append(Diagnostic(filename, line + line_offset, col, f"number too large: at most {MAX_NUMBER}",
+                                lines[line - 1]))
+    if dropped:
+        diags.append(more_errors(filename, dropped, line_offset, 0))
+    if lexical is not None:
+        lexical.update(n + line_offset for n in lexical_lines)
     fast = fast_parser()
-    if fast is not None:
-        try:
-            node = fast.parse(text)
-        except ParseFailure:
-            pass
-        else:
-            return attrs.evolve(node, filename=filename), []
+    if fast is None:  # pragma: no cover  (another Lark)
+        node, more = _lark_recovering(text, filename, line_offset, blanked)
+        return node, diags + [d for d in more if d.line - line_offset not in lexical_lines]
+    try:
+        node = fast.parse(text)
+    except ParseFailure:
+        pass
+    else:
+        return attrs.evolve(node, filename=filename), diags
+    node, faults, left_out, dropped = fast.parse_recovering(text, MAX_ERRORS)
+    p = parser()
+    lines = source_lines(text)
+    for f in faults:
+        if f.line not in lexical_lines:
+            diags.append(syntax_diagnostic(f, lines, filename, p, line_offset))
+    if dropped:
+        diags.append(more_errors(filename, dropped, line_offset, 0))
+    if blanked is not None:
+        blanked.update(left_out)
+    if node is not None:
+        node = attrs.evolve(node, filename=filename)
+    return node, diags
+
+
+def _blank_refused(text: str) -> str:
+    """The text with each character refused_characters() finds made a blank."""
+    out = []
+    for line in source_lines(text):
+        body, cr = (line[:-1], "\r") if line.endswith("\r") else (line, "")
+        if not body.replace("\t", "").isprintable():
+            body = "".join(c if c.isprintable() or c == "\t" else " " for c in body)
+        out.append(body + cr)
+    return "\n".join(out)
+
+
+def _lark_recovering(text: str, filename: str, line_offset: int, blanked: set | None
+                     ) -> tuple[A.PackNode | None, list[Diagnostic]]:  # pragma: no cover  (another Lark)
+    """The syntax recovery with Lark alone: blank the line of each error and parse again."""
     p = parser()
     diags: list[Diagnostic] = []
     lines = text.split("\n")
-    original = text.splitlines()
+    original = text
     for _ in range(MAX_SYNTAX_ERRORS):
         try:
             tree = p.parse("\n".join(lines))
         except UnexpectedInput as e:
-            d = translate(e, "\n".join(original) + "\n", filename, p, line_offset)
-            diags.append(d)
+            diags.append(translate(e, original, filename, p, line_offset))
             bad = (getattr(e, "line", 0) or len(lines)) - 1
             if not 0 <= bad < len(lines) or lines[bad].startswith("#") or isinstance(e, UnexpectedEOF):
                 return None, diags
@@ -936,7 +1380,7 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
             lines[bad] = "#"
             if blanked is not None:
                 blanked.add(bad + 1)
-            if header:  # the card's facts and skills cannot stand without it
+            if header:
                 j = bad + 1
                 while j < len(lines) and not lines[j].lstrip().startswith("card"):
                     if lines[j].strip():
@@ -951,5 +1395,5 @@ def parse_pack(text: str, filename: str = "<pack>", line_offset: int = 0) -> A.P
     """Parse pack text into its AST; syntax errors raise LanguageError with positions."""
     node, diags = parse_pack_recovering(text, filename, line_offset)
     if diags or node is None:
-        raise LanguageError(diags)
+        raise LanguageError(cap(diags))
     return node

@@ -15,7 +15,11 @@ _REF = {
     "opponent_main_character": "your opponent's Main Character", "several": "several things", "attacker": "the attacking unit",
     "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
     "own_battler": "your battling unit", "deck_top": "the top card of your deck",
+    "opponent_main_character": "your opponent's Main Character",
 }
+_PICKED = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the chosen unit",
+           "card": "the chosen card", "bond": "the chosen Bond", "orb": "the chosen Orb",
+           "revealed": "the revealed card"}
 _OWNER = {"your": "your", "opponent": "your opponent's", "each": "each player's", "owner": "its owner's", "the": "the",
           "their": "their"}
 _PLACE_CAP = {"retreat": "Retreat", "area": "Area", "bond": "Bond", "orb": "Orb", "boundless": "Boundless",
@@ -54,7 +58,11 @@ def qualifier(q: A.Qualifier) -> str:
         return " or ".join(f'"{v}"' for v in q.values)
     if q.kind == "not_main_character":
         return "non-Main Character"
-    return {"other": "other", "class_changed": "class-changed", "tapped": "tapped", "untapped": "untapped"}[q.kind]
+    if q.kind == "any":
+        return " or ".join(qualifier(x) for x in q.values)
+    return {"other": "other", "class_changed": "class-changed", "tapped": "tapped", "untapped": "untapped",
+            "main_character": "Main Character", "levelled_up": "Levelled Up", "not_levelled_up": "non-Levelled Up",
+            "face_up": "face-up", "face_down": "face-down"}[q.kind]
 
 
 def post(p: A.PostFilter) -> str:
@@ -79,9 +87,25 @@ def post(p: A.PostFilter) -> str:
         return f"in the same area as {selector(p.value)}"
     if p.kind == "destroyed_here":
         return "destroyed by this skill"
+    if p.kind == "same_name":
+        return f"with the same Unit Name as {selector(p.value)}"
+    if p.kind == "different_name":
+        return f"with a different Unit Name from {selector(p.value)}"
+    if p.kind == "with_stack":
+        tail = {"le": " or fewer", "ge": " or more", "eq": ""}[p.op]
+        return f"with {p.value}{tail} card{'s' if p.value != 1 or tail else ''} in its stack"
+    if p.kind == "in_stack":
+        return f"in {possessive(p.value)} stack"
+    if p.kind == "stacked_under":
+        return f"stacked under {selector(p.value)}"
     if p.kind == "among":
         return "among the revealed cards"
     return p.kind
+
+
+def possessive(s: A.Selector) -> str:
+    text = selector(s)
+    return text + "'s"
 
 
 def selector(s: A.Selector | str | None) -> str:
@@ -103,6 +127,14 @@ def selector(s: A.Selector | str | None) -> str:
             return "the remaining revealed cards"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
+        if s.kind == "chosen" and s.names == ("them",):
+            return "them"
+        if s.kind == "picked":
+            if s.names and s.names[0].endswith("s"):    # "the chosen allies", "the revealed cards"
+                return f"the {'revealed' if s.name == 'revealed' else 'chosen'} {s.names[0]}"
+            return _PICKED.get(s.name or "", "the chosen card")
+        if s.kind == "bare_alternatives":
+            return " or ".join(s.names)
         return _REF[s.kind]
     words = [quantifier(s.quantifier)]
     words += map(qualifier, s.qualifiers)
@@ -131,7 +163,7 @@ def change(c: A.Change, plural: bool) -> str:
         else:
             out = f"{'lose' if plural else 'loses'} {-c.amount} {c.stat}"
         if c.per_each is not None:
-            out += f" for each {selector(c.per_each)}"
+            out += f" for each {selector(c.per_each).replace(' from ', ' in ')}"
         return out
     if c.kind == "cannot":
         words = tuple(c.words)
@@ -161,6 +193,8 @@ def change(c: A.Change, plural: bool) -> str:
         return f"acquire{s} <{cap(c.words[0])}>"
     if c.kind == "acquire_name":
         return f'acquire{s} the unit name "{c.name}"'
+    if c.kind == "acquire_name_of":
+        return f"acquire{s} the unit name of {selector(c.of)}"
     if c.kind == "lose_skill":
         return f'lose{s} "{c.name}" (and cannot acquire it again)'
     if c.kind == "cannot_use":
@@ -173,6 +207,13 @@ def change(c: A.Change, plural: bool) -> str:
 
 
 def statement(st: A.Statement) -> str:
+    if isinstance(st, A.Delayed):
+        when = {"end_of_combat": "at the end of this combat",
+                "end_of_turn": "at the end of this turn",
+                "start_of_next_turn": f"at the start of {_OWNER.get(st.owner or 'your', 'your')} next turn",
+                "end_of_next_turn": f"at the end of {_OWNER.get(st.owner or 'your', 'your')} next turn"}[st.moment]
+        inner = " ".join(statement(x) for x in st.statements)
+        return cap(f"{when}, {inner[:1].lower() + inner[1:]}")
     if isinstance(st, A.Guarded):
         inner = statement(st.statement)
         return cap(f"if {condition(st.condition)}, {inner[:1].lower() + inner[1:]}")
@@ -210,6 +251,9 @@ def statement(st: A.Statement) -> str:
         who = "your opponent" if st.actor == "opponent" else "each player"
         verb = st.action.verb + ("es" if st.action.verb.endswith(("s", "sh", "ch")) else "s")
         return cap(f"{who} " + action(attrs_evolve_verb(st.action, verb))) + "."
+    if isinstance(st, A.CardChange):
+        from fecipher.dsl.card_values import render_card_change
+        return render_card_change(st)
     if isinstance(st, A.Modification):
         subj = " and ".join(map(selector, st.subjects))
         plural = len(st.subjects) > 1 or any(
@@ -230,6 +274,9 @@ def attrs_evolve_verb(a: A.Action, verb: str) -> A.Action:
 
 
 def action(a: A.Action) -> str:
+    hidden = _hidden_action(a)
+    if hidden:
+        return hidden
     parts = ["you may" if a.optional else "", a.verb]
     for p in a.preps:
         if p.kind == "until_hand":
@@ -257,6 +304,10 @@ def action(a: A.Action) -> str:
             parts.append("your Main Character")
         elif p.kind in ("under", "onto"):
             parts.append(f"{p.kind} {selector(p.unit)}")
+        elif p.kind == "at_random":
+            parts.append("at random")
+        elif p.kind == "without_looking":
+            parts.append("without looking")
         elif p.kind == "line":
             parts.append(f"in the {cap(p.line)} Line")
         elif p.kind == "bottom":
@@ -271,11 +322,26 @@ def action(a: A.Action) -> str:
 def _several(s: A.Selector | None) -> bool:
     """Whether a selector may name several cards (then they go on a deck in any order)."""
     if isinstance(s, A.Ref):
-        return s.kind == "rest" or (s.kind == "deck_top" and (s.count or 1) > 1)
+        return s.kind == "rest" or (s.kind == "deck_top" and (s.count or 1) > 1) or (
+            s.kind == "picked" and bool(s.names) and s.names[0].endswith("s"))
     if isinstance(s, A.Filtered):
         q = s.quantifier
         return q is None or not (q.kind in ("one", "another") or (q.kind in ("exactly", "up_to") and q.n == 1))
     return False
+
+
+def _hidden_action(a: A.Action) -> str:
+    """"look at ..." and "your opponent chooses ... without looking" (hidden information)."""
+    may = "you may " if a.optional else ""
+    if a.verb == "look":
+        t = a.target
+        if (isinstance(t, A.Filtered) and t.quantifier is None and not t.qualifiers and t.noun == "cards"
+                and len(t.posts) == 1 and t.posts[0].kind == "from_place"):
+            return f"{may}look at {place(t.posts[0].value)}"
+        return f"{may}look at {selector(t)}"
+    if a.verb == "choose" and any(p.kind == "opponent_chooses" for p in a.preps):
+        return f"{may}your opponent chooses {selector(a.target)} without looking"
+    return ""
 
 
 def trigger(t: A.Trigger) -> str:
@@ -289,6 +355,9 @@ def trigger(t: A.Trigger) -> str:
         return "when you level up into this unit"
     if t.kind == "skill_destroys":
         return f'when this unit\'s "{t.name}" destroys {selector(t.obj)}'
+    new = _new_trigger(t)
+    if new is not None:
+        return new
     subj = selector(t.subject)
     verb = {"attacks": "attacks", "attacked": "is attacked", "deployed": "is deployed",
             "class_changes": "class changes", "levels_up": "levels up", "destroyed": "is destroyed",
@@ -305,10 +374,83 @@ def trigger(t: A.Trigger) -> str:
     return out + how
 
 
+_PHASE = {"beginning": "Beginning Phase", "bond": "Bond Phase", "deployment": "Deployment Phase",
+          "action": "Action Phase", "end": "End Phase"}
+_SKILL_KIND = {"any": "a skill", "act": "an |ACT| skill", "bond": "a |BOND| skill", "hand": "a |HAND| skill"}
+
+
+def _possessive(sel: A.Selector | None) -> str:
+    """"this unit's", "an ally's": whose attack."""
+    s = selector(sel)
+    return s + ("'" if s.endswith("s") else "'s")
+
+
+def _used(t: A.Trigger) -> str:
+    if t.skills:
+        return " or ".join(f'"{n}"' for n in t.skills)
+    return _SKILL_KIND[t.skill_kind or "any"]
+
+
+def _how(t: A.Trigger) -> str:
+    """" by a skill's cost or effect", ' by "X"', " by your opponent's skill" ..."""
+    if t.how == "skill":
+        return f' by "{t.how_skill}"' if t.how_skill else " by a skill's cost or effect"
+    return {"hand": " not by a skill", "your_skill": " by your skill",
+            "opponent_skill": " by your opponent's skill"}.get(t.how or "", "")
+
+
+def _new_trigger(t: A.Trigger) -> str | None:
+    """The triggers added for the wider pool, as card text reads them (None: not one)."""
+    k = t.kind
+    who = _OWNER.get(t.owner or "your", "your")
+    if k in ("phase_start", "phase_end"):
+        return f"at the {'start' if k == 'phase_start' else 'end'} of {who} {_PHASE[t.phase or 'action']}"
+    if k == "draws":
+        return ("when you draw a card" if t.owner != "opponent" else "when your opponent draws a card") + _how(t)
+    if k == "support_fails":
+        return f"when {who} support fails"
+    if k == "uses" and t.subject is None:
+        return f"when you use {_used(t)}"
+    if k == "uses":
+        return f"when {selector(t.subject)} uses {_used(t)}"
+    if k == "fails_to_destroy":
+        return f"when {_possessive(t.subject)} attack fails to destroy {selector(t.by)}"
+    if k == "combat_ends":
+        return f"when a combat {selector(t.subject)} took part in ends"
+    if k == "card_to":
+        verb = {"placed": "placed in", "sent": "sent to", "added": "added to"}[t.verb or "placed"]
+        return f"when {selector(t.subject)} is {verb} {place(t.place)}{_how(t)}"
+    if k == "revealed":
+        return f"when {selector(t.subject)} is revealed{_how(t)}"
+    if k == "tapped" or k == "untapped" or k == "growthed":
+        word = {"tapped": "tapped", "untapped": "untapped", "growthed": "growthed (a card is stacked under it)"}[k]
+        return f"when {selector(t.subject)} is {word}{_how(t)}"
+    if k == "evades" and t.by is not None:
+        return f"when {_possessive(t.by)} attack is evaded by {selector(t.subject)}"
+    if k == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
+        place_ = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
+        whose = _OWNER.get(place_.owner, "your") if place_ is not None else "your"
+        return f"when one of {whose} Orbs is destroyed"
+    if k == "destroyed" and t.cause is not None:
+        if t.cause == "battle":
+            cause = f"by an attack of {selector(t.by)}" if t.by is not None else "by an attack"
+        elif t.name is not None:
+            cause = f'by "{t.name}"'
+        else:
+            cause = f"by a skill of {selector(t.by)}" if t.by is not None else "by a skill's effect"
+        return f"when {selector(t.subject)} is destroyed {cause}"
+    if k == "moves" and (t.how is not None or t.line is not None):
+        line = f" to the {cap(t.line)} Line" if t.line else ""
+        return f"when {selector(t.subject)} is moved{_how(t)}{line}"
+    return None
+
+
 def condition(c: A.Condition) -> str:
     if c.kind == "negation":
         if c.inner is not None and c.inner.kind == "did":
             return "you do not"
+        if c.inner is not None and c.inner.kind == "same_name":
+            return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
         return "not " + condition(c.inner)
     if c.kind == "during":
         return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
@@ -319,7 +461,10 @@ def condition(c: A.Condition) -> str:
         n = {"at_least": f"{q[1]} or more" if q[1] != 1 else "a", "at_most": "no" if q[1] == 0 else f"{q[1]} or fewer",
              "exactly": str(q[1]), "odd": "an odd number of", "even": "an even number of"}[q[0]]
         who = "your opponent has" if c.owner == "opponent" else "you have"
-        return f"{who} {n} {selector(c.counted).replace(' from ', ' in ')}"
+        what = selector(c.counted).replace(' from ', ' in ')
+        if n == "a" and what[:1] in "aeiou":
+            n = "an"
+        return f"{who} {n} {what}"
     if c.kind == "did":
         return "you do"
     if c.kind == "has_stat":
@@ -331,6 +476,16 @@ def condition(c: A.Condition) -> str:
         return f"you have {selector(c.subject)}"
     if c.kind == "compare_with_opponent":
         return f"you have {c.words[0]} {c.words[1]} than your opponent"
+    if c.kind == "has_stack":
+        op, n = c.quantity
+        tail = {"le": " or fewer", "ge": " or more", "eq": ""}[op]
+        return f"{selector(c.subject)} has {n}{tail} card{'s' if n != 1 or tail else ''} in its stack"
+    if c.kind == "same_name":
+        return f"{selector(c.subject)} has the same Unit Name as {selector(c.counted)}"
+    if c.kind == "happened":
+        what = {"attacked": "attacked", "class changed": "class changed", "levelled up": "levelled up"}.get(
+            c.words[0], c.words[0])
+        return f"{selector(c.subject)} was {what} this turn"
     if c.kind == "used_skill":
         times = c.quantity[1] if c.quantity else 1
         return f'{selector(c.subject)} has used "{c.name}"' + (f" {times} times" if times > 1 else "") + " this turn"
@@ -355,8 +510,13 @@ def state(s: A.State) -> str:
         return f"<{cap(s.arg[0])}>"
     if k == "not":
         return "not " + state(s.arg)
+    if k == "any":
+        return " or ".join(state(x) for x in s.arg)
+    if k == "main_character":
+        return {"opponent": "your opponent's Main Character", "any": "a Main Character"}.get(
+            s.arg, "your Main Character")
     return {"class_changed": "class changed", "tapped": "tapped", "untapped": "untapped",
-            "main_character": "your Main Character"}[k]
+            "levelled_up": "Levelled Up"}[k]
 
 
 def cost_item(a: A.Action) -> str:

@@ -12,12 +12,13 @@ from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.cards import card_unit_names
 from fecipher.engine.skills import SkillContext
 from fecipher.engine.state import Unit
+from fecipher.engine.visibility import card_label, searched
 
 UnitPred = Callable[[SkillContext, Unit], bool]
 CardPred = Callable[[SkillContext, CardCopy], bool]
 
-REF_UNIT_KINDS = {"this", "event_unit", "main_character", "opponent_main_character", "attacker", "defender",
-                  "own_attacker", "own_defender", "own_battler"}
+REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
+                  "own_defender", "own_battler", "opponent_main_character"}
 REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest"}
 
 
@@ -31,6 +32,11 @@ def post_names(p: A.PostFilter) -> tuple[str, ...]:
     return (p.value,) if isinstance(p.value, str) else tuple(p.value)
 
 
+# What a reference to an earlier choice ("the chosen ally", "the revealed card") holds.
+PICKED_KINDS = {"ally": "unit", "enemy": "unit", "unit": "unit", "card": "card", "revealed": "card",
+                "bond": "bond", "orb": "orb"}
+
+
 def selector_kind(sel: A.Selector) -> str:
     """'unit', 'card', 'bond', 'orb', 'chosen' (whatever was chosen) or 'name'."""
     if isinstance(sel, A.Ref):
@@ -38,6 +44,8 @@ def selector_kind(sel: A.Selector) -> str:
             return "unit"
         if sel.kind in REF_CARD_KINDS:
             return "card"
+        if sel.kind == "picked":
+            return PICKED_KINDS.get(sel.name or "", "chosen")
         return "chosen" if sel.kind == "chosen" else "name"
     if sel.noun in V.UNIT_NOUNS:
         return "unit"
@@ -93,6 +101,8 @@ def ref_units(ctx: SkillContext, ref: A.Ref) -> list[Unit]:
         out = g.players[ctx.controller].main_character
     elif k == "opponent_main_character":
         out = g.players[ctx.opponent].main_character
+    elif k == "picked":
+        return [x for x in picked(ctx, ref) if isinstance(x, Unit) and g.unit(x.id) is x]
     elif k in ("attacker", "defender", "own_attacker", "own_defender", "own_battler"):
         b = g.battle
         if b is None:
@@ -150,7 +160,80 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
         return out
     if ref.kind == "chosen":
         return [x for x in ctx.data.get("chosen", []) if isinstance(x, CardCopy)]
+    if ref.kind == "picked":
+        return [x for x in picked(ctx, ref) if isinstance(x, CardCopy)]
     return []
+
+
+def picked(ctx: SkillContext, ref: A.Ref) -> list:
+    """What the skill's earlier "choose" (or "reveal") of that kind picked: "the chosen
+    ally", "that enemy", "the revealed card". Each choice is kept under its own key, so a
+    later "choose" of something else never changes what an earlier one picked.
+
+    "The revealed cards" are those the reveal line revealed that no later line of the
+    skill has moved away ("draw 1 ... among them, put the revealed cards on the bottom")."""
+    got = ctx.data.get("picked", {}).get(ref.name, [])
+    if ref.name == "revealed" and "revealed" in ctx.data:
+        still = {c.id for c in revealed_rest(ctx)}
+        return [c for c in got if c.id in still]
+    return got
+
+
+def pick_key(sel: A.Selector | None, verb: str) -> str | None:
+    """The key a "choose"/"reveal" line keeps its result under (None: it picks nothing
+    new, as "reveal it" reveals what was chosen)."""
+    if verb == "reveal":
+        return "revealed"
+    if isinstance(sel, A.Filtered):
+        return {"ally": "ally", "allies": "ally", "enemy": "enemy", "enemies": "enemy", "unit": "unit",
+                "units": "unit", "card": "card", "cards": "card", "bond": "bond", "bonds": "bond", "orb": "orb",
+                "orbs": "orb"}.get(sel.noun)
+    return None
+
+
+def ref_things(ctx: SkillContext, ref: A.Ref) -> list:
+    """The units or cards a reference stands for."""
+    if ref.kind == "chosen":
+        g = ctx.game
+        return [x for x in ctx.data.get("chosen", []) if not isinstance(x, Unit) or g.unit(x.id) is x]
+    if ref.kind in REF_CARD_KINDS:
+        return ref_cards(ctx, ref)
+    if ref.kind == "picked":
+        return ref_units(ctx, ref) + ref_cards(ctx, ref)
+    return ref_units(ctx, ref)
+
+
+def things_names(ctx: SkillContext, things: Iterable) -> frozenset[str]:
+    """The unit names of units (with aliases and acquired names) or cards (printed)."""
+    out: set[str] = set()
+    for t in things:
+        out |= ctx.game.unit_names(t) if isinstance(t, Unit) else card_unit_names(t.card)
+    return frozenset(out)
+
+
+# ------------------------------------------------------------------ qualities
+# "colorless": a unit or card with no symbol (a quality like a symbol, gender, weapon or type).
+COLORLESS = frozenset({"colorless", "colourless"})
+
+
+def unit_has(ctx: SkillContext, u: Unit, w: str) -> bool:
+    """Does a unit have this quality now (types, weapon, gender, symbols as computed)?"""
+    g = ctx.game
+    if w in COLORLESS:
+        return not g.symbols(u)
+    return w in g.types(u) or any(s.value == w for s in g.symbols(u))
+
+
+def card_has(card, w: str) -> bool:
+    """Does a card (its printed facts) have this quality?"""
+    if w in COLORLESS:
+        return not card.symbols
+    return w in card.all_types or any(s.value == w for s in card.symbols)
+
+
+def is_levelled_up(u: Unit) -> bool:
+    """Levelled up: a card was placed on the unit or under it (a stack of 2 or more; rule 6)."""
+    return len(u.cards) >= 2
 
 
 def revealed_rest(ctx: SkillContext) -> list[CardCopy]:
@@ -223,18 +306,25 @@ def unit_predicate(sel: A.Filtered | A.Ref) -> UnitPred:
     return pred
 
 
-def _qualities(ctx: SkillContext, u: Unit) -> set[str]:
-    g = ctx.game
-    return set(g.types(u)) | {s.value for s in g.symbols(u)}
-
-
 def _unit_qualifier(q: A.Qualifier) -> UnitPred:
     if q.kind == "words":
-        words = set(q.values)
-        return lambda ctx, u: bool(words & _qualities(ctx, u))
+        words = tuple(q.values)
+        if len(words) == 1:
+            w0 = words[0]
+            return lambda ctx, u: unit_has(ctx, u, w0)
+        return lambda ctx, u: any(unit_has(ctx, u, w) for w in words)
     if q.kind == "not_word":
         w = q.values[0]
-        return lambda ctx, u: w not in _qualities(ctx, u)
+        return lambda ctx, u: not unit_has(ctx, u, w)
+    if q.kind == "any":   # '"Kent" or female': one of the alternatives
+        alts = tuple(_unit_qualifier(x) for x in q.values)
+        return lambda ctx, u: any(t(ctx, u) for t in alts)
+    if q.kind == "main_character":
+        return lambda ctx, u: u.is_main_character
+    if q.kind == "levelled_up":
+        return lambda ctx, u: is_levelled_up(u)
+    if q.kind == "not_levelled_up":
+        return lambda ctx, u: not is_levelled_up(u)
     if q.kind == "name":
         names = set(q.values)
         return lambda ctx, u: bool(names & ctx.game.unit_names(u))
@@ -279,6 +369,11 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         def same_line(ctx, u, _r=ref):
             return any(x.owner == u.owner and x.area == u.area for x in ref_units(ctx, _r))
         return same_line
+    if p.kind in ("same_name", "different_name"):
+        return _same_name(p, lambda ctx, u: ctx.game.unit_names(u))
+    if p.kind == "with_stack":
+        op, n = p.op, p.value
+        return lambda ctx, u: _cmp(op, len(u.cards), n)
     if p.kind in ("different_names", "destroyed_here"):
         return lambda ctx, u: True   # a rule of the choice / of the count, not of one unit
     if p.kind == "other_than":
@@ -287,6 +382,20 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "from_place":
         return lambda ctx, u: True
     raise ValueError(p.kind)
+
+
+def _same_name(p: A.PostFilter, names_of) -> Callable:
+    """"with the same unit name as X" / "with a different unit name from X": shares (or
+    shares no) unit name with what X stands for now; nothing matches when X is gone."""
+    ref = p.value
+    same = p.kind == "same_name"
+
+    def test(ctx, thing):
+        theirs = things_names(ctx, ref_things(ctx, ref))
+        if not theirs:
+            return False
+        return bool(names_of(ctx, thing) & theirs) == same
+    return test
 
 
 @_per_selector
@@ -314,6 +423,8 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
         elif p.kind in ("named", "not_named"):
             tests.append(lambda ctx, c, n=frozenset(post_names(p)), w=p.kind == "named":
                          bool(n & card_unit_names(c.card)) == w)
+        elif p.kind in ("same_name", "different_name"):
+            tests.append(_same_name(p, lambda ctx, c: card_unit_names(c.card)))
     checks = tuple(tests)
 
     def pred(ctx: SkillContext, c: CardCopy) -> bool:
@@ -324,17 +435,16 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
     return pred
 
 
-def _card_qualities(c: CardCopy) -> set[str]:
-    return set(c.card.all_types) | {s.value for s in c.card.symbols}
-
-
 def _card_qualifier(q: A.Qualifier) -> CardPred:
     if q.kind == "words":
-        words = set(q.values)
-        return lambda ctx, c: bool(words & _card_qualities(c))
+        words = tuple(q.values)
+        return lambda ctx, c: any(card_has(c.card, w) for w in words)
     if q.kind == "not_word":
         w = q.values[0]
-        return lambda ctx, c: w not in _card_qualities(c)
+        return lambda ctx, c: not card_has(c.card, w)
+    if q.kind == "any":   # '"Kent" or female': one of the alternatives
+        alts = tuple(_card_qualifier(x) for x in q.values)
+        return lambda ctx, c: any(t(ctx, c) for t in alts)
     if q.kind == "name":
         names = set(q.values)
         return lambda ctx, c: bool(names & card_unit_names(c.card))
@@ -344,6 +454,80 @@ def _card_qualifier(q: A.Qualifier) -> CardPred:
     if q.kind == "other":
         return lambda ctx, c: c is not ctx.source
     return lambda ctx, c: True
+
+
+def _stack_filter(sel: A.Filtered) -> A.PostFilter | None:
+    for p in sel.posts:
+        if p.kind in ("in_stack", "stacked_under"):
+            return p
+    return None
+
+
+def face_test(sel: A.Filtered) -> Callable[[Any], bool]:
+    """Which bonds or orbs a selector takes by their face: "face-up" / "face-down" as
+    it says; otherwise any, except that a selector with qualities or names takes face-up
+    ones only (a face-down bond or orb shows no symbol, type or name)."""
+    kinds = {q.kind for q in sel.qualifiers}
+    if "face_up" in kinds and "face_down" in kinds:
+        return lambda x: False
+    if "face_up" in kinds:
+        return lambda x: x.face_up
+    if "face_down" in kinds:
+        return lambda x: not x.face_up
+    if any(q.kind not in ("other",) for q in sel.qualifiers) or any(
+            p.kind in ("named", "not_named", "same_name", "different_name", "with_stat") for p in sel.posts):
+        return lambda x: x.face_up
+    return lambda x: True
+
+
+@_per_selector
+def bond_predicate(sel: A.Filtered) -> Callable[[SkillContext, Any], bool]:
+    """Does a bond or an orb (its face, and its card's printed qualities) match?"""
+    face = face_test(sel)
+    cards = card_predicate(sel)
+    return lambda ctx, b: face(b) and cards(ctx, b.copy)
+
+
+def area_owners(ctx: SkillContext, sel: A.Filtered) -> list[int]:
+    place = card_place(sel)
+    return place_owner(ctx, place) if place is not None else [ctx.controller]
+
+
+def count_things(sel: A.Selector) -> Callable[[SkillContext], int]:
+    """How many things a selector stands for now: units on the field (whether or not they
+    could be chosen), cards in an area or a stack, bonds, orbs, or what a reference names.
+    What "for each ..." and "you have N ..." count."""
+    if isinstance(sel, A.Ref):
+        return lambda ctx: len(ref_things(ctx, sel))
+    kind = selector_kind(sel)
+    if kind == "unit":
+        pred = unit_predicate(sel)
+        side = V.UNIT_NOUNS.get(sel.noun, "unit")
+
+        def count_units(ctx):
+            g = ctx.game
+            pool = g.all_units() if side == "unit" else (
+                g.players[ctx.controller].units if side == "ally" else g.players[ctx.opponent].units)
+            n = 0
+            for u in pool:
+                if pred(ctx, u):
+                    n += 1
+            return n
+        return count_units
+    if kind == "card":
+        return lambda ctx: len(card_candidates(ctx, sel))
+    pred = bond_predicate(sel)
+    bonds = kind == "bond"
+
+    def count_bonds(ctx):
+        n = 0
+        for p in area_owners(ctx, sel):
+            pl = ctx.game.players[p]
+            for b in (pl.bonds if bonds else pl.orbs):
+                if pred(ctx, b):
+                    n += 1
+        return n
+    return count_bonds
 
 
 def card_place(sel: A.Filtered) -> A.Place | None:
@@ -373,6 +557,15 @@ def unit_candidates(ctx: SkillContext, sel: A.Selector) -> list[Unit]:
 def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
     if isinstance(sel, A.Ref):
         return ref_cards(ctx, sel)
+    stack = _stack_filter(sel)
+    if stack is not None:
+        # "cards in this unit's stack" (all of it) / "cards stacked under this unit" (below the top)
+        pred = card_predicate(sel)
+        out = []
+        for u in ref_units(ctx, stack.value):
+            cards = u.cards if stack.kind == "in_stack" else u.cards[1:]
+            out.extend(c for c in cards if pred(ctx, c))
+        return out
     if any(p.kind == "among" for p in sel.posts):   # "1 "Hana" card among them"
         pred = card_predicate(sel)
         return [c for c in revealed_rest(ctx) if pred(ctx, c)]
@@ -450,19 +643,25 @@ def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
 
 
 def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None):
+    """Resolve a card selector to cards, asking where it says N. Choosing from a deck
+    is searching it (the chooser sees that deck); a card the chooser cannot see (a
+    face-down orb, the opponent's hand) is offered as an unknown card."""
     cands = card_candidates(ctx, sel)
     if isinstance(sel, A.Ref) or picks_all(sel):
         return cands
     lo, hi = count_range(sel)
     if not cands:
         return []
+    g = ctx.game
+    who = ctx.controller if chooser is None else chooser
+    searched(g, who, cands)
     hi_n = len(cands) if hi == math.inf else int(hi)
     lo_n = min(lo, len(cands))
     if different_names(sel):
         return (yield from _pick_distinct(
             ctx, cands, lambda c: set(card_unit_names(c.card)), hi_n, lo_n, prompt,
-            ctx.controller if chooser is None else chooser, lambda c: Option(CARD, card=c.id, label=c.card.name)))
-    opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]
+            who, lambda c: Option(CARD, card=c.id, label=card_label(g, who, c))))
+    opts = [Option(CARD, card=c.id, label=card_label(g, who, c)) for c in cands]
     chosen = yield from choose(ctx.controller if chooser is None else chooser, prompt, opts,
                                minimum=lo_n, maximum=hi_n)
     ids = [o.card for o in chosen]

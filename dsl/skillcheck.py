@@ -2,15 +2,61 @@
 and flag resolved against the vocabulary, and objects of the right kind."""
 from __future__ import annotations
 
+import attrs
+
 from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
-from fecipher.dsl.conditions import COUNTABLE
+from fecipher.dsl.conditions import COUNTABLE, readable_on_cards
+from fecipher.dsl.costs_more import check_cost
+from fecipher.dsl import card_values as CV
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
-from fecipher.dsl.selectors import selector_kind
+from fecipher.dsl.render import qualifier as render_qualifier
+from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, pick_key, place_area, selector_kind
 from fecipher.engine import modifiers as M
 
 from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401  (fill the registries)
+
+# Words a filter or a state may test: the qualities, and "colorless" (no symbol).
+FILTER_WORDS = V.QUALITY_WORDS | COLORLESS
+_PICKED_TEXT = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the chosen unit",
+                "card": "the chosen card", "bond": "the chosen bond", "orb": "the chosen orb",
+                "revealed": "the revealed card"}
+
+
+@attrs.frozen
+class Binding:
+    """A "choose"/"reveal" line earlier in the skill: what later lines may refer to."""
+    key: str              # ally, enemy, unit, card, revealed
+    kind: str             # unit, card
+    line: int
+    new: bool             # False for "reveal it": the same things as before
+    narrows: str | None = None   # "choose 1 card among them": a choice among the revealed cards
+
+    def text(self) -> str:
+        return f"{_PICKED_TEXT.get(self.key, self.key)} (line {self.line})"
+
+
+def refs_in(node):
+    """Every reference in a syntax node, in order (a reference's own "of" too)."""
+    if isinstance(node, A.Ref):
+        yield node
+        if node.of is not None:
+            yield from refs_in(node.of)
+        return
+    if isinstance(node, tuple):
+        for x in node:
+            yield from refs_in(x)
+        return
+    if attrs.has(type(node)) and not isinstance(node, (A.Pos, A.Place)):
+        for f in attrs.fields(type(node)):
+            yield from refs_in(getattr(node, f.name))
+
+_NEW_TRIGGERS = frozenset({"tapped", "untapped", "growthed", "fails_to_destroy", "combat_ends", "uses", "card_to",
+                           "revealed", "draws", "support_fails", "phase_start", "phase_end", "destroyed", "evades",
+                           "moves"})
+_ACTING_TRIGGERS = frozenset({"tapped", "untapped", "moves", "card_to", "draws", "revealed"})
+_CARD_DESTINATIONS = frozenset({"bonds", "support", "retreat", "hand", "orbs", "deck"})
 
 OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen": "what was chosen",
                 "bond": "bonds", "orb": "orbs", "none": "nothing"}
@@ -34,6 +80,64 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
                 sink.error(s.pos, f"\"{card.name}\" has two skills named \"{s.name}\"")
             names.add((s.name, s.kind))
         SkillChecker(card, s, sink, granted, has_cc, skill_names, units, skills).check()
+    check_grant_cycles(card, sink)
+
+
+def acquired_skills(skill: A.SkillNode) -> list[tuple[str, A.Pos]]:
+    """(name, position) of each skill that ``skill`` grants ('... acquires "X"')."""
+    out = []
+    for st in skill.statements:
+        while isinstance(st, A.Guarded):
+            st = st.statement
+        if isinstance(st, A.Modification):
+            out.extend((c.name, c.pos) for c in st.changes if c.kind == "acquire_skill" and c.name)
+    return out
+
+
+def grant_order(card: A.CardNode) -> tuple[list[A.SkillNode], list[tuple[A.SkillNode, str, A.Pos, bool]]]:
+    """(the card's granted skills, each after the granted skills it grants; the grants
+    that close a cycle, as (granting skill, granted name, position, whether the skill
+    grants itself)). A skill that grants another is compiled after it whatever their
+    order on the card; a cycle has no such order."""
+    granted: dict[str, A.SkillNode] = {}
+    for s in card.skills:
+        if s.granted:
+            granted.setdefault(s.name, s)
+    order: list[A.SkillNode] = []
+    cycles: list[tuple[A.SkillNode, str, A.Pos, bool]] = []
+    state: dict[str, int] = {}  # 1: being visited (on the path), 2: done
+    for root in granted:
+        if root in state:
+            continue
+        # an iterative depth-first walk (a pack may chain thousands of grants)
+        state[root] = 1
+        stack = [(root, iter(acquired_skills(granted[root])))]
+        while stack:
+            name, edges = stack[-1]
+            for target, pos in edges:
+                if target not in granted:
+                    continue   # (reported by the skill's own check)
+                if state.get(target) == 1:
+                    cycles.append((granted[name], target, pos, target == name))
+                elif target not in state:
+                    state[target] = 1
+                    stack.append((target, iter(acquired_skills(granted[target]))))
+                    break
+            else:
+                state[name] = 2
+                order.append(granted[name])
+                stack.pop()
+    return order, cycles
+
+
+def check_grant_cycles(card: A.CardNode, sink: Sink) -> None:
+    """A granted skill cannot grant itself, directly or through other granted skills."""
+    for skill, target, pos, itself in grant_order(card)[1]:
+        if itself:
+            sink.error(pos, f"granted skill \"{target}\" grants itself")
+        else:
+            sink.error(pos, f"\"{skill.name}\" grants \"{target}\", which grants \"{skill.name}\" "
+                            f"(directly or through other skills): granted skills cannot grant each other in a cycle")
 
 
 class SkillChecker:
@@ -46,27 +150,31 @@ class SkillChecker:
         self.skill_names = skill_names  # the names of the card's skills
         self.actor = False       # inside "your opponent ..." / "each player ...": areas are "their ..."
         self.guard = False       # checking the condition of "if ...: <effect>"
+        self.bindings: list[Binding] = []   # the choices made by the lines before the one checked
+        self.counting = False    # checking what "for each" / "you have N" counts (a stack may be counted)
         self.revealed = False    # a "reveal" line came before: "the rest" / "among them" name its cards
 
     def check_name(self, name: str, pos) -> None:
         """A unit name in a skill must be a real unit name (or a card of this pack)."""
         if self.units and name not in self.units:
-            self.err(pos, f"unknown unit name \"{name}\"{suggest(name, self.units)}")
+            self.err(pos, lambda: f"unknown unit name \"{name}\"{suggest(name, self.units)}")
 
     def check_skill_name(self, name: str, pos) -> None:
         """A skill another skill refers to ('loses "X"', 'deployed by "X"') must be a real
         skill name (or a skill of this pack)."""
         if self.skills and name not in self.skills:
-            self.err(pos, f"unknown skill name \"{name}\"{suggest(name, self.skills)}")
+            self.err(pos, lambda: f"unknown skill name \"{name}\"{suggest(name, self.skills)}")
 
-    def err(self, pos, msg: str) -> None:
+    def err(self, pos, msg) -> None:
+        """Report ``msg`` (a str, or a function that makes it: a suggestion costs more
+        than the rest of a check and is not made for an error that is only counted)."""
         self.sink.error(pos, msg)
 
     def check(self) -> None:
         s = self.s
         for k in s.keywords:
             if k.name not in V.KEYWORDS:
-                self.err(k.pos, f"unknown keyword [{k.name}]{suggest(k.name, V.KEYWORDS)}")
+                self.err(k.pos, lambda: f"unknown keyword [{k.name}]{suggest(k.name, V.KEYWORDS)}")
             elif k.name == "LvS":
                 if k.arg is None or k.arg < 2:
                     self.err(k.pos, "[LvS N] needs a stack size N of 2 or more, e.g. [LvS 3]")
@@ -90,22 +198,113 @@ class SkillChecker:
             self.err(s.pos, "an AUTO skill needs a trigger line ('when ...', 'each time ...' or 'at ...')")
         if s.kind in ("act", "support") and s.triggers:
             self.err(s.triggers[0].pos, f"a{'n' if s.kind == 'act' else ''} {s.kind.upper()} skill has no trigger")
-        if s.kind == "support" and s.costs:
-            self.err(s.costs[0].pos, "a support skill has no cost")
         if not s.statements:
             self.err(s.pos, f"skill \"{s.name}\" has no effect line")
         for c in s.costs:
             self.check_action(c, COSTS, "cost")
+            if any(r.kind == "opponent_main_character" for r in refs_in(c.target)):
+                self.err(c.pos, "a cost is paid with your own units and cards, not your opponent's main character")
+            if c.verb == "flip" and isinstance(c.target, A.Filtered) and c.target.noun in ("orb", "orbs") and (
+                    c.target.qualifiers or any(p.kind != "from_place" for p in c.target.posts)):
+                self.err(c.target.pos, "'flip N orbs' flips face-down orbs and takes no filter: a filtered orb cost "
+                                       "is not supported")
+            check_cost(c, self.err, s.kind)
         for t in s.triggers:
             self.check_trigger(t)
         for c in s.conditions:
             self.check_condition(c)
+        for node in (*s.costs, *s.triggers, *s.conditions):
+            self.check_references(node, "before")
+        self.bindings = []
         for st in s.statements:
             self.check_statement(st)
+            self.check_references(st, "line")
+            b = self.binding_of(st)
+            if b is not None:
+                self.bindings.append(b)
+        CV.check_bond_skill(self)
         if any(self._counts_destroyed(st) for st in s.statements) and not any(
                 self._destroys(st) for st in s.statements):
             self.err(s.pos, "'for each ... destroyed by this skill' counts what this skill's 'destroy' lines "
                             "destroy, and this skill has none")
+
+    # ---- references to earlier choices
+    def binding_of(self, st) -> Binding | None:
+        """The choice a "choose"/"reveal" line makes (also under "if ...:" or "your opponent ...")."""
+        if isinstance(st, A.Guarded):
+            return self.binding_of(st.statement)
+        if isinstance(st, A.ActorStatement):
+            st = st.action
+        if not isinstance(st, A.Action) or st.verb not in ("choose", "reveal"):
+            return None
+        key = pick_key(st.target, st.verb)
+        if key is None:
+            return None
+        if isinstance(st.target, A.Ref):
+            kind = self.ref_kind(st.target)
+            new = st.target.kind not in ("chosen", "picked")
+        else:
+            kind = selector_kind(st.target) if st.target is not None else "card"
+            new = True
+        narrows = "revealed" if (st.verb == "choose" and isinstance(st.target, A.Filtered)
+                                 and any(p.kind == "among" for p in st.target.posts)) else None
+        return Binding(key, kind if kind in ("unit", "card") else "card", st.pos.line, new, narrows)
+
+    def ref_kind(self, ref: A.Ref) -> str:
+        """'unit', 'card' or 'chosen' (not known) for what a reference stands for here."""
+        if ref.kind == "chosen":
+            return self.bindings[-1].kind if self.bindings else "chosen"
+        if ref.kind == "picked":
+            found = [b for b in self.bindings if b.key == ref.name]
+            return found[-1].kind if found else PICKED_KINDS.get(ref.name or "", "chosen")
+        return selector_kind(ref)
+
+    def check_references(self, node, where: str) -> None:
+        """A reference to a choice must name one choice: "the chosen ally" an earlier line
+        that chose allies (only one such line); "it" / "them" the one thing chosen before
+        (not one of several); "that unit" / "that card" the trigger's unit or card, which a
+        later choice would make ambiguous."""
+        # A choice among the revealed cards narrows them: "it" after it is that choice.
+        narrowed = {b.narrows for b in self.bindings if b.narrows}
+        made = [b for b in self.bindings if b.new and b.key not in narrowed]
+        listing = ", ".join(b.text() for b in made) if made else "nothing is chosen before it"
+        for r in refs_in(node):
+            if r.kind == "picked":
+                what = _PICKED_TEXT.get(r.name or "", "the chosen card")
+                if where == "before":
+                    self.err(r.pos, f"'{what}' names a choice made by an effect line; costs, triggers and "
+                                    f"conditions come before any choice")
+                    continue
+                found = [b for b in self.bindings if b.key == r.name]
+                if not found:
+                    hint = (" ('that ally' / 'that enemy' name a unit chosen earlier in this skill; the unit the "
+                            "trigger is about is 'that unit')") if r.name in ("ally", "enemy") else ""
+                    self.err(r.pos, f"'{what}' needs an earlier line of this skill that "
+                                    f"{'reveals cards' if r.name == 'revealed' else 'chooses ' + self._noun(r.name)}; "
+                                    f"chosen before this line: {listing}{hint}")
+                elif len([b for b in found if b.new]) > 1:
+                    lines = " and ".join(str(b.line) for b in found if b.new)
+                    self.err(r.pos, f"'{what}' is ambiguous: lines {lines} both choose {self._noun(r.name)}; "
+                                    f"two choices of the same kind in one skill are not supported")
+            elif r.kind == "chosen" and len(made) > 1:
+                self.err(r.pos, f"'it' / 'them' is ambiguous here: this skill chose more than one thing before "
+                                f"this line ({listing}); say which, e.g. '{_PICKED_TEXT.get(made[-1].key)}'")
+            elif r.kind in ("event_unit", "event_card") and where == "line":
+                kind = "unit" if r.kind == "event_unit" else "card"
+                clash = [b for b in made if b.kind == kind]
+                if clash:
+                    self.err(r.pos, f"'that {kind}' is the {kind} the trigger is about, but this skill chose a "
+                                    f"{kind} before this line ({', '.join(b.text() for b in clash)}): 'that {kind}' "
+                                    f"after a choice is ambiguous; for the chosen one say "
+                                    f"'{_PICKED_TEXT.get(clash[-1].key)}'")
+            elif r.kind == "bare_alternatives":
+                self.err(r.pos, f"'{' or '.join(r.names)}' needs a noun: e.g. '1 {' or '.join(r.names)} ally' "
+                                f"(only unit names in quotes stand alone)")
+
+    @staticmethod
+    def _noun(key: str | None) -> str:
+        return {"ally": "allies", "enemy": "enemies", "unit": "units", "card": "cards", "bond": "bonds",
+                "orb": "orbs"}.get(key or "", "things")
 
     # ---- statements
     def check_statement(self, st) -> None:
@@ -113,8 +312,17 @@ class SkillChecker:
         if isinstance(st, A.DeployBan):
             self.check_deploy_ban(st)
             return
+        if isinstance(st, A.Delayed):
+            self.check_delayed(st)
+            return
         if isinstance(st, (A.Guarded, A.Redirect, A.Copy, A.Replace, A.CardRule, A.ActorStatement)):
             self.check_series1_statement(st)
+            return
+        if isinstance(st, A.CardChange):
+            CV.check_card_change(self, st)
+            return
+        if CV.is_card_modification(st, kind):
+            CV.check_card_modification(self, st)
             return
         if isinstance(st, A.Action):
             if kind in ("cont", "spec"):
@@ -143,7 +351,10 @@ class SkillChecker:
             for c in st.changes:
                 if c.kind == "acquire_name" or (c.kind == "cannot" and tuple(c.words) in V.CARD_RULES):
                     continue
-                self.err(c.pos, "a SPEC skill sets a card rule: 'this card acquires the unit name \"X\"' "
+                if CV.check_spec_acquire(self, st, c):
+                    continue
+                self.err(c.pos, "a SPEC skill sets a card rule: 'this card acquires the unit name \"X\"', "
+                                "'this card acquires knife', 'this card acquires range 1-2' "
                                 "or 'this card cannot be placed in the bond area'")
             return
         if kind == "cont":
@@ -281,8 +492,8 @@ class SkillChecker:
                 self.err(c.pos, f"'cannot {' '.join(words)}' (a deployment restriction) is not supported yet: "
                                 f"the engine's deployment options have no restriction of that kind")
             elif words not in V.FLAGS:
-                self.err(c.pos, f"unknown restriction 'cannot {' '.join(words)}'"
-                                f"{suggest(' '.join(words), V.FLAG_PHRASES)}")
+                self.err(c.pos, lambda: f"unknown restriction 'cannot {' '.join(words)}'"
+                                        f"{suggest(' '.join(words), V.FLAG_PHRASES)}")
             if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")) and V.FLAGS.get(words) not in (
                     M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
                 self.err(c.pos, "'by skills' goes with 'cannot be destroyed', 'cannot be moved', 'cannot level up' "
@@ -308,15 +519,15 @@ class SkillChecker:
                                               "enemies regardless of range'")
         elif c.kind == "acquire_skill":
             if c.name not in self.granted:
-                hint = suggest(c.name, self.granted) if self.granted else ""
-                self.err(c.pos, f"no granted skill \"{c.name}\" on this card{hint}; define it with "
-                                f"'granted cont \"{c.name}\"'")
+                self.err(c.pos, lambda: f"no granted skill \"{c.name}\" on this card"
+                                        f"{suggest(c.name, self.granted) if self.granted else ''}; define it with "
+                                        f"'granted cont \"{c.name}\"'")
         elif c.kind == "acquire_name":
             self.check_name(c.name, c.pos)
         elif c.kind == "acquire_type":
             w = c.words[0]
             if w not in V.QUALITY_WORDS:   # a type, weapon, gender, or a symbol ("acquires black")
-                self.err(c.pos, f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}")
+                self.err(c.pos, lambda: f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}")
         elif c.kind in ("lose_skill", "cannot_use"):
             if not c.name:
                 self.err(c.pos, "name the skill, e.g. 'loses \"Anti-Fliers\"'")
@@ -327,18 +538,26 @@ class SkillChecker:
                 if not 1 <= r <= 3:
                     self.err(c.pos, f"range {r} is outside 1-3")
         elif c.kind == "gain" and c.per_each is not None:
+            self.counting = True
             self.check_selector(c.per_each)
+            self.counting = False
+            if isinstance(c.per_each, A.Filtered) and selector_kind(c.per_each) == "card" and not any(
+                    p.kind in ("from_place", "in_stack", "stacked_under", "among") for p in c.per_each.posts):
+                self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
+                                         "'for each card stacked under this unit'")
         elif c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:
             self.err(c.pos, f"an attack breaks 1 to 5 orbs, not {c.amount}")
 
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
-        if a.verb == "look":
-            self.err(a.verb_pos, "'look at' (only you see the cards) is not supported yet: the engine has no "
-                                 "model of who may see which card; 'reveal' shows them to both players")
-            return
+        if a.verb == "flip" and isinstance(a.target, A.Filtered):
+            faces = {q.kind for q in a.target.qualifiers} & {"face_up", "face_down"}
+            want = "face_down" if a.target.noun in ("orb", "orbs") else "face_up"
+            if faces - {want}:
+                self.err(a.target.pos, f"'flip' turns face-{'down orbs face-up' if want == 'face_down' else 'up bonds face-down'}"
+                                       f": '{a.target.noun}' that are already so cannot pay it")
         verb = table.get(a.verb)
         if verb is None:
-            self.err(a.verb_pos, f"unknown {what} '{a.verb}'{suggest(a.verb, table)}")
+            self.err(a.verb_pos, lambda: f"unknown {what} '{a.verb}'{suggest(a.verb, table)}")
             return
         if a.number is not None or any(p.kind == "until_hand" for p in a.preps):
             okind = "number"   # ("draw until you have 5 cards in your hand": how many is told)
@@ -385,7 +604,7 @@ class SkillChecker:
     def check_place(self, p: A.Place) -> None:
         if tuple(p.words) not in V.PLACES:
             w = " ".join(p.words)
-            self.err(p.pos, f"unknown area '{w}'{suggest(w, V.PLACE_NAMES)}")
+            self.err(p.pos, lambda: f"unknown area '{w}'{suggest(w, V.PLACE_NAMES)}")
         if p.owner == "their" and not self.actor:
             self.err(p.pos, "'their ...' is the acting player's area in 'your opponent ...' or 'each player "
                             "...' lines; here say 'your ...' or 'your opponent's ...'")
@@ -415,17 +634,22 @@ class SkillChecker:
                 if selector_kind(sel.of) != "unit":
                     self.err(sel.of.pos, "'the card supporting ...' names a unit, e.g. 'this unit'")
             return
+        skind = selector_kind(sel)
         for q in sel.qualifiers:
-            if q.kind == "not_main_character" and selector_kind(sel) != "unit":
-                self.err(q.pos, "'non-main character' goes with units, e.g. '1 non-main character enemy'")
-            if q.kind in ("name", "not_name"):
-                for n in q.values:
-                    self.check_name(n, q.pos)
-            if q.kind in ("words", "not_word"):
-                for w in q.values:
-                    if w not in V.QUALITY_WORDS:
-                        self.err(q.pos, f"unknown quality '{w}' (a symbol, gender, weapon or type)"
-                                        f"{suggest(w, V.QUALITY_WORDS)}")
+            if q.kind in ("not_main_character", "main_character", "levelled_up", "not_levelled_up") and \
+                    skind != "unit":
+                self.err(q.pos, f"'{render_qualifier(q)}' goes with units, e.g. '1 {render_qualifier(q)} enemy'")
+            if q.kind in ("face_up", "face_down") and skind not in ("bond", "orb"):
+                self.err(q.pos, f"'{q.kind.replace('_', '-')}' goes with bonds or orbs, e.g. '2 face-down bonds'")
+            for sub in (q.values if q.kind == "any" else (q,)):
+                if sub.kind in ("name", "not_name"):
+                    for n in sub.values:
+                        self.check_name(n, sub.pos)
+                if sub.kind in ("words", "not_word"):
+                    for w in sub.values:
+                        if w not in FILTER_WORDS:
+                            self.err(sub.pos, lambda w=w: f"unknown quality '{w}' (a symbol, gender, weapon or "
+                                                          f"type){suggest(w, FILTER_WORDS)}")
         for p in sel.posts:
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):
@@ -444,6 +668,22 @@ class SkillChecker:
             if p.kind == "other_than":
                 for r in p.value:
                     self.check_selector(r)
+            if p.kind in ("same_name", "different_name"):
+                self.check_selector(p.value)
+                if isinstance(p.value, A.Ref) and p.value.kind == "named":
+                    self.err(p.value.pos, "'the same unit name as \"X\"' is the name itself: say '\"X\" card' "
+                                          "or 'non-\"X\" card'")
+                if self.ref_kind(p.value) not in ("unit", "card", "chosen", "name"):
+                    self.err(p.value.pos, "a unit name is taken from a unit or a card, e.g. 'your main character'")
+            if p.kind == "with_stack" and skind != "unit":
+                self.err(p.pos, "'with N cards in its stack' goes with units")
+            if p.kind in ("in_stack", "stacked_under"):
+                self.check_selector(p.value)
+                if skind != "card":
+                    self.err(p.pos, "a stack holds cards, e.g. 'for each card stacked under this unit'")
+                elif not self.counting:
+                    self.err(p.pos, "cards in a unit's stack can be counted ('for each card stacked under this "
+                                    "unit', 'you have ...'); taking or choosing them is not supported")
             if p.kind == "among":
                 if selector_kind(sel) != "card":
                     self.err(p.pos, "'among them' chooses cards, e.g. '1 \"Hana\" card among them'")
@@ -452,14 +692,27 @@ class SkillChecker:
                                     "revealed: reveal them first, e.g. 'reveal the top 3 cards of your deck'")
             if p.kind == "from_place":
                 self.check_place(p.value)
-                if selector_kind(sel) not in ("card", "orb"):
-                    self.err(p.pos, "'from ...' goes with cards or orbs, e.g. '1 card from your hand'")
+                if selector_kind(sel) not in ("card", "orb", "bond"):
+                    self.err(p.pos, "'from ...' goes with cards, bonds or orbs, e.g. '1 card from your hand'")
+                elif selector_kind(sel) == "bond" and V.PLACES.get(tuple(p.value.words)) != "bonds":
+                    self.err(p.pos, "bonds are in a bond area: e.g. 'face-down bonds in your opponent's bond area'")
         if where and selector_kind(sel) == "card" and sel.quantifier is not None and sel.quantifier.kind != "all":
-            if not any(p.kind in ("from_place", "among") for p in sel.posts):
+            if not any(p.kind in ("from_place", "in_stack", "stacked_under", "among") for p in sel.posts):
                 self.err(sel.pos, "say where the cards are: e.g. '1 card from your retreat area'")
 
     def check_trigger(self, t: A.Trigger) -> None:
-        if t.subject is not None:
+        if t.kind in _NEW_TRIGGERS:
+            self.check_new_trigger(t)
+        if t.kind == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
+            self.check_selector(t.subject, where=False)
+            if t.cause is not None:
+                self.err(t.pos, "an orb's destruction takes no 'by ...': 'when an orb from your orbs is destroyed'")
+            place = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
+            if place is not None and place_area(place) != "orbs":
+                self.err(place.pos, "an orb is destroyed from the orbs: 'an orb from your opponent's orbs'")
+            if t.subject.qualifiers or any(p.kind != "from_place" for p in t.subject.posts):
+                self.err(t.subject.pos, "an orb is named by whose it is only: 'an orb from your opponent's orbs'")
+        elif t.subject is not None and t.kind not in ("card_to", "revealed"):
             self.check_selector(t.subject)
             if selector_kind(t.subject) not in ("unit", "name"):
                 self.err(t.subject.pos, "a trigger is about a unit: 'this unit', 'another ally', 'an enemy'")
@@ -467,10 +720,101 @@ class SkillChecker:
             self.check_selector(t.obj)
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
+        if t.how in ("your_skill", "opponent_skill") and t.kind not in _ACTING_TRIGGERS:
+            self.err(t.pos, "'by your (opponent's) skill' is not supported here; say 'by a skill' or 'by \"X\"'")
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
-            self.err(t.pos, f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
+            self.err(t.pos, lambda: f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
+
+    # ---- triggers added for the wider pool
+    def check_new_trigger(self, t: A.Trigger) -> None:
+        k = t.kind
+        if t.by is not None:
+            self.check_selector(t.by)
+            if selector_kind(t.by) not in ("unit", "name"):
+                self.err(t.by.pos, "this names a unit: 'an enemy', 'this unit' ...")
+        if t.owner is not None and t.owner not in ("your", "opponent", "each"):
+            self.err(t.pos, "say whose: 'your', 'your opponent's' or 'each player's'")
+        if k == "fails_to_destroy" and t.verb != "destroy":
+            self.err(t.pos, f"'fails to {t.verb}': the trigger is 'fails to destroy <unit>'")
+        if k == "draws" and t.verb != ("draw" if t.owner == "your" else "draws"):
+            self.err(t.pos, "the trigger is 'you draw a card' or 'your opponent draws a card'")
+        if k == "phase_end" and t.phase == "end":
+            self.err(t.pos, "'at the end of ... End Phase' is not supported: the turn is over by then; "
+                            "say 'at the end of your turn'")
+        if k == "uses":
+            for n in t.skills:
+                self.check_skill_name(n, t.pos)
+            if t.subject is not None and t.skill_kind in ("bond", "hand"):
+                self.err(t.pos, f"a unit uses action skills only; a {t.skill_kind} skill is used by a player: "
+                                f"'when you use a {t.skill_kind} skill'")
+        if k == "revealed" and isinstance(t.subject, A.Ref) and t.subject.kind == "this_card" \
+                and self.s.kind != "hand":
+            self.err(t.subject.pos, "'when this card is revealed' is supported for a hand skill only: a card "
+                                    "on the field or in the bond area is not revealed")
+        if k == "destroyed" and t.name is not None:
+            self.check_skill_name(t.name, t.pos)
+        if k in ("card_to", "revealed"):
+            sel = t.subject
+            self.check_selector(sel, where=False)
+            if selector_kind(sel) != "card":
+                self.err(sel.pos, "this trigger is about a card: 'this card', 'a card from your hand', "
+                                  "'a tome card' ...")
+            elif isinstance(sel, A.Ref) and sel.kind != "this_card":
+                self.err(sel.pos, "the card is 'this card' or a filtered card ('a card from your hand')")
+        if k == "card_to":
+            self.check_place(t.place)
+            area = place_area(t.place)
+            if area not in _CARD_DESTINATIONS:
+                self.err(t.place.pos, f"a card going to '{' '.join(t.place.words)}' is not supported; the areas "
+                                      f"are the bond area, support area, retreat area, hand, orbs and deck")
+            if isinstance(t.subject, A.Ref) and t.subject.kind == "this_card" and not (
+                    self.s.kind == "bond" and area == "bonds"):
+                self.err(t.subject.pos, "'when this card is ...' is supported for a bond skill's 'when this card "
+                                        "is placed in your bond area' only: elsewhere the card has left the area "
+                                        "its skill acts from")
+        if k == "revealed" and isinstance(t.subject, A.Filtered):
+            place = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
+            if place is not None and place_area(place) not in ("deck", "hand"):
+                self.err(place.pos, "revealed cards come from a deck or a hand")
+
+    def check_delayed(self, st: A.Delayed) -> None:
+        kind = self.s.kind
+        if kind in ("cont", "spec"):
+            self.err(st.pos, f"a {kind.upper()} skill states what holds; it sets up no later effect")
+            return
+        if st.moment == "end_of_combat" and (kind == "act" or (kind in ("bond", "hand") and not self.s.triggers)):
+            self.err(st.pos, f"'at the end of this combat:' in a{'n' if kind == 'act' else ''} {kind.upper()} "
+                             f"skill that is used never comes: skills are not used during a battle")
+        if st.owner is not None and st.owner not in ("your", "opponent"):
+            self.err(st.pos, "say whose next turn: 'your next turn' or 'your opponent's next turn'")
+        if not st.statements:
+            self.err(st.pos, "'at ...:' needs the effect lines it runs after it")
+        for x in st.statements:   # (a second "at ...:" line starts a block of its own)
+            self.check_statement(x)
+
+    def check_happened(self, c: A.Condition) -> None:
+        from fecipher.dsl.history import HISTORY_EVENTS, destroyed_selector_ok
+        what = c.words[0]
+        sel = c.subject
+        self.check_selector(sel, where=False)
+        k = selector_kind(sel)
+        if k == "orb":
+            if what != "destroyed":
+                self.err(c.pos, f"an orb is not {what}: 'an orb from your opponent's orbs was destroyed this turn'")
+            return
+        if k not in ("unit", "name"):
+            self.err(sel.pos, "'... was ... this turn' is about a unit or an orb")
+            return
+        if what not in HISTORY_EVENTS:   # (the grammar allows no other)
+            self.err(c.pos, f"'was {what} this turn' is not supported")
+        if what == "destroyed" and not destroyed_selector_ok(sel):
+            self.err(sel.pos, "'... was destroyed this turn' can only say whose unit and whether it was the Main "
+                              "Character ('an ally', 'a non-main character enemy'): the unit has left the field")
 
     def check_condition(self, c: A.Condition) -> None:
+        if c.kind == "happened":
+            self.check_happened(c)
+            return
         if c.kind == "negation":
             self.check_condition(c.inner)
         elif c.kind == "is_state":
@@ -478,29 +822,44 @@ class SkillChecker:
             st = c.state
             while st.kind == "not":
                 st = st.arg
-            if st.kind == "unit_name":
-                self.check_name(st.arg, st.pos)
-            if st.kind == "quality" and st.arg[0] not in V.QUALITY_WORDS:
-                self.err(st.arg[1], f"unknown quality '{st.arg[0]}'{suggest(st.arg[0], V.QUALITY_WORDS)}")
+            for one in (st.arg if st.kind == "any" else (st,)):
+                if one.kind == "unit_name":
+                    self.check_name(one.arg, one.pos)
+                if one.kind == "quality" and one.arg[0] not in FILTER_WORDS:
+                    self.err(one.arg[1], lambda w=one.arg[0]: f"unknown quality '{w}'{suggest(w, FILTER_WORDS)}")
+            subject_kind = self.ref_kind(c.subject) if isinstance(c.subject, A.Ref) else selector_kind(c.subject)
+            if subject_kind == "card" and not readable_on_cards(c.state):
+                self.err(c.pos, "a card off the field has its printed qualities and unit name ('if it is tome', "
+                                "'if it is \"Marth\"'), not a unit's state")
             if st.kind in ("attacking", "attacked", "in_combat") and st.arg is not None:
                 self.check_selector(st.arg)
             if st.kind == "supported_by":   # "supported by a male card": the support card, no area
                 self.check_selector(st.arg, where=False)
         elif c.kind == "have_count":
             actor, self.actor = self.actor, c.owner == "opponent"
+            self.counting = True
             self.check_selector(c.counted)
+            self.counting = False
             self.actor = actor
         elif c.kind == "did":
             if not self.guard:
                 self.err(c.pos, "'if you do' guards one effect line: 'if you do: draw 1'")
         elif c.kind == "has_stat":
             self.check_selector(c.subject)
+        elif c.kind == "has_stack":
+            self.check_selector(c.subject)
+            if (self.ref_kind(c.subject) if isinstance(c.subject, A.Ref) else selector_kind(c.subject)) not in (
+                    "unit", "name", "chosen"):
+                self.err(c.pos, "'has N cards in its stack' is said of a unit")
+        elif c.kind == "same_name":
+            self.check_selector(c.subject)
+            self.check_selector(c.counted)
         elif c.kind == "used_skill":
             self.check_selector(c.subject)
             if c.name not in self.skill_names:
-                self.err(c.pos, f"this card has no skill \"{c.name}\"{suggest(c.name, self.skill_names)}")
+                self.err(c.pos, lambda: f"this card has no skill \"{c.name}\"{suggest(c.name, self.skill_names)}")
         elif c.kind == "have_reference":
             self.check_selector(c.subject)
         elif c.kind == "compare_with_opponent":
             if c.words[1] not in COUNTABLE:
-                self.err(c.pos, f"cannot compare '{c.words[1]}'{suggest(c.words[1], COUNTABLE)}")
+                self.err(c.pos, lambda: f"cannot compare '{c.words[1]}'{suggest(c.words[1], COUNTABLE)}")

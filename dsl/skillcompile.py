@@ -20,12 +20,14 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import compile_condition
+from fecipher.dsl.costs_more import joint as joint_costs
+from fecipher.dsl import card_values as CV
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
-    count_range,
+    count_range, count_things, pick_key,
     card_candidates, card_predicate, pick_units, ref_units, selector_kind, unit_candidates, unit_predicate,
 )
-from fecipher.dsl.triggers import compile_trigger
+from fecipher.dsl.triggers import compile_triggers
 from fecipher.engine import modifiers as M
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import (
@@ -54,6 +56,8 @@ def flag_of(c: A.Change) -> str:
 
 
 def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
+    """What "for each ..." counts: units on the field, cards in an area or a stack, bonds
+    and orbs (by face and printed qualities), or what this skill destroyed."""
     if isinstance(sel, A.Filtered) and any(p.kind == "destroyed_here" for p in sel.posts):
         # "for each enemy destroyed by this skill": what this skill's "destroy" lines destroyed.
         side = V.UNIT_NOUNS.get(sel.noun, "unit")
@@ -66,10 +70,7 @@ def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
                 return sum(1 for o in owners if o != ctx.controller)
             return len(owners)
         return destroyed
-    kind = selector_kind(sel)
-    if kind == "card":
-        return lambda ctx: len(card_candidates(ctx, sel))
-    return lambda ctx: len(unit_candidates(ctx, sel))
+    return count_things(sel)
 
 
 def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str, Any]]:
@@ -166,6 +167,10 @@ def while_wrapped(st: A.Modification, op: str, value: Any) -> Any:
 
 # ------------------------------------------------------------------ statements
 def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[ContinuousEffect]:
+    if isinstance(st, A.CardChange):
+        return CV.card_change_effects(st)
+    if isinstance(st, A.Modification) and all(CV.card_subject(x) for x in st.subjects):
+        return CV.card_modification_effects(st)
     text = render.statement(st)
     if isinstance(st, A.SupportFail):
         applies = subject_matcher((st.units,))
@@ -281,10 +286,27 @@ def copy_effect(st: A.Copy):
     return eff
 
 
+def kept_choice(a: A.Action, eff):
+    """A "choose"/"reveal" line whose result is also kept under its own key ("the chosen
+    ally", "that enemy", "the revealed card"), so that a later choice does not change what
+    an earlier one picked. (What it picked is what it left as "it"; a declined "you may
+    reveal ..." picked nothing.)"""
+    key = pick_key(a.target, a.verb)
+    if a.verb not in ("choose", "reveal") or key is None:
+        return eff
+
+    def keep(ctx: SkillContext):
+        before = ctx.data.get("chosen")
+        yield from eff(ctx)
+        after = ctx.data.get("chosen")
+        ctx.data.setdefault("picked", {})[key] = list(after) if after is not before and after is not None else []
+    return keep
+
+
 def actor_effect(st: A.ActorStatement):
     """"your opponent sends ...": the action runs as that player's (they choose; "their"
     areas are theirs); "each player ...": you first, then your opponent."""
-    inner = EFFECTS[st.action.verb].build(st.action)
+    inner = kept_choice(st.action, EFFECTS[st.action.verb].build(st.action))
 
     def eff(ctx: SkillContext):
         players = [ctx.opponent] if st.actor == "opponent" else [ctx.controller, ctx.opponent]
@@ -362,9 +384,41 @@ def deploy_ban_effect(st: A.DeployBan):
     return eff
 
 
+_MOMENTS = {"end_of_combat": "end_of_combat", "end_of_turn": "end_of_turn",
+            "start_of_next_turn": "start_of_turn", "end_of_next_turn": "end_of_turn"}
+
+
+def delayed_effect(st: A.Delayed, granted: dict[str, Skill]):
+    """"at the end of this combat:" and its lines: the lines become a skill of their own
+    (named as the setting-up skill) that the engine runs once at that moment, with a
+    copy of what had been chosen when it was set up (engine/delayed.py)."""
+    from fecipher.engine.delayed import schedule
+    moment = _MOMENTS[st.moment]
+    inner = _lines([(statement_effect(x, granted), not isinstance(x, A.Guarded)) for x in st.statements])
+    text = render.statement(st)
+    made: dict[str, Skill] = {}   # the delayed skill, per name of the skill that sets it up
+
+    def eff(ctx: SkillContext):
+        skill = made.get(ctx.skill.name)
+        if skill is None:
+            skill = made[ctx.skill.name] = Skill(ctx.skill.name, SkillKind.AUTOMATIC, text, effect=inner,
+                                                 source_line=st.pos.line)
+        player = None
+        if st.moment in ("start_of_next_turn", "end_of_next_turn"):
+            player = ctx.opponent if st.owner == "opponent" else ctx.controller
+        ctx.data["did"] = schedule(ctx.game, ctx, skill, moment, player)
+        return
+        yield  # pragma: no cover
+    return eff
+
+
 def statement_effect(st: A.Statement, granted: dict[str, Skill]):
     if isinstance(st, A.DeployBan):
         return deploy_ban_effect(st)
+    if isinstance(st, A.Delayed):
+        return delayed_effect(st, granted)
+    if isinstance(st, A.CardChange):
+        return CV.timed_card_effect(st)
     if isinstance(st, A.Modification):
         return modification_effect(st, granted)
     if isinstance(st, A.Guarded):
@@ -388,7 +442,7 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
             return
             yield  # pragma: no cover
         return eff
-    return EFFECTS[st.verb].build(st)
+    return kept_choice(st, EFFECTS[st.verb].build(st))
 
 
 def _lines(lines: list) -> Callable:
@@ -427,8 +481,12 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
             once_game = True
     if kind is SkillKind.SPECIAL:
         rules = set()
+        ces: list[ContinuousEffect] = []   # "this card's costs ..." while it is in the hand
         for st in node.statements:
+            if isinstance(st, A.CardChange):
+                ces.extend(CV.card_change_effects(st))
             if isinstance(st, A.Modification):
+                rules |= CV.spec_rules(st)   # "this card acquires knife / range 1-2"
                 for c in st.changes:
                     if c.kind == "acquire_name":
                         rules.add(f"alias:{c.name}")
@@ -441,14 +499,19 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                     prev = condition
                     condition = (lambda ctx, _c=cond, _p=prev: _c(ctx) and (_p is None or _p(ctx)))
         return Skill(node.name, kind, text, keywords, condition=condition, rules=frozenset(rules),
+                     continuous=tuple(ces), source_line=node.pos.line)
+    if CV.is_continuous_bond_skill(node):
+        # "this card acquires ..." while the card is face-up in the Bond Area (no effect to use).
+        ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))
+        return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces,
                      source_line=node.pos.line)
     if kind is SkillKind.CONTINUOUS:
         ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))
         reps = tuple(replacement_of(st) for st in node.statements if isinstance(st, A.Replace))
         return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces, replacements=reps,
                      source_line=node.pos.line)
-    costs = tuple(COSTS[c.verb].build(c) for c in node.costs) if node.costs else ()
-    triggers = tuple(compile_trigger(t) for t in node.triggers) if node.triggers else ()
+    costs = joint_costs(tuple(COSTS[c.verb].build(c) for c in node.costs)) if node.costs else ()
+    triggers = tuple(x for t in node.triggers for x in compile_triggers(t)) if node.triggers else ()
     effect = _lines([(statement_effect(st, granted), not isinstance(st, A.Guarded)) for st in node.statements])
     if node.optional and not node.costs:
         condition = _with_something_to_choose(node, condition)
@@ -479,10 +542,13 @@ def _with_something_to_choose(node: A.SkillNode, condition):
 
 
 def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
+    """The card's skills and its support skill. A granted skill is compiled before the
+    granted skills that grant it, whatever their order on the card (the checker refuses
+    a cycle of grants, which has no such order)."""
+    from fecipher.dsl.skillcheck import grant_order
     granted: dict[str, Skill] = {}
-    for s in node.skills:
-        if s.granted:
-            granted[s.name] = compile_skill(s, granted)
+    for s in grant_order(node)[0]:
+        granted[s.name] = compile_skill(s, granted)
     skills = []
     support = None
     for s in node.skills:

@@ -12,9 +12,10 @@ import attrs
 
 from fecipher.dsl import ast as A
 from fecipher.dsl import render
-from fecipher.dsl.selectors import unit_predicate
+from fecipher.dsl import vocabulary as V
+from fecipher.dsl.selectors import card_place, card_predicate, place_area, unit_predicate
 from fecipher.engine import events as ev
-from fecipher.engine.skills import SkillContext, Trigger
+from fecipher.engine.skills import SkillContext, SkillKind, Trigger
 
 
 @attrs.frozen
@@ -44,6 +45,20 @@ TRIGGERS: dict[str, TriggerKind] = {
     "attack_ends": TriggerKind(ev.BattleEnded, lambda g, e: e.attacker, "when X's attack ends"),
     "turn_start": TriggerKind(ev.TurnStarted, lambda g, e: None, "at the start of your/your opponent's turn"),
     "turn_end": TriggerKind(ev.PhaseStarted, lambda g, e: None, "at the end of your/your opponent's turn"),
+    # ---- added for the wider pool
+    "tapped": TriggerKind(ev.Tapped, lambda g, e: e.unit, "when X is tapped"),
+    "untapped": TriggerKind(ev.Untapped, lambda g, e: e.unit, "when X is untapped"),
+    "growthed": TriggerKind(ev.LeveledUp, lambda g, e: e.unit if e.growth else None, "when X is growthed"),
+    "fails_to_destroy": TriggerKind(ev.BattleEnded, lambda g, e: None if e.destroyed else e.attacker,
+                                    "when X's attack fails to destroy Y"),
+    "combat_ends": TriggerKind(ev.BattleEnded, lambda g, e: e.attacker, "when a combat X took part in ends"),
+    "uses": TriggerKind(ev.SkillUsed, lambda g, e: e.unit, "when X uses a skill"),
+    "card_to": TriggerKind(ev.CardMoved, lambda g, e: None, "when a card is placed in / sent to / added to A"),
+    "revealed": TriggerKind(ev.Revealed, lambda g, e: None, "when a card is revealed"),
+    "draws": TriggerKind(ev.Drew, lambda g, e: None, "when you / your opponent draw a card"),
+    "support_fails": TriggerKind(ev.SupportFailed, lambda g, e: None, "when your / your opponent's support fails"),
+    "phase_start": TriggerKind(ev.PhaseStarted, lambda g, e: None, "at the start of your / ... Action Phase"),
+    "phase_end": TriggerKind(ev.PhaseEnded, lambda g, e: None, "at the end of your / ... Action Phase"),
     "class_change_into": TriggerKind(ev.ClassChanged, lambda g, e: e.unit, "when you class change into this"),
     "level_up_into": TriggerKind(ev.LeveledUp, lambda g, e: None if e.growth else e.unit,
                                  "when you level up into this"),
@@ -58,9 +73,40 @@ def _owner_test(owner: str | None) -> Callable[[SkillContext, int], bool]:
     return lambda ctx, p: p == ctx.controller
 
 
+def compile_triggers(t: A.Trigger) -> tuple[Trigger, ...]:
+    """The engine triggers of one trigger line: most listen to one event type; a card
+    going to an area listens to every event that moves a card there."""
+    if t.kind == "card_to":
+        return _card_to(t)
+    if t.kind == "destroyed" and orb_subject(t):
+        return (_orb_destroyed(t),)
+    return (compile_trigger(t),)
+
+
+def orb_subject(t: A.Trigger) -> bool:
+    """"when an orb from your opponent's orbs is destroyed": a trigger about an orb."""
+    return isinstance(t.subject, A.Filtered) and t.subject.noun in V.ORB_NOUNS
+
+
+def _orb_destroyed(t: A.Trigger) -> Trigger:
+    """An orb of that player went to the hand: broken by an attack (rule 4) or
+    destroyed by a skill (both publish OrbBroken). "that card" is the orb's card."""
+    place = card_place(t.subject)
+    owner = _place_owner_test(place) if place is not None else (lambda ctx, p: p == ctx.controller)
+
+    def match(ctx, e):
+        if not owner(ctx, e.player):
+            return False
+        ctx.data["that_card"] = e.card
+        return True
+    return Trigger(ev.OrbBroken, match, render.trigger(t))
+
+
 def compile_trigger(t: A.Trigger) -> Trigger:
     kind = TRIGGERS[t.kind]
     text = render.trigger(t)
+    if t.kind in NEW_KINDS:
+        return _new_trigger(t, kind, text)
     if t.kind in ("turn_start", "turn_end"):
         own = _owner_test(t.owner)
         if t.kind == "turn_start":
@@ -80,6 +126,10 @@ def compile_trigger(t: A.Trigger) -> Trigger:
         pred = unit_predicate(subject)
         subj_ok = lambda ctx, u: u is not None and pred(ctx, u)  # noqa: E731
     obj_pred = unit_predicate(t.obj) if t.obj is not None else None
+    cause = destroyed_cause(t) if t.kind == "destroyed" else None
+    by_acting = acting_test(t) if t.kind in ACTING_KINDS else None
+    # "when an enemy evades this unit": the attacker whose attack was evaded.
+    evaded_pred = unit_predicate(t.by) if t.kind == "evades" and t.by is not None else None
 
     def match(ctx: SkillContext, e) -> bool:
         g = ctx.game
@@ -91,10 +141,22 @@ def compile_trigger(t: A.Trigger) -> Trigger:
             return False
         if t.kind == "skill_destroys" and e.by_skill != t.name:
             return False
-        if t.how == "skill" and not (e.by_skill and (t.how_skill is None or e.skill == t.how_skill)):
+        if by_acting is not None:
+            if not by_acting(ctx):
+                return False
+        elif t.how == "skill" and not (e.by_skill and (t.how_skill is None or e.skill == t.how_skill)):
             return False
-        if t.how == "hand" and e.by_skill:
+        elif t.how == "hand" and e.by_skill:
             return False
+        if t.line is not None and e.dest != t.line:   # "is moved to the front line"
+            return False
+        if cause is not None and not cause(ctx, e):
+            return False
+        if evaded_pred is not None:
+            b = g.battle
+            attacker = g.unit(b.attacker) if b is not None else None
+            if attacker is None or not evaded_pred(ctx, attacker):
+                return False
         if obj_pred is not None:
             other = g.unit(e.unit) if isinstance(e, ev.UnitDestroyed) else None
             if other is None or not obj_pred(ctx, other):
@@ -107,3 +169,242 @@ def compile_trigger(t: A.Trigger) -> Trigger:
             ctx.data["that_card"] = card
         return True
     return Trigger(kind.event_type, match, text)
+
+
+# ------------------------------------------------------------------ triggers added for the wider pool
+# Triggers whose "by a skill", "by "X"", "by your (opponent's) skill", "not by a skill"
+# ask which skill was being resolved (its cost paid or its effect carried out) when the
+# event was published (Game.acting).
+ACTING_KINDS = frozenset({"tapped", "untapped", "moves", "card_to", "draws", "revealed"})
+
+
+def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
+    """The test of a trigger's "by ..." on the skill acting now, or None (no "by")."""
+    how, name = t.how, t.how_skill
+    if how is None:
+        return None
+
+    def test(ctx: SkillContext) -> bool:
+        acting = ctx.game.acting
+        cur = acting[-1][0] if acting else None
+        if how == "hand":          # "not by a skill"
+            return cur is None
+        if cur is None:
+            return False
+        if name is not None and cur.skill.name != name:
+            return False
+        if how == "your_skill":
+            return cur.controller == ctx.controller
+        if how == "opponent_skill":
+            return cur.controller != ctx.controller
+        return True
+    return test
+
+NEW_KINDS = frozenset({"fails_to_destroy", "combat_ends", "uses", "revealed", "draws", "support_fails",
+                       "phase_start", "phase_end"})
+
+
+def _subject_test(subject: A.Selector | None) -> Callable[[SkillContext, Any], bool]:
+    if subject is None:
+        return lambda ctx, u: True
+    if isinstance(subject, A.Ref) and subject.kind == "this":
+        return lambda ctx, u: u is not None and u.id == ctx.unit_id
+    pred = unit_predicate(subject)
+    return lambda ctx, u: u is not None and pred(ctx, u)
+
+
+def side_only(sel: A.Selector) -> str | None:
+    """"an ally" / "an enemy" / "a unit" with no filter: the side it names (tested on a
+    player, where no unit may be at hand: a bond or hand skill has none)."""
+    if (isinstance(sel, A.Filtered) and not sel.qualifiers and not sel.posts
+            and (sel.quantifier is None or sel.quantifier.kind in ("one", "all"))):
+        return V.UNIT_NOUNS.get(sel.noun)
+    return None
+
+
+def _skill_kind_of(game, card_id: int, name: str) -> str | None:
+    """The kind ("act", "bond", "hand") of the skill named ``name`` of a card."""
+    for s in game.copy(card_id).card.skills:
+        if s.name == name:
+            return {SkillKind.ACTION: "act", SkillKind.BOND: "bond", SkillKind.HAND: "hand"}.get(s.kind)
+    return None
+
+
+def _new_trigger(t: A.Trigger, kind: TriggerKind, text: str) -> Trigger:
+    subj_ok = _subject_test(t.subject)
+    by_ok = _subject_test(t.by) if t.by is not None else None
+    own = _owner_test(t.owner)
+
+    if t.kind == "fails_to_destroy":
+        # The battle ended and its attack destroyed nothing (evaded, too weak, or the
+        # defender was saved): the attacker is "that unit"; the defender must match "by".
+        def fails(ctx, e):
+            g = ctx.game
+            if e.destroyed:
+                return False
+            a, d = g.unit(e.attacker), g.unit(e.defender)
+            if not subj_ok(ctx, a) or (by_ok is not None and not by_ok(ctx, d)):
+                return False
+            ctx.data["that_unit"] = e.attacker
+            return True
+        return Trigger(ev.BattleEnded, fails, text)
+
+    if t.kind == "combat_ends":
+        # Either battling unit still on the field: the attacker is tried first.
+        def ends(ctx, e):
+            g = ctx.game
+            for uid in (e.attacker, e.defender):
+                if subj_ok(ctx, g.unit(uid)):
+                    ctx.data["that_unit"] = uid
+                    return True
+            return False
+        return Trigger(ev.BattleEnded, ends, text)
+
+    if t.kind == "uses":
+        names = frozenset(t.skills)
+        wanted_kind = t.skill_kind if t.skill_kind not in (None, "any") else None
+
+        def uses(ctx, e):
+            if names and e.skill not in names:
+                return False
+            if wanted_kind is not None and _skill_kind_of(ctx.game, e.card, e.skill) != wanted_kind:
+                return False
+            if t.subject is None:          # "when you use ..."
+                if not own(ctx, e.player):
+                    return False
+            else:
+                if e.unit is None or not subj_ok(ctx, ctx.game.unit(e.unit)):
+                    return False
+                ctx.data["that_unit"] = e.unit
+            ctx.data["that_card"] = e.card
+            return True
+        return Trigger(ev.SkillUsed, uses, text)
+
+    by_acting = acting_test(t)
+
+    if t.kind == "revealed":
+        pred, place = _card_test(t.subject)
+
+        def revealed(ctx, e):
+            if by_acting is not None and not by_acting(ctx):
+                return False
+            if place is not None and (e.source != place[0] or not place[1](ctx, e.player)):
+                return False
+            g = ctx.game
+            for cid in e.cards:
+                if pred(ctx, g.copy(cid)):
+                    ctx.data["that_card"] = cid
+                    return True
+            return False
+        return Trigger(ev.Revealed, revealed, text)
+
+    if t.kind == "draws":
+        def draws(ctx, e):
+            if not own(ctx, e.player) or (by_acting is not None and not by_acting(ctx)):
+                return False
+            ctx.data["that_card"] = e.card
+            return True
+        return Trigger(ev.Drew, draws, text)
+
+    if t.kind == "support_fails":
+        def support_fails(ctx, e):
+            if not own(ctx, e.player):
+                return False
+            ctx.data["that_card"] = e.card
+            b = ctx.game.battle
+            if b is not None:
+                ctx.data["that_unit"] = b.battling_unit_of(e.player)
+            return True
+        return Trigger(ev.SupportFailed, support_fails, text)
+
+    if t.kind in ("phase_start", "phase_end"):
+        phase = t.phase
+        return Trigger(kind.event_type, lambda ctx, e: e.phase == phase and own(ctx, e.player), text)
+    raise ValueError(t.kind)
+
+
+def destroyed_cause(t: A.Trigger) -> Callable[[SkillContext, Any], bool] | None:
+    """"is destroyed by an attack (of X)", "in battle", "by a skill (of X)", "by "S"":
+    a test on the UnitDestroyed event (None when the line names no cause)."""
+    if t.cause is None:
+        return None
+    in_battle = t.cause == "battle"
+    name = t.name
+    by = t.by
+    side = side_only(by) if by is not None else None
+    by_pred = unit_predicate(by) if by is not None and side is None else None
+
+    def cause(ctx, e):
+        if e.in_battle != in_battle:
+            return False
+        if not in_battle and (e.by_skill is None or (name is not None and e.by_skill != name)):
+            return False
+        if by is None:
+            return True
+        if side is not None:   # whose attack or skill: the player's side
+            return side == "unit" or (e.by_player == ctx.controller) == (side == "ally")
+        u = ctx.game.unit(e.by_unit)
+        return u is not None and by_pred(ctx, u)
+    return cause
+
+
+def _card_test(sel: A.Selector | None):
+    """(a test on a card, (area, owner test) of its "from/in ..." filter or None)."""
+    if sel is None:
+        return (lambda ctx, c: True), None
+    if isinstance(sel, A.Ref) and sel.kind == "this_card":
+        pred = lambda ctx, c: c.id == ctx.source.id  # noqa: E731
+    else:
+        pred = card_predicate(sel)
+    place = card_place(sel) if isinstance(sel, A.Filtered) else None
+    if place is None:
+        return pred, None
+    return pred, (place_area(place), _place_owner_test(place))
+
+
+def _place_owner_test(place: A.Place) -> Callable[[SkillContext, int], bool]:
+    if place.owner == "opponent":
+        return lambda ctx, p: p != ctx.controller
+    if place.owner in ("your",):
+        return lambda ctx, p: p == ctx.controller
+    return lambda ctx, p: True   # "the bond area", "each player's": either player's
+
+
+# The events that put a card into an area: (event type, (game, event) -> [(card id,
+# from area, to area, its owner)]).
+_CARD_MOVES: tuple[tuple[type, Callable[[Any, Any], list]], ...] = (
+    (ev.CardMoved, lambda g, e: [(e.card, e.source, e.dest, e.player)]),
+    (ev.UnitLeftField, lambda g, e: [(c, "field", e.dest, e.player) for c in e.cards]),
+    (ev.SupportPlaced, lambda g, e: [(e.card, "deck", "support", e.player)]),
+    (ev.SupportFailed, lambda g, e: [(e.card, "support", "retreat", e.player)]),
+    (ev.OrbBroken, lambda g, e: [(e.card, "orbs", "hand", e.player)]),
+)
+
+
+def _card_to(t: A.Trigger) -> tuple[Trigger, ...]:
+    """"when a card is placed in your bond area / sent to your retreat area / added to
+    your hand": every event that moves a card to that area (a card moved, a unit's
+    stack leaving the field, a support card placed or failing, an orb broken or
+    destroyed). "that card" is the card."""
+    text = render.trigger(t)
+    dest = place_area(t.place)
+    dest_owner = _place_owner_test(t.place)
+    pred, source = _card_test(t.subject)
+    by_acting = acting_test(t)
+    out = []
+    for etype, moves in _CARD_MOVES:
+        def match(ctx, e, _moves=moves):
+            g = ctx.game
+            if by_acting is not None and not by_acting(ctx):
+                return False
+            for cid, src, to, owner in _moves(g, e):
+                if to != dest or not dest_owner(ctx, owner):
+                    continue
+                if source is not None and (src != source[0] or not source[1](ctx, owner)):
+                    continue
+                if pred(ctx, g.copy(cid)):
+                    ctx.data["that_card"] = cid
+                    return True
+            return False
+        out.append(Trigger(etype, match, text))
+    return tuple(out)

@@ -315,7 +315,14 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
 
 def _end_battle(game: "Game", b: Battle) -> Iterator[Decision]:
     """6. Battle end: support cards to the Retreat Area (a skill may send one
-    elsewhere instead, asking first when it says "you may"); combat effects end."""
+    elsewhere instead, asking first when it says "you may"); combat effects end.
+    First, while the battle is still going on, the effects set up "at the end of this
+    combat" resolve (engine/delayed.py)."""
+    if game.delayed:
+        from fecipher.engine.delayed import END_OF_COMBAT, due
+        from fecipher.engine.resolution import resolve_triggers
+        if due(game, END_OF_COMBAT):
+            yield from resolve_triggers(game)
     for player in (b.attacking_player, 1 - b.attacking_player):
         p = game.players[player]
         for card in list(p.support):

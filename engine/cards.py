@@ -69,6 +69,8 @@ class Card:
     support_skill: "Skill | None" = None
     pack: str = ""
     source_line: int = 0
+    # Printed support "X": 0, unless an effect sets it (engine/card_values.py).
+    support_x: bool = False
 
     @functools.cached_property
     def name(self) -> str:
@@ -85,13 +87,15 @@ class Card:
 
     @property
     def all_types(self) -> frozenset[str]:
-        """Gender, weapon and unit types together, as skills filter on them."""
-        out = set(self.types)
-        if self.gender:
-            out.add(self.gender)
-        if self.weapon:
-            out.add(self.weapon)
-        return frozenset(out)
+        """Gender, weapon and unit types together, as skills filter on them, with
+        those a SPEC skill says the card has wherever it is ("this card acquires
+        <Knife>": rule "type:knife")."""
+        return card_all_types(self)
+
+    @property
+    def all_ranges(self) -> frozenset[int]:
+        """The printed ranges and those a SPEC skill gives the card wherever it is."""
+        return card_all_ranges(self)
 
     def __repr__(self) -> str:
         return f"<Card {self.code} {self.name}>"
@@ -107,6 +111,32 @@ class CardCopy:
 
     def __repr__(self) -> str:
         return f"<#{self.id} {self.card.name}>"
+
+
+@functools.lru_cache(maxsize=4096)
+def card_all_types(card: Card) -> frozenset[str]:
+    """(Card.all_types, remembered per card: a card's printed facts never change.)"""
+    out = set(card.types)
+    if card.gender:
+        out.add(card.gender)
+    if card.weapon:
+        out.add(card.weapon)
+    for s in card.skills:
+        for r in s.rules:
+            if r.startswith("type:"):
+                out.add(r[5:])
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def card_all_ranges(card: Card) -> frozenset[int]:
+    """(Card.all_ranges, remembered per card.)"""
+    out = set(card.ranges)
+    for s in card.skills:
+        for r in s.rules:
+            if r.startswith("range:"):
+                out.add(int(r[6:]))
+    return frozenset(out)
 
 
 @functools.lru_cache(maxsize=4096)

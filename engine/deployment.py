@@ -8,10 +8,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Iterator
 
-from fecipher.engine import modifiers as M
 from fecipher.engine.cards import Card, CardCopy
 from fecipher.engine.decisions import CLASS_CHANGE, DEPLOY, LEVEL_UP, MADE_OPTIONS, Option, made_option
-from fecipher.engine.state import BACK, FRONT, Unit
+from fecipher.engine import modifiers as M
+from fecipher.engine.state import BACK, BONDS, FRONT, HAND, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
@@ -22,8 +22,12 @@ def bond_symbols(game: "Game", player: int) -> frozenset:
     key = ("bond_symbols", player)
     got = game._cache.get(key)
     if got is None:
-        got = game._cache[key] = frozenset(
-            s for b in game.players[player].bonds if b.face_up for s in b.copy.card.symbols)
+        if game.card_values_idle(M.CARD_SYMBOLS):
+            got = frozenset(s for b in game.players[player].bonds if b.face_up for s in b.copy.card.symbols)
+        else:   # a bond treated as also having a symbol (engine/card_values.py)
+            got = frozenset(s for b in game.players[player].bonds if b.face_up
+                            for s in game.card_symbols(b.copy, BONDS))
+        game._cache[key] = got
     return got
 
 
@@ -50,7 +54,7 @@ def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str 
                or deploy_ban_refusal(game, player, copy, area))
     if refusal:
         return refusal
-    return cost_refusal(game, player, copy.card, copy.card.cost)
+    return cost_refusal(game, player, copy.card, game.deploy_cost(copy, HAND))
 
 
 def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str | None:
@@ -116,26 +120,35 @@ def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | Non
     from fecipher.engine.cards import card_unit_names
     if not card_unit_names(copy.card) & game.unit_names(unit):  # aliases count (rule 14)
         return f"rule 6 (level up): {copy.card.name} does not have the unit name {unit.name}"
-    refusal = stack_refusal(game, copy.card, unit, by_skill=False)
+    refusal = stack_refusal(game, unit, class_change=class_changes(game, copy), by_skill=False)
     if refusal:
         return refusal
-    return cost_refusal(game, player, copy.card, placement_cost(copy.card))
+    return cost_refusal(game, player, copy.card, placement_cost(game, copy))
 
 
-def stack_refusal(game: "Game", card: Card, unit: Unit, *, by_skill: bool) -> str | None:
-    """A skill's "cannot level up" / "cannot class change" on ``unit`` forbids placing
-    ``card`` on it (a card with a class-change cost class changes it; a class change is a
-    level up). ``by_skill``: a skill places it, not the Deployment Phase."""
+def placement_cost(game: "Game", copy: CardCopy) -> int:
+    """What placing ``copy`` from the hand on a unit costs: a card with a
+    class-change cost always class changes (both costs computed, as effects on
+    the card in the hand make them)."""
+    cc = game.cc_cost(copy, HAND)
+    return cc if cc is not None else game.deploy_cost(copy, HAND)
+
+
+def class_changes(game: "Game", copy: CardCopy) -> bool:
+    """Placing ``copy`` from the hand on a unit is a class change: the card has a
+    class-change cost (printed, or given by an effect)."""
+    return game.cc_cost(copy, HAND) is not None
+
+
+def stack_refusal(game: "Game", unit: Unit, *, class_change: bool, by_skill: bool) -> str | None:
+    """A skill's "cannot level up" / "cannot class change" on ``unit`` forbids placing a
+    card on it (``class_change``: the placing class changes it; a class change is a level
+    up too). ``by_skill``: a skill places it, not the Deployment Phase."""
     if game.flag(unit, M.CANNOT_LEVEL_UP, by_skill=by_skill):
         return f"{unit.card.name} cannot level up"
-    if card.is_promoted and game.flag(unit, M.CANNOT_CLASS_CHANGE, by_skill=by_skill):
+    if class_change and game.flag(unit, M.CANNOT_CLASS_CHANGE, by_skill=by_skill):
         return f"{unit.card.name} cannot class change"
     return None
-
-
-def placement_cost(card: Card) -> int:
-    """A card with a class-change cost placed on a unit always class changes."""
-    return card.class_change_cost if card.class_change_cost is not None else card.cost
 
 
 def _affordable(game: "Game", player: int, card: Card, cost: int) -> bool:
@@ -164,12 +177,20 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     banned = not M.idle(game, M.CANNOT_DEPLOY)   # (no rule forbids a deployment now: not asked)
     stacking = not (M.idle(game, M.CANNOT_LEVEL_UP) and M.idle(game, M.CANNOT_CLASS_CHANGE))
     seen: set = set()
+    idle = game.card_values_idle(M.CARD_COST) and game.card_values_idle(M.CARD_CC_COST)
     for copy in p.hand:
         card = copy.card
-        # Identical cards in hand give identical choices; list one of them.
-        if card in seen:
+        if idle:
+            cost, place = card.cost, placement_cost_printed(card)
+            label = (cost, card.class_change_cost)
+        else:
+            cost, cc = game.deploy_cost(copy, HAND), game.cc_cost(copy, HAND)
+            place = cc if cc is not None else cost
+            label = (cost, cc)
+        # Identical cards in hand (at the same costs) give identical choices; list one of them.
+        if (card, label) in seen:
             continue
-        seen.add(card)
+        seen.add((card, label))
         names = card_unit_names(card)
         rules = card_rules(card)
         # Rule 5 does not look at the line (deploy_refusal only checks that it is
@@ -183,29 +204,36 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
                     clash = True
                     break
         if (not clash and ("deploy_if" not in rules or card_rule_refusal(game, player, copy) is None)
-                and _affordable(game, player, card, card.cost)):
+                and _affordable(game, player, card, cost)):
             for area in (FRONT, BACK):
                 if banned and deploy_ban_refusal(game, player, copy, area) is not None:
                     continue
-                key = (DEPLOY, copy.id, card, area)
+                key = (DEPLOY, copy.id, card, area, cost)
                 yield MADE_OPTIONS.get(key) or made_option(key, Option(
-                    DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {card.cost}) to the {area} line"))
+                    DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {cost}) to the {area} line"))
         for unit, un, _ in field:
             if (unit.owner == player and not names.isdisjoint(un)
-                    and (not stacking or stack_refusal(game, card, unit, by_skill=False) is None)
-                    and _affordable(game, player, card, placement_cost(card))):   # level_up_refusal is None
-                key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card)
-                yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card))
+                    and (not stacking or stack_refusal(game, unit, class_change=label[1] is not None,
+                                                       by_skill=False) is None)
+                    and _affordable(game, player, card, place)):   # level_up_refusal is None
+                key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card, label)
+                yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card, *label))
 
 
-def _level_up_option(copy: CardCopy, unit: Unit, card: Card) -> Option:
-    """Placing ``card`` on ``unit``: a class change when the card is promoted."""
+def placement_cost_printed(card: Card) -> int:
+    """:func:`placement_cost` when no effect changes costs: the printed costs."""
+    return card.class_change_cost if card.class_change_cost is not None else card.cost
+
+
+def _level_up_option(copy: CardCopy, unit: Unit, card: Card, cost: int, cc: int | None) -> Option:
+    """Placing ``card`` on ``unit``: a class change when the card has a
+    class-change cost (``cost`` and ``cc`` are the card's costs now)."""
     u_card = unit.cards[0].card
-    if card.is_promoted:
+    if cc is not None:
         return Option(CLASS_CHANGE, card=copy.id, unit=unit.id,
-                      label=f"class change {u_card.name} into {card.name} (cost {card.class_change_cost})")
+                      label=f"class change {u_card.name} into {card.name} (cost {cc})")
     return Option(LEVEL_UP, card=copy.id, unit=unit.id,
-                  label=f"level up {u_card.name} with {card.name} (cost {card.cost})")
+                  label=f"level up {u_card.name} with {card.name} (cost {cost})")
 
 
 def perform(game: "Game", option: Option) -> None:
@@ -213,12 +241,12 @@ def perform(game: "Game", option: Option) -> None:
     copy = game.copy(option.card)  # type: ignore[arg-type]
     p = game.players[copy.owner]
     if option.kind == DEPLOY:
-        cost = copy.card.cost
+        cost = game.deploy_cost(copy, HAND)
         p.cost_paid_this_turn += cost
         game.deploy(copy, option.area or FRONT, cost=cost)
     else:
         unit = game.unit(option.unit)
         assert unit is not None
-        cost = placement_cost(copy.card)
+        cost = placement_cost(game, copy)
         p.cost_paid_this_turn += cost
         game.place_on_unit(copy, unit, class_change=option.kind == CLASS_CHANGE, cost=cost)

@@ -386,6 +386,35 @@ class Revealed(Event):
 
 
 @_e
+class LookedAt(Event):
+    """A player looked at cards no one else saw ("look at the top 3 cards of your
+    deck", "look at your opponent's hand"). The other player's view of it keeps the
+    count and the area, not the cards (see :mod:`fecipher.engine.visibility`)."""
+
+    player: int
+    count: int
+    cards: tuple[int, ...]
+    names: tuple[str, ...]
+    source: str
+    owner: int = 0           # whose area the cards are in
+
+
+@_e
 class Shuffled(Event):
     player: int
     area: str
+
+
+# --- the engine's limits ------------------------------------------------------
+@_e
+class LoopStopped(Event):
+    """The engine stopped a game that would not end (engine decision 17): ``limit``
+    names the cap that was reached (``trigger_depth``: a chain of automatic skills
+    each triggered by the resolution of the one before; ``events_per_decision``;
+    ``decisions_per_turn``; ``turn_limit``), ``count`` how far it went, ``skills``
+    the skills of the chain (for a trigger chain, in the order they first appear).
+    A :class:`GameOver` with no winner follows."""
+
+    limit: str
+    count: int
+    skills: tuple[str, ...] = ()

@@ -12,6 +12,7 @@ skill goes through are in :mod:`.moves`, and computed values with their caches i
 from __future__ import annotations
 
 import random
+import reprlib
 from typing import Any, Iterator, Protocol
 
 import attrs
@@ -24,6 +25,7 @@ from fecipher.engine.decisions import Decision, IllegalAnswer, Option
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.moves import Moves
 from fecipher.engine.values import Values
+from fecipher.engine.card_values import CardValues
 from fecipher.engine.skills import Skill, SkillContext, SkillKind
 from fecipher.engine.state import (
     BONDS, BOUNDLESS, DECK, HAND, ORBS, RETREAT, SUPPORT, PlayerState, Unit,
@@ -40,6 +42,50 @@ class CardLookup(Protocol):
 
 class GameOverSignal(Exception):
     """Raised inside the flow when the game ends; caught by :meth:`Game._advance`."""
+
+
+class BadArgument(ValueError):
+    """An argument that cannot set up or start a game (a seed that is not an integer,
+    a player that is not 0 or 1, a phase that does not exist, a game started twice).
+    ``reason`` says which; nothing was changed."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _describe(value: Any) -> str:
+    """A short, safe description of any object an integrator passed (its own
+    ``__repr__`` may be long or may fail)."""
+    try:
+        return reprlib.repr(value)
+    except Exception:
+        return f"a {type(value).__name__} object"
+
+
+def _is_player(value: Any) -> bool:
+    return type(value) is int and value in (0, 1)
+
+
+_OPTION_INT_FIELDS = ("card", "unit", "target")
+_OPTION_STR_FIELDS = ("area", "skill")
+
+
+def _malformed_option(option: Option) -> str | None:
+    """Why ``option`` is not a well-formed Option (fields of the wrong types), or None."""
+    if type(option.kind) is not str:
+        return f"an option's kind is a string, not {_describe(option.kind)}"
+    for name in _OPTION_INT_FIELDS:
+        v = getattr(option, name)
+        if v is not None and type(v) is not int:
+            return f"an option's {name} is an id (an integer) or None, not {_describe(v)}"
+    for name in _OPTION_STR_FIELDS:
+        v = getattr(option, name)
+        if v is not None and type(v) is not str:
+            return f"an option's {name} is a string or None, not {_describe(v)}"
+    if type(option.label) is not str:
+        return f"an option's label is a string, not {_describe(option.label)}"
+    return None
 
 
 @attrs.frozen
@@ -70,17 +116,45 @@ class Deck:
         return cls(str(data.get("name", "deck")), cards, pool.find(str(data["main_character"])))  # type: ignore[arg-type]
 
 
-class Game(Values, Moves):
+class Game(Values, Moves, CardValues):
     """A game of Fire Emblem 0 between two decks.
+
+    Every public method refuses an argument it cannot take with
+    :class:`IllegalAnswer` (answers, concessions) or :class:`BadArgument` (setting
+    up, starting) and a reason, and the game is then unchanged.
+
+    Every game ends (engine decision 17): a chain of automatic skills each
+    triggered by the one before stops at :attr:`max_trigger_depth` skills, one
+    decision may be followed by at most :attr:`max_events_per_decision` events, one
+    turn may take at most :attr:`max_decisions_per_turn` decisions, and the turn
+    limit is checked at every decision. Past a limit the engine publishes
+    :class:`~fecipher.engine.events.LoopStopped` and the game ends with no winner.
 
     >>> game = Game(deck1, deck2, seed=7)          # doctest: +SKIP
     >>> game.decision.options                       # doctest: +SKIP
     >>> game.answer(game.decision.options[0])       # doctest: +SKIP
     """
 
+    # Engine decision 17. No chain of skills of a real game comes near these (the
+    # longest in the card pool is a handful), so they change no game that ends.
+    max_trigger_depth = 100
+    max_events_per_decision = 10_000
+    max_decisions_per_turn = 5_000
+
     def __init__(self, deck1: Deck | None, deck2: Deck | None, seed: int = 0,
                  first_player: int | None = None, *, max_turns: int = 300,
                  start: bool = True, check_decks: bool = True) -> None:
+        if type(seed) is not int:
+            raise BadArgument(f"a seed is an integer, not {_describe(seed)}")
+        if first_player is not None and not _is_player(first_player):
+            raise BadArgument(f"the first player is 0, 1 or None (drawn), not {_describe(first_player)}")
+        if type(max_turns) is not int or max_turns < 0:
+            raise BadArgument(f"max_turns is a whole number of turns, not {_describe(max_turns)}")
+        for d in (deck1, deck2):
+            if d is not None and not isinstance(d, Deck):
+                raise BadArgument(f"a deck is a Deck (or None for a board filled by hand), not {_describe(d)}")
+            if d is None and start:
+                raise BadArgument("a game started at once needs two decks (start=False to fill the board by hand)")
         self.seed = seed
         self.rng = random.Random(seed)
         self.decks = (deck1, deck2)
@@ -94,6 +168,11 @@ class Game(Values, Moves):
         self.battle: Any = None
         self.modifiers: list[Modifier] = []
         self.pending_triggers: list[Any] = []
+        # Delayed one-shot effects waiting for their moment (engine/delayed.py).
+        self.delayed: list[Any] = []
+        # The skills being resolved now, innermost last, each with the part being carried
+        # out ("cost" or "effect"): what a "tapped by a skill" trigger asks (resolution.acting).
+        self.acting: list[tuple[SkillContext, str]] = []
         self.skill_uses: dict[tuple, int] = {}
         self.max_turns = max_turns
         self.over = False
@@ -101,6 +180,11 @@ class Game(Values, Moves):
         self.reason = ""
         self.decision: Decision | None = None
         self.answers: list[int] = []
+        # Hidden information (engine/visibility.py): card id -> players (bit mask) who
+        # know that card in a hidden place; event index -> players who saw the cards
+        # of an event not seen by both.
+        self.known: dict[int, int] = {}
+        self.audience: dict[int, int] = {}
         self._next_id = 1
         self._units: dict[int, Unit] = {}
         self._copies: dict[int, CardCopy] = {}
@@ -132,8 +216,16 @@ class Game(Values, Moves):
         # The cards with a skill listening to an event type (resolution._listening).
         self._listening_cards: dict[tuple, frozenset] = {}
         self._trigger_seq = 0
+        # The loop guard (engine decision 17): the trigger being resolved (its chain
+        # is its parents), where the events of the present decision must stop, and
+        # the decisions counted in the present turn.
+        self._resolving: Any = None
+        self._event_limit = self.max_events_per_decision
+        self._counted_turn = -1
+        self._turn_decisions = 0
         self._flow: Iterator[Decision] | None = None
         self._emptied_unit: Unit | None = None   # set by _remove_card when a unit's last card leaves
+        self._seen_before = 3                     # set by _remove_card: who saw the card where it was
         if start:
             from fecipher.engine.deckrules import check_deck
             from fecipher.engine.setup import setup_flow
@@ -150,10 +242,22 @@ class Game(Values, Moves):
         self._advance(None)
 
     def start_at(self, turn: int, turn_player: int, phase: str, first_player: int | None = None) -> None:
-        """Start a game whose areas the caller has filled (scenarios), at ``phase``."""
+        """Start a game whose areas the caller has filled (scenarios), at ``phase``.
+
+        Raises :class:`BadArgument` (a ``ValueError``) for a game already started, a
+        turn that is not a whole number from 1, a player that is not 0 or 1, or an
+        unknown phase."""
         from fecipher.engine.phases import turns_flow
-        if phase not in PHASES:
-            raise ValueError(f"unknown phase {phase!r}; phases are {', '.join(PHASES)}")
+        if self._flow is not None:
+            raise BadArgument("this game has already started")
+        if type(turn) is not int or turn < 1:
+            raise BadArgument(f"a turn is a whole number from 1, not {_describe(turn)}")
+        if not _is_player(turn_player):
+            raise BadArgument(f"the turn player is 0 or 1, not {_describe(turn_player)}")
+        if first_player is not None and not _is_player(first_player):
+            raise BadArgument(f"the first player is 0, 1 or None, not {_describe(first_player)}")
+        if type(phase) is not str or phase not in PHASES:
+            raise BadArgument(f"unknown phase {_describe(phase)}; phases are {', '.join(PHASES)}")
         self.turn = turn
         self.turn_player = turn_player
         self.first_player = turn_player if first_player is None else first_player
@@ -166,6 +270,7 @@ class Game(Values, Moves):
         # by hand calls invalidate()).
         if self._cache:
             self._cache = {}
+        self._event_limit = len(self.events) + self.max_events_per_decision
         try:
             if answer is None:
                 self.decision = next(self._flow)
@@ -175,52 +280,83 @@ class Game(Values, Moves):
             self.decision = None
             if not self.over:
                 self._end(None, "the game stopped")
+            return
+        # The turn limit and the decisions of one turn, checked at every decision.
+        if self.turn != self._counted_turn:
+            self._counted_turn = self.turn
+            self._turn_decisions = 0
+        self._turn_decisions += 1
+        if self._turn_decisions > self.max_decisions_per_turn or self.turn > self.max_turns:
+            if self.turn > self.max_turns:
+                limit, count, reason = "turn_limit", self.turn, f"the turn limit ({self.max_turns}) was reached"
+            else:
+                limit, count = "decisions_per_turn", self.max_decisions_per_turn
+                reason = f"turn {self.turn} took more than {count} decisions"
+            self._stop(limit, count, (), reason)
+            self.decision = None
+            self._flow.close()
 
     # ------------------------------------------------------------------ API
     def legal_options(self) -> tuple[Option, ...]:
         return self.decision.options if self.decision else ()
 
-    def why_illegal(self, option: Option) -> str | None:
-        """The reason ``option`` would be refused now, or None if it is legal."""
-        if self.over or self.decision is None:
-            return "the game is over"
-        if option in self.decision.options:
-            return None
-        from fecipher.engine.refusals import explain
-        return explain(self, option)
+    def why_illegal(self, option: Any, player: int | None = None) -> str | None:
+        """The reason :meth:`answer` would refuse ``option`` (and ``player``) now, or
+        None if it would take it. Never raises, whatever it is given."""
+        try:
+            self._answer_index(option, player)
+        except IllegalAnswer as e:
+            return e.reason
+        return None
 
     def answer(self, option: Option | int, player: int | None = None) -> None:
         """Answer the pending decision with one of its options (or its index).
 
-        Anything else raises :class:`IllegalAnswer` with the reason, and the game is
-        unchanged.
+        ``player``, when given, must be the deciding player. Anything else (another
+        decision's option, a number out of range, a bool, a float, an Option whose
+        fields are not ids and strings, any other object) raises
+        :class:`IllegalAnswer` with the reason, and the game is unchanged.
         """
+        index = self._answer_index(option, player)
+        d = self.decision
+        assert d is not None
+        self.answers.append(index)
+        self._advance(d.options[index])
+
+    def _answer_index(self, option: Any, player: Any) -> int:
+        """The number of the option ``option`` answers, or IllegalAnswer. Changes nothing."""
         d = self.decision
         if self.over or d is None:
             raise IllegalAnswer("the game is over")
-        if player is not None and player != d.player:
-            raise IllegalAnswer(f"it is player {d.player + 1}'s decision, not player {player + 1}'s")
-        if isinstance(option, bool) or not isinstance(option, (int, Option)):
-            raise IllegalAnswer(f"an answer is an option or its number, not {option!r}")
-        if isinstance(option, int):
+        if player is not None:
+            if not _is_player(player):
+                raise IllegalAnswer(f"a player is 0 or 1, not {_describe(player)}")
+            if player != d.player:
+                raise IllegalAnswer(f"it is player {d.player + 1}'s decision, not player {player + 1}'s")
+        if type(option) is int:
             if not 0 <= option < len(d.options):
                 raise IllegalAnswer(f"option number {option} is out of range 0-{len(d.options) - 1}")
-            index = option
-        else:
-            # Agents usually hand back one of the offered objects: found by identity
-            # before comparing values (an equal option made elsewhere is as good).
-            for index, o in enumerate(d.options):
-                if o is option:
-                    break
-            else:
-                try:
-                    index = d.options.index(option)
-                except ValueError:
-                    index = self._equivalent(option)
-                    if index is None:
-                        raise IllegalAnswer(self.why_illegal(option) or "not a legal option") from None
-        self.answers.append(index)
-        self._advance(d.options[index])
+            return option
+        if type(option) is not Option:
+            # (bools, floats, lists, and subclasses of Option, whose comparisons are their own)
+            raise IllegalAnswer(f"an answer is an option or its number, not {_describe(option)}")
+        # Agents usually hand back one of the offered objects: found by identity
+        # before comparing values (an equal option made elsewhere is as good).
+        for index, o in enumerate(d.options):
+            if o is option:
+                return index
+        malformed = _malformed_option(option)
+        if malformed is not None:
+            raise IllegalAnswer(malformed)
+        try:
+            return d.options.index(option)
+        except ValueError:
+            pass
+        index = self._equivalent(option)
+        if index is None:
+            from fecipher.engine.refusals import explain
+            raise IllegalAnswer(explain(self, option))
+        return index
 
     def _equivalent(self, option: Option) -> int | None:
         """Identical copies in the hand are offered once; another copy of the same
@@ -238,9 +374,12 @@ class Game(Values, Moves):
         return None
 
     def concede(self, player: int) -> None:
-        """A player concedes; the opponent wins at once."""
+        """A player (0 or 1, an int) concedes; the opponent wins at once. Anything
+        else raises :class:`IllegalAnswer` and the game goes on unchanged."""
         if self.over:
             raise IllegalAnswer("the game is over")
+        if not _is_player(player):
+            raise IllegalAnswer(f"the player who concedes is 0 or 1, not {_describe(player)}")
         self.emit(ev.Conceded(player))
         self._end(1 - player, f"player {player + 1} conceded")
         self.decision = None
@@ -273,6 +412,8 @@ class Game(Values, Moves):
         if self._cache:
             self._cache = {}
         self.events.append(event)
+        if len(self.events) > self._event_limit and not self.over:
+            self.stop_endless("events_per_decision", self.max_events_per_decision, self.chain_skills())
         bus = self.bus
         if bus._any or bus._after:   # (a game without subscribers publishes to no one)
             bus.publish(self, event)
@@ -315,6 +456,40 @@ class Game(Values, Moves):
     def lose(self, player: int, reason: str) -> None:
         self._end(1 - player, reason)
         raise GameOverSignal()
+
+    # ------------------------------------------------------------------ the loop guard
+    def chain_skills(self, trigger: Any = None) -> tuple[str, ...]:
+        """The names of the skills of the chain of triggers that ``trigger`` (by
+        default the one resolving) ends, from its first, each named once."""
+        names: list[str] = []
+        t = self._resolving if trigger is None else trigger
+        while t is not None:
+            names.append(t.ctx.skill.name)
+            t = t.parent
+        return tuple(dict.fromkeys(reversed(names)))
+
+    def stop_endless(self, limit: str, count: int, skills: tuple[str, ...] = ()) -> None:
+        """End a game that would not end (engine decision 17): publish LoopStopped,
+        end the game with no winner, and leave the flow (GameOverSignal)."""
+        named = " and ".join(f'"{s}"' for s in skills)
+        if limit == "trigger_depth":
+            reason = (f"the skills {named} repeat without end (a chain of {count} triggered skills)"
+                      if skills else f"automatic skills repeat without end (a chain of {count})")
+        elif limit == "events_per_decision":
+            reason = (f"the skills {named} repeat without end" if skills else "the game would not reach "
+                      "its next decision") + f" (more than {count} events followed one decision)"
+        else:
+            reason = f"the engine stopped an endless game ({limit}: {count})"
+        self._stop(limit, count, skills, reason)
+        raise GameOverSignal()
+
+    def _stop(self, limit: str, count: int, skills: tuple[str, ...], reason: str) -> None:
+        if self.over:
+            return
+        e = ev.LoopStopped(limit, count, skills)
+        self.events.append(e)
+        self.bus.publish(self, e)
+        self._end(None, reason)
 
     # ------------------------------------------------------------------ lookups
     def new_copy(self, card: Card, owner: int) -> CardCopy:
@@ -422,6 +597,18 @@ class Game(Values, Moves):
         self.skill_uses[k] = self.skill_uses.get(k, 0) + 1
         g = ("game", ctx.controller, ctx.source.card.name, ctx.skill.name)
         self.skill_uses[g] = self.skill_uses.get(g, 0) + 1
+
+    # ------------------------------------------------------------------ hidden information
+    def view(self, player: int, since: int = 0) -> Any:
+        """What ``player`` may know of the game (a frozen, JSON-serialisable
+        :class:`~fecipher.engine.view.PlayerView`); events from index ``since`` on."""
+        from fecipher.engine.view import player_view
+        return player_view(self, player, since)
+
+    def can_see(self, player: int, copy: CardCopy) -> bool:
+        """May ``player`` see which card ``copy`` is (engine/visibility.py)?"""
+        from fecipher.engine.visibility import can_see
+        return can_see(self, player, copy)
 
     # ------------------------------------------------------------------ misc
     def card_count(self, player: int) -> int:

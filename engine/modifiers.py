@@ -76,13 +76,23 @@ CANNOT_DEPLOY = "cannot_deploy"
 CANNOT_LEVEL_UP = "cannot_level_up"
 CANNOT_CLASS_CHANGE = "cannot_class_change"
 
+# Values of cards that are not units (engine/card_values.py): a card in the hand, the
+# Bond Area, the Support Area ... The value of a continuous effect on one of these is
+# value(ctx, copy, **context) and its test applies(ctx, copy, area).
+CARD_COST = "card_cost"                 # deployment cost (also what a level up costs)
+CARD_CC_COST = "card_cc_cost"           # class-change cost (None printed: the card has none)
+CARD_SUPPORT = "card_support"           # support value
+CARD_UNIT_NAMES = "card_unit_names"     # unit names (and aliases)
+CARD_SYMBOLS = "card_symbols"
+CARD_STATS = frozenset({CARD_COST, CARD_CC_COST, CARD_SUPPORT, CARD_UNIT_NAMES, CARD_SYMBOLS})
+
 FLAGS = frozenset({
     CANNOT_ATTACK, CANNOT_BE_ATTACKED, CANNOT_BE_EVADED, CANNOT_CRITICAL, CANNOT_EVADE,
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
     CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED,
     ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP, CANNOT_CLASS_CHANGE,
 })
-STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY}) | FLAGS
+STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY}) | FLAGS | CARD_STATS
 
 # Durations.
 END_OF_TURN = "end_of_turn"

@@ -6,6 +6,10 @@ removing and destroying units, breaking and destroying orbs. Every rule and ever
 skill changes the areas through these, and each change is published as an event
 (what a skill may change or replace is proposed first). :class:`Moves` is a base
 of :class:`fecipher.engine.game.Game`.
+
+Hidden information is kept here as well (:mod:`fecipher.engine.visibility`): a card
+that moves is forgotten by whoever knew it in a hidden place (``game.known``), and
+an event naming a card that not both players saw records who did (``game.audience``).
 """
 from __future__ import annotations
 
@@ -16,6 +20,10 @@ from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import Decision, Option
 from fecipher.engine.state import BACK, BONDS, DECK, FRONT, HAND, ORBS, RETREAT, Bond, Orb, Unit
+
+# Who sees a card arriving in an area (a bit mask per player, engine/visibility.py):
+# the owner's hand (bit 1 << owner) is worked out where it is used.
+_HIDDEN_DEST = {DECK: 0, ORBS: 0}   # (move_card puts orbs face-down)
 
 
 class Moves:
@@ -41,6 +49,10 @@ class Moves:
             c = p.deck.pop(0)
             p.hand.append(c)
             drawn.append(c)
+            # Seen by the drawer (and by whoever knew the card on the deck).
+            seen = (1 << player) | (self.known.pop(c.id, 0) if self.known else 0)
+            if seen != 3:
+                self.audience[len(self.events)] = seen
             self.emit(ev.Drew(player, c.id, c.card.name))
             self.ensure_deck(player)
         return drawn
@@ -52,12 +64,27 @@ class Moves:
         if not p.deck:
             return None
         c = p.deck.pop(0)
+        if self.known:
+            self.known.pop(c.id, None)   # (moved: forgotten)
         self.ensure_deck(player)
         return c
 
     def _remove_card(self, copy: CardCopy) -> str:
+        """Take a card out of its area; returns the area. Who could see it there is
+        left in ``_seen_before`` (a bit mask), and whoever knew it forgets it."""
         area, where = self.locate(copy)
         p = self.players[copy.owner]
+        if area == HAND:
+            seen = 1 << copy.owner
+        elif area == DECK:
+            seen = 0
+        elif area == ORBS:
+            seen = 3 if where.face_up else 0
+        else:
+            seen = 3
+        if self.known:
+            seen |= self.known.pop(copy.id, 0)
+        self._seen_before = seen
         if area == BONDS:
             p.bonds.remove(where)
         elif area == ORBS:
@@ -94,6 +121,10 @@ class Moves:
                 p.deck.insert(0, copy)
         else:
             getattr(p, dest).append(copy)
+        if self._seen_before != 3:
+            seen = self._seen_before | (1 << copy.owner if dest == HAND else _HIDDEN_DEST.get(dest, 3))
+            if seen != 3:
+                self.audience[len(self.events)] = seen
         self.emit(ev.CardMoved(copy.owner, copy.id, copy.card.name, src, dest, by_skill))
         if dest == BONDS:
             self.emit(ev.BondPlaced(copy.owner, copy.id, copy.card.name, face_up, by_skill))
@@ -109,11 +140,47 @@ class Moves:
 
     def flip_orb(self, orb: Orb, face_up: bool) -> None:
         orb.face_up = face_up
+        if self.known:
+            self.known.pop(orb.copy.id, None)   # face-up: public; face-down: forgotten
         self.emit(ev.OrbFlipped(orb.copy.owner, orb.copy.id, face_up))
 
     def shuffle_deck(self, player: int) -> None:
-        self.rng.shuffle(self.players[player].deck)
+        deck = self.players[player].deck
+        if self.known:
+            for c in deck:   # (a shuffled deck's cards are forgotten)
+                self.known.pop(c.id, None)
+        self.rng.shuffle(deck)
         self.emit(ev.Shuffled(player, DECK))
+
+    def look_at(self, player: int, cards: list[CardCopy], source: str) -> None:
+        """``player`` looks at ``cards`` (all in one area, ``source``): a LookedAt event
+        that names them to that player only; they know the cards until they move."""
+        if not cards:
+            return
+        me = 1 << player
+        others = 3
+        for c in cards:
+            area, where = self.locate(c)
+            seen = (1 << c.owner if area == HAND else 0 if area == DECK
+                    else (3 if where.face_up else 0) if area == ORBS else 3) | self.known.get(c.id, 0)
+            others &= seen
+            if not seen & me:
+                self.known[c.id] = seen | me
+        if (others | me) != 3:
+            self.audience[len(self.events)] = others | me
+        self.emit(ev.LookedAt(player, len(cards), tuple(c.id for c in cards), tuple(c.card.name for c in cards),
+                              source, cards[0].owner))
+
+    def reveal(self, cards: list[CardCopy], source: str) -> None:
+        """Show ``cards`` (all in one area, ``source``) to both players (a Revealed
+        event); a card in a hidden place stays known to both until it moves."""
+        if not cards:
+            return
+        for c in cards:
+            area, where = self.locate(c)
+            if area in (HAND, DECK) or (area == ORBS and not where.face_up):
+                self.known[c.id] = 3
+        self.emit(ev.Revealed(cards[0].owner, tuple(c.id for c in cards), tuple(c.card.name for c in cards), source))
 
     # ------------------------------------------------------------------ primitives: units
     def deploy(self, copy: CardCopy, area: str, *, by_skill: bool = False, tapped: bool = False,
@@ -329,6 +396,9 @@ class Moves:
         p = self.players[owner]
         p.orbs.remove(orb)
         p.hand.append(orb.copy)
+        seen = (1 << owner) | (3 if orb.face_up else 0) | (self.known.pop(orb.copy.id, 0) if self.known else 0)
+        if seen != 3:
+            self.audience[len(self.events)] = seen
         self.emit(ev.OrbBroken(owner, orb.copy.id, len(p.orbs)))
 
     def set_main_character(self, unit: Unit) -> None:

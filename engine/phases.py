@@ -9,6 +9,7 @@ from fecipher.engine.battle import battle_flow, legal_attacks
 from fecipher.engine.decisions import (
     ACTION, ATTACK, BOND, DEPLOYMENT, MOVE, PASS, PLACE_BOND, USE_SKILL, Decision, MADE_OPTIONS, Option, made_option,
 )
+from fecipher.engine.delayed import END_OF_TURN, START_OF_TURN, due
 from fecipher.engine.deployment import deployment_options, perform
 from fecipher.engine.resolution import (
     action_skill_contexts, find_skill_context, resolve_triggers, skill_option, usable, use_skill,
@@ -43,6 +44,11 @@ def turns_flow(game: "Game", phase: str = "beginning", *, turn: int | None = Non
             if ph == "beginning":
                 game.emit(ev.TurnStarted(game.turn, game.turn_player))
             game.emit(ev.PhaseStarted(game.turn, game.turn_player, ph))
+            if ph != "beginning":
+                # "At the start of your Bond Phase" (and what the last phase's end
+                # triggered) resolves before the phase's first decision. (The Beginning
+                # Phase resolves its own, after the untap.)
+                yield from resolve_triggers(game)
             yield from PHASE_FLOWS[ph](game)
             yield from resolve_triggers(game)
             game.emit(ev.PhaseEnded(game.turn, game.turn_player, ph))
@@ -61,6 +67,8 @@ def beginning_phase(game: "Game") -> Iterator[Decision]:
     game.check_march()
     for u in list(game.players[game.turn_player].units):
         game.untap(u)
+    if game.delayed:   # "at the start of your next turn": with the "at the start of your turn" skills
+        due(game, START_OF_TURN)
     yield from resolve_triggers(game)
     if not (game.turn == 1 and game.turn_player == game.first_player):
         game.draw(game.turn_player, 1)
@@ -181,8 +189,13 @@ def action_phase(game: "Game") -> Iterator[Decision]:
 
 
 def end_phase(game: "Game") -> Iterator[Decision]:
-    """"At the end of the turn" skills resolve, then this turn's effects end."""
-    yield from resolve_triggers(game)
+    """"At the end of the turn" skills and the effects set up "at the end of this
+    turn" resolve (those the resolving ones set up too), then this turn's effects end."""
+    while True:
+        fired = due(game, END_OF_TURN) if game.delayed else 0
+        yield from resolve_triggers(game)
+        if not fired:
+            break
     game.expire_modifiers(M.END_OF_TURN)
 
 

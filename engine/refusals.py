@@ -39,7 +39,7 @@ def explain(game: "Game", option: Option) -> str:
             ctx = find_skill_context(game, option)
             reason = "no such skill to use" if ctx is None else usable(game, ctx)
     elif d.kind == D.DEPLOYMENT:
-        from fecipher.engine.deployment import deploy_refusal, level_up_refusal
+        from fecipher.engine.deployment import class_changes, deploy_refusal, level_up_refusal
         try:
             copy = game.copy(option.card) if option.card is not None else None
         except KeyError:
@@ -50,9 +50,10 @@ def explain(game: "Game", option: Option) -> str:
             reason = deploy_refusal(game, d.player, copy, option.area or "front")
         else:
             reason = level_up_refusal(game, d.player, copy, game.unit(option.unit))
-            if reason is None and (option.kind == D.CLASS_CHANGE) != copy.card.is_promoted:
+            promoted = reason is None and class_changes(game, copy)
+            if reason is None and (option.kind == D.CLASS_CHANGE) != promoted:
                 reason = ("rule 5: a card with a class-change cost placed on a unit is a class change"
-                          if copy.card.is_promoted else
+                          if promoted else
                           f"{copy.card.name} has no class-change cost; placing it is a level up")
     elif d.kind == D.BOND:
         from fecipher.engine.phases import bond_refusal

@@ -29,8 +29,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @attrs.define(eq=False)
 class PendingTrigger:
+    """A triggered skill waiting to resolve. ``parent`` is the triggered skill whose
+    resolution triggered it (None when a player's action or a rule of the turn did),
+    ``depth`` the length of that chain, this one included (engine decision 17)."""
+
     ctx: SkillContext
     seq: int
+    parent: "PendingTrigger | None" = None
+    depth: int = 1
+    delayed: bool = False   # a delayed one-shot effect (engine/delayed.py): not a use of a skill
 
 
 _FIELD_KINDS = (SkillKind.ACTION, SkillKind.AUTOMATIC, SkillKind.CONTINUOUS, SkillKind.SPECIAL)
@@ -120,8 +127,13 @@ def collect_triggers(game: "Game", event: Event) -> None:
                 continue
             if not _within_limits(game, tctx):
                 continue
+            parent = game._resolving
+            depth = 1 if parent is None else parent.depth + 1
+            if depth > game.max_trigger_depth:
+                # Engine decision 17: a chain that long repeats without end.
+                game.stop_endless("trigger_depth", depth - 1, tuple(dict.fromkeys(game.chain_skills() + (skill.name,))))
             game._trigger_seq += 1
-            game.pending_triggers.append(PendingTrigger(tctx, game._trigger_seq))
+            game.pending_triggers.append(PendingTrigger(tctx, game._trigger_seq, parent, depth))
             game.emit(ev.SkillTriggered(ctx.controller, skill.name, ctx.source.id, ctx.unit_id))
             break
 
@@ -244,7 +256,28 @@ def _resolve_pending(game: "Game") -> Iterator[Decision]:
             pass
         if not _within_limits(game, ctx):
             continue
-        yield from resolve_skill(game, ctx, kind="trigger")
+        # What this skill's resolution triggers is one step further down its chain.
+        outer = game._resolving
+        game._resolving = pick
+        yield from resolve_skill(game, ctx, kind="delayed" if pick.delayed else "trigger")
+        game._resolving = outer
+
+
+def _pay_all(ctx: SkillContext) -> Iterator[Decision]:
+    for c in ctx.skill.costs:
+        yield from c.pay(ctx)
+
+
+def acting(game: "Game", ctx: SkillContext, part: str, steps: Iterator[Decision]) -> Iterator[Decision]:
+    """Carry out ``steps``, a skill's cost or effect, with the skill on ``game.acting``
+    meanwhile: an event published then was caused by that skill ("tapped by a skill's
+    cost", "untapped by "X"", "sent to the retreat area by your opponent's skill")."""
+    game.acting.append((ctx, part))
+    try:
+        return (yield from steps)
+    finally:
+        if game.acting and game.acting[-1][0] is ctx:   # (a flow dropped half-way: already gone)
+            game.acting.pop()
 
 
 def can_pay(ctx: SkillContext) -> bool:
@@ -253,25 +286,25 @@ def can_pay(ctx: SkillContext) -> bool:
 
 def resolve_skill(game: "Game", ctx: SkillContext, *, kind: str) -> Iterator[Decision]:
     """Resolve one skill: condition, "you may", costs ("pay the cost and if you do"),
-    then its effect. Costs of action skills are paid by :func:`use_skill`."""
+    then its effect. Costs of action skills are paid by :func:`use_skill`. A delayed
+    effect (``kind="delayed"``) has no cost and is not a use of its skill."""
     s = ctx.skill
     if s.condition is not None and not s.condition(ctx):
         return
-    if kind != "action":
+    if kind not in ("action", "delayed"):
         if s.costs:
             if not can_pay(ctx):
                 return
             if s.optional:
                 if not (yield from yes_no(ctx.controller, f"Pay the cost of {s.name}? ({s.text})")):
                     return
-            for c in s.costs:
-                yield from c.pay(ctx)
+            yield from acting(game, ctx, "cost", _pay_all(ctx))
         elif s.optional:
             if not (yield from yes_no(ctx.controller, f"Use {s.name}? ({s.text})")):
                 return
         game.note_use(ctx)
     if s.effect is not None:
-        yield from s.effect(ctx)
+        yield from acting(game, ctx, "effect", s.effect(ctx))
     game.emit(ev.SkillResolved(ctx.controller, s.name, ctx.source.id, ctx.unit_id))
 
 
@@ -343,8 +376,8 @@ def find_skill_context(game: "Game", option: Option) -> SkillContext | None:
 
 def use_skill(game: "Game", ctx: SkillContext) -> Iterator[Decision]:
     """Use an action (or bond, or hand) skill: pay every cost, then resolve it."""
-    for c in ctx.skill.costs:
-        yield from c.pay(ctx)
+    if ctx.skill.costs:
+        yield from acting(game, ctx, "cost", _pay_all(ctx))
     game.note_use(ctx)
     game.emit(ev.SkillUsed(ctx.controller, ctx.skill.name, ctx.source.id, ctx.unit_id))
     yield from resolve_skill(game, ctx, kind="action")

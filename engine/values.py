@@ -54,13 +54,13 @@ class Values:
 
     def support_power(self, unit: Unit, card: CardCopy) -> int:
         """The support power ``card`` lends to its battling ``unit``."""
-        return M.compute_number(self, unit, M.SUPPORT, card.card.support, card=card)
+        return M.compute_number(self, unit, M.SUPPORT, self.card_support(card, "support"), card=card)
 
     def ranges(self, unit: Unit) -> frozenset[int]:
         mods = self._mods_by_stat
         if M.RANGES not in mods and M.RANGES not in self._live_stats and M.COPY not in mods:
-            return frozenset(unit.cards[0].card.ranges)   # printed (as compute_set answers)
-        return M.compute_set(self, unit, M.RANGES, self.base_card(unit).ranges)
+            return unit.cards[0].card.all_ranges   # printed (as compute_set answers)
+        return M.compute_set(self, unit, M.RANGES, self.base_card(unit).all_ranges)
 
     def types(self, unit: Unit) -> frozenset[str]:
         return M.compute_set(self, unit, M.TYPES, self.base_card(unit).all_types)

@@ -2,6 +2,9 @@
 
 Every agent is ``agent(game) -> Option``; :func:`play` drives a game with one
 agent per player until it ends. An agent may also return :data:`CONCEDE`.
+An agent that should see only what its player may know is written against a
+player's view instead (:class:`ViewAgent`: ``agent(view) -> option number``) and
+plays through :class:`FromView` (see docs/view.md).
 The computer players (heuristic and search) are in :mod:`fecipher.play.ai`;
 a person at a terminal is :class:`HumanAgent`.
 """
@@ -9,10 +12,11 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Any, Callable, Iterable, Sequence, TextIO
+from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
 
 from fecipher.engine.decisions import Option
 from fecipher.engine.game import Game
+from fecipher.engine.view import PlayerView
 
 Agent = Callable[[Game], Option]
 
@@ -58,6 +62,56 @@ class ScriptedAgent:
         if self.fallback is None:
             raise RuntimeError(f"script exhausted at decision: {game.decision}")
         return self.fallback(game)
+
+
+class ViewAgent(Protocol):
+    """An agent that sees only its player's view (:meth:`Game.view`): given the view
+    (its ``decision`` is that player's pending decision, options as they may see
+    them), it returns the number of an option (``view.decision.options[i].index``),
+    or :data:`CONCEDE`."""
+
+    def __call__(self, view: PlayerView) -> Any: ...
+
+
+class FromView:
+    """Plays a :class:`ViewAgent` as an ordinary agent: asks the game for the
+    deciding player's view and answers with the option it names. The view agent
+    never gets the game itself.
+
+    With ``new_events_only`` each view carries only the events published since
+    that player's previous view (``view.events_since`` says from where): cheaper
+    over a long game, for agents that keep their own log."""
+
+    def __init__(self, agent: ViewAgent, *, new_events_only: bool = False):
+        self.agent = agent
+        self.new_events_only = new_events_only
+        self._since: dict[tuple[int, int], int] = {}
+
+    def __call__(self, game: Game) -> Any:
+        d = game.decision
+        assert d is not None
+        key = (id(game), d.player)
+        since = self._since.get(key, 0) if self.new_events_only else 0
+        view = game.view(d.player, since)
+        if self.new_events_only:
+            self._since[key] = len(game.events)
+        choice = self.agent(view)
+        if choice is CONCEDE:
+            return CONCEDE
+        if isinstance(choice, bool) or not isinstance(choice, int):
+            choice = getattr(choice, "index", choice)   # (an OptionView stands for its number)
+        return choice
+
+
+class RandomViewAgent:
+    """A :class:`ViewAgent` choosing uniformly among its options (seeded)."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def __call__(self, view: PlayerView) -> int:
+        assert view.decision is not None
+        return self.rng.randrange(len(view.decision.options))
 
 
 def play(game: Game, agents: Sequence[Agent], max_decisions: int = 1_000_000,

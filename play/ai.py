@@ -218,6 +218,8 @@ def clone_game(game: Any, rng: random.Random | None = None) -> Any | None:
     memo[id(game._copies)] = dict(game._copies)
     for m in game.modifiers:
         memo[id(m)] = m
+    for waiting in game.delayed:   # a delayed effect's skill is immutable (its context is copied)
+        memo[id(waiting.ctx.skill)] = waiting.ctx.skill
     for name in ("_cache", "_field_cache", "_unit_ces", "_field_ces", "_listening_cards"):   # caches start empty
         cache = getattr(game, name, None)
         if isinstance(cache, dict):
@@ -256,31 +258,35 @@ def clone_game(game: Any, rng: random.Random | None = None) -> Any | None:
 
 def determinise(game: Any, me: int, rng: random.Random) -> None:
     """Shuffle what ``me`` cannot see: their deck and face-down orbs; the
-    opponent's hand, deck and face-down orbs (the counts stay)."""
+    opponent's hand, deck and face-down orbs (the counts stay). The cards ``me``
+    knows there (looked at, revealed, searched: ``game.known``) stay in place."""
+    mine = 1 << me
+    known = getattr(game, "known", None) or {}
     for p, with_hand in ((me, False), (1 - me, True)):
         ps = game.players[p]
-        hidden_orbs = [o for o in ps.orbs if not o.face_up]
-        pool = list(ps.deck) + [o.copy for o in hidden_orbs] + (list(ps.hand) if with_hand else [])
+        deck_at = [i for i, c in enumerate(ps.deck) if not known.get(c.id, 0) & mine]
+        hidden_orbs = [o for o in ps.orbs if not o.face_up and not known.get(o.copy.id, 0) & mine]
+        hand_at = [i for i, c in enumerate(ps.hand) if not known.get(c.id, 0) & mine] if with_hand else []
+        pool = [ps.deck[i] for i in deck_at] + [o.copy for o in hidden_orbs] + [ps.hand[i] for i in hand_at]
         rng.shuffle(pool)
         k = 0
-        if with_hand:
-            n = len(ps.hand)
-            ps.hand[:] = pool[:n]
-            k = n
+        for i in hand_at:
+            ps.hand[i] = pool[k]
+            k += 1
         for o in hidden_orbs:
             o.copy = pool[k]
             k += 1
-        ps.deck[:] = pool[k:]
+        for i in deck_at:
+            ps.deck[i] = pool[k]
+            k += 1
 
 
 def _names_hidden_cards(game: Any) -> bool:
     """Whether an option of the pending decision is a card its player cannot see
     (then the copy is not determinised: the option must stay where it is)."""
+    from fecipher.engine.visibility import can_see
     d = game.decision
-    other = game.players[1 - d.player]
-    hidden = {c.id for c in other.hand} | {c.id for c in other.deck} | {o.copy.id for o in other.orbs}
-    hidden |= {c.id for c in game.players[d.player].deck}
-    return any(o.card in hidden for o in d.options if o.card is not None)
+    return any(o.card is not None and not can_see(game, d.player, game.copy(o.card)) for o in d.options)
 
 
 def replay_copy(game: Any) -> Any:

@@ -1,16 +1,27 @@
 """The `fecipher` command line. Each command lives in its own module and
-registers itself here; exit codes: 0 success, 1 findings, 2 usage error."""
+registers itself here; exit codes: 0 success, 1 findings, 2 usage error (a bad
+option, a file that cannot be read or written), 130 interrupted (Ctrl-C).
+
+A user's mistake never ends in a traceback: files are checked before the work
+starts (:func:`readable_file`, :func:`writable_file`) and every command reports
+its input's problems as ``file:line:column: error: ...``."""
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 # Modules that add commands: each has register(subparsers) and sets a `func`.
 COMMAND_MODULES = (
     "fecipher.play.cli_play",
     "fecipher.play.cli_cards",
     "fecipher.play.cli_scenarios",
+    "fecipher.play.simulate",
+    "fecipher.play.lsp",
 )
 
 
@@ -44,16 +55,68 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
+def usage_error(message: str) -> int:
+    """Print ``fecipher: error: message`` and return the usage exit code (2)."""
+    sys.stderr.write(f"fecipher: error: {message}\n")
+    return EXIT_USAGE
+
+
+def readable_file(path: str | Path, what: str = "file") -> str | None:
+    """Why ``path`` cannot be read as a file, or None."""
+    p = Path(path)
+    if not p.exists():
+        return f"no such {what}: {str(path)!r}"
+    if p.is_dir():
+        return f"{str(path)!r} is a folder, not a {what}"
     try:
+        with open(p, "rb"):
+            pass
+    except OSError as e:
+        return f"cannot read the {what} {str(path)!r}: {e.strerror or e}"
+    return None
+
+
+def writable_file(path: str | Path, what: str = "file") -> str | None:
+    """Why ``path`` cannot be written (created or replaced), or None; checked
+    before the work starts, so that no game is played for a record that cannot
+    be saved. Nothing is created."""
+    p = Path(path)
+    if p.is_dir():
+        return f"cannot write the {what} {str(path)!r}: it is a folder"
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        return f"cannot write the {what} {str(path)!r}: no folder {str(parent)!r}"
+    if p.exists():
+        if not os.access(p, os.W_OK):
+            return f"cannot write the {what} {str(path)!r}: permission denied"
+    elif not os.access(parent, os.W_OK | os.X_OK):
+        return f"cannot write the {what} {str(path)!r}: the folder {str(parent)!r} is not writable"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return EXIT_USAGE
         return int(args.func(args) or 0)
-    except BrokenPipeError:  # pragma: no cover
-        return 0
+    except KeyboardInterrupt:
+        # Ctrl-C (also while the commands load): a short line and 128 + SIGINT, as
+        # shells expect, not a traceback.
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            pass
+        sys.stderr.write("\nfecipher: interrupted\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # pragma: no cover - `fecipher ... | head`
+        try:
+            sys.stdout = open(os.devnull, "w")  # no second error when Python flushes at exit
+        except OSError:
+            pass
+        return EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

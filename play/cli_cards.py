@@ -50,17 +50,54 @@ def register(sub) -> None:
 
 
 def _pool(packs):
+    """The cards of ``packs`` (the embedded ones when none are given). Raises
+    :class:`_Usage` for a path that is not there or cannot be read."""
     from fecipher.dsl.packs import embedded_pool, load_packs
-    return load_packs(packs) if packs else embedded_pool()
+    if not packs:
+        return embedded_pool()
+    bad = _unreadable(packs)
+    if bad:
+        raise _Usage(bad)
+    return load_packs(packs)
+
+
+class _Usage(Exception):
+    """A usage error: the message, exit code 2."""
+
+
+def _unreadable(paths) -> str | None:
+    from fecipher.dsl.packs import pack_files
+    from fecipher.play.cli import readable_file
+    missing = [str(p) for p in map(Path, paths) if not p.exists()]
+    if missing:
+        return f"no such file or folder: {', '.join(missing)}"
+    for f in pack_files(paths):
+        why = readable_file(f, "pack file")
+        if why:
+            return why
+    return None
+
+
+def _load_pool(packs):
+    """(pool, None) or (None, exit code) with the problem printed."""
+    from fecipher.dsl.errors import LanguageError
+    try:
+        return _pool(packs), None
+    except _Usage as e:
+        print(f"fecipher: error: {e}", file=sys.stderr)
+        return None, 2
+    except LanguageError as e:
+        print(e, file=sys.stderr)
+        return None, 1
 
 
 def run_check(args: argparse.Namespace) -> int:
     from fecipher.dsl.errors import LanguageError
     from fecipher.dsl.packs import load_packs, pack_files
     files = pack_files(args.paths)
-    missing = [str(p) for p in map(Path, args.paths) if not p.exists()]
-    if missing:
-        print(f"fecipher check: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+    bad = _unreadable(args.paths)
+    if bad:
+        print(f"fecipher check: {bad}", file=sys.stderr)
         return 2
     try:
         pool = load_packs(args.paths)
@@ -83,7 +120,7 @@ def describe(card) -> str:
                       ([card.weapon] if card.weapon else []) + list(card.types))
     lines = [f"{card.name}  [{', '.join(card.codes)}]",
              f"  cost {card.cost}{cc} | {sym} | {types} | {card.class_name}",
-             f"  attack {card.attack} | support {card.support} | range {rng}"]
+             f"  attack {card.attack} | support {'X' if card.support_x else card.support} | range {rng}"]
     for s in card.skills:
         lines.append(f"  {s.text}")
     if card.support_skill is not None:
@@ -92,12 +129,9 @@ def describe(card) -> str:
 
 
 def run_describe(args: argparse.Namespace) -> int:
-    from fecipher.dsl.errors import LanguageError
-    try:
-        pool = _pool(args.packs)
-    except LanguageError as e:
-        print(e, file=sys.stderr)
-        return 1
+    pool, code = _load_pool(args.packs)
+    if pool is None:
+        return code
     card = pool.find(args.card)
     if card is None:
         import difflib
@@ -124,12 +158,9 @@ def card_json(card) -> dict:
 
 
 def run_cards(args: argparse.Namespace) -> int:
-    from fecipher.dsl.errors import LanguageError
-    try:
-        pool = _pool(args.packs)
-    except LanguageError as e:
-        print(e, file=sys.stderr)
-        return 1
+    pool, code = _load_pool(args.packs)
+    if pool is None:
+        return code
     pat = args.pattern.lower()
     chosen = [c for c in pool if fnmatch.fnmatch(c.name.lower(), pat)
               or any(fnmatch.fnmatch(code.lower(), pat) for code in c.codes) or pat in c.name.lower()]
@@ -145,10 +176,25 @@ def run_cards(args: argparse.Namespace) -> int:
 
 
 def run_coverage(args: argparse.Namespace) -> int:
-    from fecipher.play.coverage import coverage_markdown
-    text = coverage_markdown(args.cardlist)
+    from fecipher.play.cli import readable_file, usage_error, writable_file
+    from fecipher.play.coverage import CardListError, coverage_markdown
     if args.write:
-        Path(args.write).write_text(text, encoding="utf-8")
+        bad = writable_file(args.write, "output file")
+        if bad:
+            return usage_error(bad)
+    if args.cardlist:
+        bad = readable_file(args.cardlist, "card list")
+        if bad:
+            return usage_error(bad)
+    try:
+        text = coverage_markdown(args.cardlist)
+    except CardListError as e:
+        return usage_error(str(e))
+    if args.write:
+        try:
+            Path(args.write).write_text(text, encoding="utf-8")
+        except OSError as e:
+            return usage_error(f"cannot write {args.write!r}: {e.strerror or e}")
         print(f"wrote {args.write}")
     else:
         print(text)

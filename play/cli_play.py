@@ -7,8 +7,9 @@ readable log (or JSON lines, or only the result) and can write its record.
 ``--until N`` it stops at decision N and the given players carry on.
 
 Exit codes: 0 the game was played or replayed; 1 the record does not replay
-(the cards or the engine changed); 2 a usage error (bad option, unknown deck,
-unreadable record).
+(it was edited, or the cards or the engine changed); 2 a usage error (bad
+option, unknown deck, a record that cannot be read or breaks the schema, a
+--record file that cannot be written); 130 interrupted.
 """
 from __future__ import annotations
 
@@ -30,7 +31,9 @@ examples:
 
 players: human, random, ai (= heuristic), search (Monte Carlo rollouts; see
 --rollouts). decks: a .deck file or an embedded deck name (marth, chrom).
-exit codes: 0 played, 2 usage error (unknown deck, bad option)."""
+exit codes: 0 played, 2 usage error (unknown deck, bad option, a --record file
+that cannot be written: checked before the game), 130 interrupted (Ctrl-C; the
+record so far is written)."""
 
 REPLAY_EXAMPLES = """\
 examples:
@@ -40,8 +43,9 @@ examples:
   fecipher replay /tmp/g.json --until 40 --p1 human --record /tmp/g2.json
 
 decision N counts from 0: --until N gives the first N recorded answers.
-exit codes: 0 replayed, 1 the record does not replay the same game,
-2 usage error (unreadable record, bad option)."""
+exit codes: 0 replayed, 1 the record does not replay the same game (an answer,
+a label, a player or the result differs), 2 usage error (a record that cannot be
+read or is not of the format, bad option), 130 interrupted."""
 
 
 def register(sub: Any) -> None:
@@ -129,6 +133,10 @@ class Session:
             from fecipher.play.render import json_lines
             self._emit(json_lines(new))
         else:
+            viewer = self.renderer.viewer
+            if viewer is not None:   # the events as that player saw them (engine/visibility.py)
+                from fecipher.engine.visibility import events_seen_by
+                new = events_seen_by(self.game, viewer, self.rendered - len(new))
             lines = self.renderer.feed(new)
             self.lines.extend(lines)
             if self.mode == "log":
@@ -137,8 +145,11 @@ class Session:
     def on_answer(self, game: Any, decision: Any, index: int | None) -> None:
         from fecipher.engine.records import answer_entry
         if index is None:
-            self.conceded = {"player": decision.player if decision is not None else 0,
-                             "after": len(game.answers)}
+            # The player who conceded (a recorded concession need not be the deciding player's).
+            from fecipher.engine.events import Conceded
+            who = next((e.player for e in reversed(game.events) if isinstance(e, Conceded)),
+                       decision.player if decision is not None else 0)
+            self.conceded = {"player": who, "after": len(game.answers)}
         else:
             self.entries.append(answer_entry(decision, index))
         self.flush()
@@ -178,8 +189,13 @@ def make_agent(kind: str, player: int, seed: int, args: argparse.Namespace, sess
 
 
 def _usage(msg: str) -> int:
-    sys.stderr.write(f"fecipher: error: {msg}\n")
-    return 2
+    from fecipher.play.cli import usage_error
+    return usage_error(msg)
+
+
+def _check_record_path(path: str | None) -> str | None:
+    from fecipher.play.cli import writable_file
+    return writable_file(path, "record") if path else None
 
 
 def _check_search_args(args: argparse.Namespace) -> str | None:
@@ -224,8 +240,14 @@ def run_play(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | 
     bad = _check_search_args(args)
     if bad:
         return _usage(bad)
-    if args.max_turns < 1:
-        return _usage("--max-turns must be at least 1")
+    from fecipher.engine.records import MAX_SEED, MAX_TURNS
+    if not 1 <= args.max_turns <= MAX_TURNS:
+        return _usage(f"--max-turns must be 1 to {MAX_TURNS}")
+    if args.seed is not None and not -MAX_SEED <= args.seed < MAX_SEED:
+        return _usage("--seed must be at least -2**63 and below 2**63")
+    bad = _check_record_path(args.record)
+    if bad:
+        return _usage(bad)
     decks = []
     for ref in (args.deck1, args.deck2):
         try:
@@ -247,13 +269,20 @@ def run_play(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | 
     session.start()
     try:
         play(game, agents, on_answer=session.on_answer)
-    except KeyboardInterrupt:  # pragma: no cover - interactive
-        out.write("\n(interrupted)\n")
-        session.finish()
-        _write_record(session, args.record)
-        return 130
+    except KeyboardInterrupt:
+        return _interrupted(session, out, args.record)
     session.finish(args.board)
     return _write_record(session, args.record)
+
+
+def _interrupted(session: Session, out: TextIO, record: str | None) -> int:
+    """Ctrl-C during a game: the log so far, the record so far (it replays to
+    the decision that was pending), and the conventional exit code 130."""
+    out.write("\n(interrupted)\n")
+    session.finish()
+    _write_record(session, record)
+    sys.stderr.write("fecipher: interrupted\n")
+    return 130
 
 
 def run_replay(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -266,14 +295,16 @@ def run_replay(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO 
     bad = _check_search_args(args)
     if bad:
         return _usage(bad)
+    bad = _check_record_path(args.record)
+    if bad:
+        return _usage(bad)
     try:
         record = load_record(args.file)
         from fecipher.dsl.packs import embedded_pool
         game = start_game(record, embedded_pool())
-    except RecordError as e:
-        return _usage(str(e))
-    except Exception as e:  # an illegal deck, a card pack that does not load
-        return _usage(f"{args.file}: the record's game cannot be set up: {e}")
+    except RecordError as e:   # unreadable, not UTF-8, not JSON, not of the schema, unknown cards, illegal deck
+        sys.stderr.write(f"{e}\n")
+        return 2
     total = len(record["answers"])
     if args.until is not None and not 0 <= args.until <= total:
         return _usage(f"--until {args.until}: the record has decisions 0 to {total} "
@@ -295,13 +326,16 @@ def run_replay(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO 
             verify_result(record, game)
     except ReplayMismatch as e:
         session.flush()
-        sys.stderr.write(f"fecipher: {args.file}: the record does not replay: {e}\n")
+        sys.stderr.write(f"{e}\nfecipher: {args.file}: the record does not replay\n")
         return 1
     if not game.over:
         if any(kinds):
             seed = record["seed"]
             agents = [make_agent(k or "ai", i, seed, args, session, inp, out) for i, k in enumerate(kinds)]
-            play(game, agents, on_answer=session.on_answer)
+            try:
+                play(game, agents, on_answer=session.on_answer)
+            except KeyboardInterrupt:
+                return _interrupted(session, out, args.record)
         elif session.mode != "json":
             session._emit([f"(the record stops at decision {len(game.answers)}; the game is not over)"])
     session.finish(args.board)

@@ -13,13 +13,20 @@ def register(sub) -> None:
                        epilog="examples:\n"
                               "  fecipher test tests/conformance             every scenario in a folder\n"
                               "  fecipher test rules.scn -k \"Rule 7\"         only scenarios whose name has 'Rule 7'\n"
-                              "  fecipher test tests/conformance -v          also list the passing ones\n",
+                              "  fecipher test tests/conformance -v          also list the passing ones\n"
+                              "  fecipher test tests/conformance/cards/x.scn --root tests/conformance\n"
+                              "                                              one file using packs of a parent folder\n\n"
+                              "exit codes: 0 every scenario passed, 1 a scenario failed or a file does not load,\n"
+                              "2 usage error (no such file, unreadable file), 130 interrupted (Ctrl-C).\n",
                        description="Run scenario files. Each failure is reported with file:line, the "
                                    "expectation, what the engine did instead and the recent events. "
                                    "Exit 1 on any failure.")
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("-v", "--verbose", action="store_true", help="also list the scenarios that pass")
     p.add_argument("-k", dest="keyword", default=None, help="only scenarios whose name contains this text")
+    p.add_argument("--root", default=None, metavar="DIR",
+                   help="the folder scenarios may load pack and deck files from (default: the folder named "
+                        "on the command line, or each file's own folder)")
     p.set_defaults(func=run_test)
 
     s = sub.add_parser("snapshot", help="print a game's board at a decision as a scenario setup",
@@ -47,12 +54,23 @@ def run_test(args: argparse.Namespace) -> int:
     from fecipher.conformance.scenario_run import run_paths
     counts = {"passed": 0, "failed": 0, "pending": 0, "fixed": 0, "broken": 0}
     out = sys.stdout
+    from fecipher.conformance.scenario import scenario_files
+    from fecipher.play.cli import readable_file
     missing = [p for p in args.paths if not Path(p).exists()]
     for p in missing:
         print(f"{p}: no such file or folder", file=sys.stderr)
     if missing:
         return 2
-    for path, results, err in run_paths(args.paths):
+    # Every file is checked before the first scenario runs.
+    unreadable = [why for why in (readable_file(f, "scenario file") for f in scenario_files(args.paths)) if why]
+    for why in unreadable:
+        print(f"fecipher: error: {why}", file=sys.stderr)
+    if unreadable:
+        return 2
+    if args.root is not None and not Path(args.root).is_dir():
+        print(f"fecipher: error: --root {args.root!r} is not a folder", file=sys.stderr)
+        return 2
+    for path, results, err in run_paths(args.paths, args.root):
         if err is not None:
             counts["broken"] += 1
             print(str(err), file=out)
@@ -78,24 +96,41 @@ def run_test(args: argparse.Namespace) -> int:
 
 
 def run_snapshot(args: argparse.Namespace) -> int:
-    from fecipher.dsl.decks import load_deck
     from fecipher.conformance.scenario_snapshot import scenario_from_game
-    from fecipher.play.agents import RandomAgent
+    from fecipher.dsl.decks import load_deck
+    from fecipher.dsl.errors import LanguageError
+    from fecipher.engine.deckrules import IllegalDeck
     from fecipher.engine.game import Game
+    from fecipher.play.agents import RandomAgent
+    from fecipher.play.cli import usage_error, writable_file
+    if args.until < 0:
+        return usage_error("--until cannot be negative")
+    if args.output:
+        bad = writable_file(args.output, "output file")
+        if bad:
+            return usage_error(bad)
     if args.record:
         from fecipher.dsl.packs import embedded_pool
-        from fecipher.engine.records import RecordError, load_record, replay
+        from fecipher.engine.records import RecordError, ReplayMismatch, load_record, replay
         try:
             record = load_record(args.record)
             g = replay(record, until=args.until, pool=embedded_pool())
-        except (RecordError, OSError) as e:
-            print(f"{args.record}: {e}", file=sys.stderr)
+        except ReplayMismatch as e:
+            print(f"{e}\nfecipher: {args.record}: the record does not replay", file=sys.stderr)
             return 1
+        except RecordError as e:
+            print(e, file=sys.stderr)
+            return 2
         n = len(g.answers)
         name = args.name or f"snapshot of {args.record} at decision {n}"
     else:
         first = args.first_player - 1 if args.first_player else None
-        g = Game(load_deck(args.deck1), load_deck(args.deck2), seed=args.seed, first_player=first)
+        try:
+            g = Game(load_deck(args.deck1), load_deck(args.deck2), seed=args.seed, first_player=first)
+        except FileNotFoundError as e:
+            return usage_error(str(e))
+        except (LanguageError, IllegalDeck) as e:
+            return usage_error(f"the decks cannot be used:\n{e}")
         agents = [RandomAgent(args.seed), RandomAgent(args.seed + 1)]
         n = 0
         while n < args.until and not g.over and g.decision is not None:
@@ -104,8 +139,11 @@ def run_snapshot(args: argparse.Namespace) -> int:
         name = args.name or f"snapshot of seed {args.seed} after {n} answers"
     text = scenario_from_game(g, name)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            return usage_error(f"cannot write {args.output!r}: {e.strerror or e}")
     else:
         sys.stdout.write(text)
     return 0

@@ -32,12 +32,44 @@ FEATURES = {
 }
 
 
+class CardListError(Exception):
+    """A card list (--cardlist) that cannot be read or is not a list of cards."""
+
+
 def _series1_cards(cardlist: str | None) -> list[dict] | None:
+    """The Series 1 cards of the card list; None when no list was named and the
+    default one is not there (a list named but missing is an error)."""
     path = Path(cardlist) if cardlist else DEFAULT_CARDLIST
-    if not path.exists():
+    if not cardlist and not path.exists():
         return None
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return [c for c in data if min(a["SeriesNo"] for a in c["AlternateArts"]) == 1]
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as e:
+        raise CardListError(f"cannot read the card list {str(path)!r}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise CardListError(f"{path}: error: the file is not UTF-8 text: byte 0x{e.object[e.start]:02X} at "
+                            f"byte offset {e.start} cannot be read") from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        where = f"{path}:{e.lineno}:{e.colno}" if isinstance(e, json.JSONDecodeError) else str(path)
+        raise CardListError(f"{where}: error: the card list is not JSON ({getattr(e, 'msg', e)})") from None
+    if not isinstance(data, list):
+        raise CardListError(f"{path}: error: a card list is a JSON list of cards")
+    out = []
+    for n, c in enumerate(data):
+        try:
+            arts = c["AlternateArts"]
+            if min(a["SeriesNo"] for a in arts) == 1:
+                for a in arts:
+                    str(a["SetCode"]), str(a["CardCode"])
+                str(c["Character"]), str(c["Title"]), c["Skill"].split("\n")
+                out.append(c)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise CardListError(f"{path}: error: card {n} of the list is not a card "
+                                f"(AlternateArts with SeriesNo, SetCode and CardCode; Character, Title, "
+                                f"Skill): {type(e).__name__} {e}") from None
+    return out
 
 
 def coverage_markdown(cardlist: str | None = None) -> str:

@@ -46,9 +46,27 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def loop_stopped_words(e: ev.LoopStopped) -> str:
+    """The log line of the engine's loop guard (engine decision 17)."""
+    skills = " and ".join(f'"{s}"' for s in e.skills)
+    if e.limit == "trigger_depth":
+        return (f"The engine stops the game: {skills or 'automatic skills'} would trigger each other without end "
+                f"(a chain of {e.count} triggered skills)")
+    if e.limit == "events_per_decision":
+        return (f"The engine stops the game: {e.count} events happened with no decision to make"
+                + (f" (last skills: {skills})" if skills else ""))
+    if e.limit == "decisions_per_turn":
+        return f"The engine stops the game: this turn has taken {e.count} decisions"
+    if e.limit == "turn_limit":
+        return f"The engine stops the game: turn {e.count} is past the turn limit"
+    return f"The engine stops the game ({e.limit}, {e.count})"
+
+
 class LogRenderer:
     """Events in, lines out. ``viewer`` hides what that player cannot see (the
-    names of the cards the other player draws); None shows everything."""
+    names of the cards the other player draws); None shows everything. Events as
+    a player saw them (:func:`fecipher.engine.visibility.events_seen_by`) are told
+    without the names they lack ("Player 2 draws a card")."""
 
     def __init__(self, game: Any, viewer: int | None = None):
         self.game = game
@@ -192,7 +210,7 @@ class LogRenderer:
             if not self._setup_shown and self._turn is None:
                 out.append("Setup")
                 self._setup_shown = True
-            if self.viewer is None or self.viewer == e.player:
+            if (self.viewer is None or self.viewer == e.player) and e.name is not None:
                 self._line(out, f"{player_name(e.player)} draws {e.name}", bi)
             else:
                 self._line(out, f"{player_name(e.player)} draws a card", bi)
@@ -221,6 +239,9 @@ class LogRenderer:
         if k is ev.Conceded:
             self._line(out, f"{player_name(e.player)} concedes", 2)
             return
+        if k is ev.LoopStopped:
+            self._line(out, loop_stopped_words(e), 2)
+            return
         # --- cards ---------------------------------------------------------------
         if k is ev.Reshuffled:
             self._line(out, f"{player_name(e.player)}'s deck is empty: the Retreat Area "
@@ -234,8 +255,13 @@ class LogRenderer:
                     (e.source == "hand" and e.dest == "retreat" and self._battle is not None))):
                 return
             how = " (by a skill)" if e.by_skill else ""
-            self._line(out, f"{player_name(e.player)}: {e.name} goes from the {area_words(e.source)} "
+            self._line(out, f"{player_name(e.player)}: {e.name or 'a card'} goes from the {area_words(e.source)} "
                             f"to the {area_words(e.dest)}{how}", bi)
+            return
+        if k is ev.LookedAt:
+            whose = "their" if e.owner == e.player else f"{player_name(e.owner)}'s"
+            what = ", ".join(e.names) if e.names else plural(e.count, "card")
+            self._line(out, f"{player_name(e.player)} looks at {what} (from {whose} {area_words(e.source)})", bi)
             return
         if k is ev.BondPlaced:
             self.bonds[e.player] += 1

@@ -122,3 +122,66 @@ def test_field_values_match_a_fresh_look_when_skills_are_given_taken_and_copied(
         assert game.over
     # The games did exercise each way of changing a unit's skills.
     assert seen == {M.SKILLS, M.COPY, M.LOST_SKILLS}
+
+
+# ---------------------------------------------------------------- values of cards that are not units
+def _card_values(game: Game) -> list:
+    """Every card value engine/card_values.py computes, for the cards where it is
+    used: costs in the hands, names and symbols of bonds, supports."""
+    out = []
+    for p in game.players:
+        for c in p.hand:
+            out.append(("hand", c.id, game.deploy_cost(c, "hand"), game.cc_cost(c, "hand"), game.card_names(c, "hand")))
+        for b in p.bonds:
+            out.append(("bonds", b.copy.id, game.card_names(b.copy, "bonds"), game.card_symbols(b.copy, "bonds")))
+        for c in p.support:
+            out.append(("support", c.id, game.card_support(c, "support")))
+    return out
+
+
+def _check_card_values(game: Game, event: Event | None = None) -> None:
+    if game._computing:
+        return
+    remembered = _card_values(game)
+    again = _card_values(game)          # (now from the caches)
+    saved = game._cache, game._field_cache
+    game._cache, game._field_cache = {}, {}
+    try:
+        fresh = _card_values(game)
+    finally:
+        game._cache, game._field_cache = saved
+    assert remembered == again == fresh, event
+
+
+def test_card_values_match_a_fresh_look_after_every_event():
+    """Games between decks of cards whose skills change cards' costs, supports,
+    names and symbols (tests/test_47_card_values.py): the values remembered in the
+    caches are always what a fresh computation finds."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_47_card_values import CARDS
+    from vanilla import card, deck
+    cards = list(CARDS.values())
+    seen = set()
+
+    def check(game: Game, event: Event) -> None:
+        for stat in M.CARD_STATS:
+            if stat in game._mods_by_stat or (stat in game._live_stats and not game._computing
+                                              and game._continuous_sources(stat)):
+                seen.add(stat)
+        _check_card_values(game, event)
+        _check(game, event)
+
+    for seed in range(2):
+        rng = random.Random(seed)
+        others = [c for c in cards for _ in range(3)]
+        rng.shuffle(others)
+        d0 = deck(card("Marth", "Lord", cost=1, attack=50), others, name="values 0")
+        d1 = deck(card("Chrom", "Lord", cost=1, attack=50, symbols="blue"), others[::-1], name="values 1")
+        game = Game(d0, d1, seed=seed)
+        game.bus.subscribe(Event, check)
+        play(game, [_SkillUser(2 * seed), _SkillUser(2 * seed + 1)])
+        assert game.over
+    # The games did have effects on cards from units' skills and timed ones.
+    assert {M.CARD_COST, M.CARD_SYMBOLS} <= seen

@@ -410,12 +410,6 @@ def test_a_card_put_on_the_bottom_of_the_deck():
     assert game.players[0].deck[-1] is old[0] and not game.players[0].retreat
 
 
-def test_look_at_is_refused_as_not_supported_yet():
-    text = DECK_PACK.split("  act \"Scry\"")[0] + '  act "Peek"\n    look at the top 3 cards of your deck\n'
-    with pytest.raises(LanguageError, match="not supported yet"):
-        compile_text(text)
-
-
 @pytest.mark.parametrize("line, message", [
     ("send the rest to your retreat area", "reveal them first"),
     ("choose 1 card among them", "reveal them first"),
@@ -465,7 +459,7 @@ def test_deployment_restrictions_are_refused_as_not_supported_yet(line):
                                "revealed cards. Add it to your hand. Put the remaining revealed cards on top of "
                                "your Deck in any order."),
     ("Seer", "Oracle", "Count", "Reveal the top 3 cards of your Deck. Draw 1 card for each card with a Deployment "
-                                "Cost of 3 or higher among the revealed cards. Put the remaining revealed cards on "
+                                "Cost of 3 or higher among the revealed cards. Put the revealed cards on "
                                 "the bottom of your Deck in any order."),
     ("Seer", "Miller", "Refill", "Draw cards until you have 5 cards in your hand."),
     ("Seer", "Miller", "Mill", "Send the top 3 cards of your opponent's Deck to your opponent's Retreat Area."),

@@ -110,7 +110,7 @@ def test_a_label_mismatch_stops_with_a_clear_error():
 def test_an_out_of_range_answer_is_a_mismatch():
     g, entries = _played(seed=4)
     bad = make_record(g, entries, first_player=None)
-    bad["answers"][0] = {"option": 99, "label": "keep this hand"}
+    bad["answers"][0] = {"option": 99, "label": "keep this hand", "player": bad["answers"][0]["player"]}
     with pytest.raises(ReplayMismatch, match="decision 0 .* only 2 options"):
         replay(bad, pool=POOL)
 

@@ -13,7 +13,7 @@ LOVE, SOUL = "B01-004SR", "B01-005N"
 
 
 # --------------------------------------------------------------------------- Persuasion
-def _persuasion_board(bonds=2, enemy_attack=40):
+def _persuasion_board(bonds=2, enemy_attack=40, **start):
     g, m0, m1 = board()
     caeda = add_unit(g, 0, C(LOVE))
     enemy = add_unit(g, 1, foe("Enemy", attack=enemy_attack))
@@ -22,7 +22,7 @@ def _persuasion_board(bonds=2, enemy_attack=40):
     cards = add_cards(g, 0, "deck", foe("Supporter"), C("B01-006ST"), C("B01-001SR"), foe("Blue", symbols="blue"),
                       foe("Red", symbols="red"), foe("Colourless"))
     add_bonds(g, 0, *[FILLER] * bonds)
-    begin(g)
+    begin(g, **start)
     return g, caeda, enemy, m1, cards
 
 
@@ -89,8 +89,7 @@ def test_persuasion_is_optional_and_needs_a_face_up_bond_and_a_destruction():
 
 @pytest.mark.card(LOVE)
 def test_persuasion_not_when_an_enemy_attacking_her_is_beaten():
-    g, caeda, enemy, m1, cards = _persuasion_board()
-    begin(g, turn=3, player=1)
+    g, caeda, enemy, m1, cards = _persuasion_board(turn=3, player=1)
     n = len(g.events)
     j = fight(g, enemy, caeda)
     assert not j.attacker_wins and triggered(g, n) == []

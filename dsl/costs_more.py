@@ -1,0 +1,416 @@
+"""More cost verbs (rule 9), and paying a skill's costs as one whole.
+
+- ``flip this card``: a bond skill's cost that flips its own bond card face-down;
+- ``stack N "X" cards from <area> under this unit``: growth as a cost (the cards
+  go under the unit, which counts as levelled up; rule 6's growth);
+- ``send this unit to <area>`` / ``send N other allies to <area>``: units leave the
+  field as a cost (a Main Character cannot pay it: it never leaves the field so);
+- ``reveal N <cards> from your hand``: cards shown to both players as a cost.
+
+A skill's costs are checked for payability together before the skill is offered:
+two costs that would take the same thing (the same bond to flip, the same card
+to move, the same unit to tap) must be paid by different things, and while they
+are paid a choice that would leave a later cost unpayable is not offered
+(:func:`joint`). Costs that take different kinds of thing are paid one after the
+other, each as it is written, as before.
+
+Registered with the cost verbs of :mod:`fecipher.dsl.costs` (one import there)."""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+import attrs
+
+from fecipher.dsl import ast as A
+from fecipher.dsl import render
+from fecipher.dsl import costs as C
+from fecipher.dsl.registry import COSTS, cost
+from fecipher.dsl.selectors import card_candidates, count_range, place_area, ref_units, unit_predicate
+from fecipher.engine import events as ev
+from fecipher.engine.cards import card_unit_names
+from fecipher.engine.decisions import CARD, UNIT, Option, choose
+from fecipher.engine.state import Unit
+
+
+def _n(sel: A.Selector) -> int:
+    lo, _ = count_range(sel)
+    return max(lo, 1) if isinstance(sel, A.Filtered) else 1
+
+
+# ---------------------------------------------------------------- flip this card
+@attrs.frozen
+class FlipThisCardCost:
+    """"Flip this card": the skill's own bond card, face-up in its controller's
+    Bond Area, is flipped face-down (a bond skill's cost)."""
+
+    text: str
+    kind = "flip_bond"
+
+    def candidates(self, ctx) -> list:
+        for b in ctx.game.players[ctx.controller].bonds:
+            if b.copy is ctx.source:
+                return [b] if b.face_up else []
+        return []
+
+    need = staticmethod(lambda ctx: 1)
+
+    def can_pay(self, ctx) -> bool:
+        return bool(self.candidates(ctx))
+
+    def pay_one(self, ctx, b) -> Iterator:
+        ctx.game.flip_bond(b, False)
+        return
+        yield  # pragma: no cover
+
+    def pay(self, ctx):
+        for b in self.candidates(ctx):
+            yield from self.pay_one(ctx, b)
+
+
+# ---------------------------------------------------------------- growth as a cost
+@attrs.frozen
+class GrowthCost:
+    """Stack N cards with the unit's unit name from an area under this unit
+    (growth, rule 6): no level-up cost, no draw, no level-up skill; the unit
+    counts as levelled up."""
+
+    sel: A.Selector
+    text: str
+    kind = "move_card"
+
+    def candidates(self, ctx) -> list:
+        unit = ctx.unit
+        if unit is None:
+            return []
+        names = ctx.game.unit_names(unit)
+        return [c for c in card_candidates(ctx, self.sel) if not names.isdisjoint(card_unit_names(c.card))]
+
+    def need(self, ctx) -> int:
+        return _n(self.sel)
+
+    def can_pay(self, ctx) -> bool:
+        return len(self.candidates(ctx)) >= self.need(ctx)
+
+    def pay_one(self, ctx, c) -> Iterator:
+        unit = ctx.unit
+        if unit is not None:
+            ctx.game.grow(c, unit)
+        return
+        yield  # pragma: no cover
+
+    def pay(self, ctx):
+        chosen = yield from _pick(ctx, self, self.candidates(ctx), self.need(ctx), CARD)
+        for c in chosen:
+            yield from self.pay_one(ctx, c)
+
+
+# ---------------------------------------------------------------- units leave as a cost
+@attrs.frozen
+class SendUnitCost:
+    """This unit, or N allies matching a filter, leave the field for an area
+    (their whole stacks go). A Main Character cannot pay it."""
+
+    sel: A.Selector
+    dest: str
+    text: str
+    kind = "unit_leaves"
+
+    def candidates(self, ctx) -> list:
+        g = ctx.game
+        if isinstance(self.sel, A.Ref):
+            units = ref_units(ctx, self.sel)
+        else:
+            pred = unit_predicate(self.sel)
+            units = [u for u in g.players[ctx.controller].units if pred(ctx, u)]
+        return [u for u in units if u.owner == ctx.controller and not u.is_main_character]
+
+    def need(self, ctx) -> int:
+        return 1 if isinstance(self.sel, A.Ref) else _n(self.sel)
+
+    def can_pay(self, ctx) -> bool:
+        return len(self.candidates(ctx)) >= self.need(ctx)
+
+    def pay_one(self, ctx, u) -> Iterator:
+        if ctx.game.unit(u.id) is u:
+            ctx.game.remove_unit(u, self.dest, by_skill=True)
+        return
+        yield  # pragma: no cover
+
+    def pay(self, ctx):
+        chosen = yield from _pick(ctx, self, self.candidates(ctx), self.need(ctx), UNIT)
+        for u in chosen:
+            yield from self.pay_one(ctx, u)
+
+
+# ---------------------------------------------------------------- reveal as a cost
+@attrs.frozen
+class RevealCost:
+    """Reveal N cards matching a filter from the hand: both players see them
+    (a Revealed event); they stay where they are."""
+
+    sel: A.Selector
+    text: str
+    kind = "reveal"
+
+    def candidates(self, ctx) -> list:
+        return card_candidates(ctx, self.sel)
+
+    def need(self, ctx) -> int:
+        return _n(self.sel)
+
+    def can_pay(self, ctx) -> bool:
+        return len(self.candidates(ctx)) >= self.need(ctx)
+
+    def pay_one(self, ctx, c) -> Iterator:
+        ctx.game.emit(ev.Revealed(c.owner, (c.id,), (c.card.name,), "hand"))
+        return
+        yield  # pragma: no cover
+
+    def pay(self, ctx):
+        chosen = yield from _pick(ctx, self, self.candidates(ctx), self.need(ctx), CARD)
+        if chosen:
+            ctx.game.emit(ev.Revealed(chosen[0].owner, tuple(c.id for c in chosen),
+                                      tuple(c.card.name for c in chosen), "hand"))
+
+
+def _pick(ctx, cost_, cands: list, n: int, kind: str):
+    """N of ``cands`` (all of them when there are no more), the controller choosing."""
+    if len(cands) <= n:
+        return list(cands)
+    opts = [_option(kind, c) for c in cands]
+    picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {cost_.text}", opts, minimum=n, maximum=n)
+    ids = {o.unit if kind == UNIT else o.card for o in picked}
+    return [c for c in cands if c.id in ids]
+
+
+def _option(kind: str, thing) -> Option:
+    if kind == UNIT:
+        return Option(UNIT, unit=thing.id, label=f"{thing.card.name} ({thing.area} line)")
+    copy = getattr(thing, "copy", thing)   # a bond or an orb holds its card
+    return Option(CARD, card=copy.id, label=copy.card.name)
+
+
+# ---------------------------------------------------------------- registration
+def _flip(a: A.Action):
+    if isinstance(a.target, A.Ref) and a.target.kind == "this_card":
+        return FlipThisCardCost(render.cost_item(a))
+    return _FLIP(a)
+
+
+def _send(a: A.Action):
+    dest = next(place_area(p.place) for p in a.preps if p.kind == "to")
+    from fecipher.dsl.selectors import selector_kind
+    if selector_kind(a.target) in ("unit", "name") and not (isinstance(a.target, A.Ref)
+                                                          and a.target.kind == "named"):
+        return SendUnitCost(a.target, dest, render.cost_item(a))
+    return _SEND(a)
+
+
+_FLIP = COSTS["flip"].build
+_SEND = COSTS["send"].build
+COSTS["flip"] = attrs.evolve(COSTS["flip"], objects=COSTS["flip"].objects | {"card"}, build=_flip,
+                             doc=COSTS["flip"].doc + " A bond skill's 'flip this card' flips its own bond card.")
+COSTS["send"] = attrs.evolve(COSTS["send"], objects=COSTS["send"].objects | {"unit"}, build=_send,
+                             doc="Send N cards matching a filter from an area to another area, or this unit / "
+                                 "N allies (not the Main Character) from the field to an area.")
+
+
+@cost("stack", "card", "under", doc="Growth as a cost: stack N cards with this unit's unit name from an area "
+                                    "under this unit (it counts as levelled up; no draw, no level-up skill).",
+      example='cost stack 1 "Marth" card from your retreat area under this unit', needs_place=True)
+def _stack(a: A.Action):
+    return GrowthCost(a.target, render.cost_item(a))
+
+
+@cost("reveal", "card", doc="Reveal N cards matching a filter from your hand (both players see them).",
+      example='cost reveal 1 "Marth" card from your hand')
+def _reveal(a: A.Action):
+    return RevealCost(a.target, render.cost_item(a))
+
+
+# ---------------------------------------------------------------- checking
+def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) -> None:
+    """What the registry's object kinds cannot say about these costs."""
+    from fecipher.dsl.selectors import selector_kind
+    t = a.target
+    if a.verb == "flip" and isinstance(t, A.Ref):
+        if t.kind != "this_card":
+            err(t.pos, "'flip' as a cost takes bonds ('flip 2 bonds'), orbs, or 'this card' (a bond skill)")
+        elif skill_kind != "bond":
+            err(a.pos, "'flip this card' flips a bond skill's own bond card: only a BOND skill can pay it")
+    elif a.verb == "flip" and selector_kind(t) == "card":
+        err(t.pos, "'flip' as a cost takes bonds ('flip 2 bonds'), orbs, or 'this card' (a bond skill)")
+    if a.verb == "stack":
+        unders = [p for p in a.preps if p.kind == "under"]
+        if not unders or not (isinstance(unders[0].unit, A.Ref) and unders[0].unit.kind == "this"):
+            err(a.pos, "growth as a cost stacks cards 'under this unit'")
+        if skill_kind not in ("act", "auto"):
+            err(a.pos, "growth as a cost needs a unit: it is a cost of an ACT or AUTO skill")
+        if isinstance(t, A.Ref):
+            err(t.pos, "say which cards and from where, e.g. 'stack 1 \"Mia\" card from your retreat area'")
+    if a.verb == "send" and t is not None and selector_kind(t) == "unit":
+        if isinstance(t, A.Ref) and t.kind != "this":
+            err(t.pos, "units sent as a cost are 'this unit' or allies, e.g. 'send 1 other ally to your "
+                       "retreat area'")
+        elif isinstance(t, A.Ref) and skill_kind not in ("act", "auto"):
+            err(t.pos, "'send this unit' as a cost needs a unit: it is a cost of an ACT or AUTO skill")
+        elif isinstance(t, A.Filtered) and t.noun not in ("ally", "allies"):
+            err(t.pos, "units sent as a cost are your own: 'this unit' or allies")
+        dest = [p for p in a.preps if p.kind == "to"]
+        if dest and place_area(dest[0].place) not in ("retreat", "hand", "deck", "bonds", "boundless"):
+            err(dest[0].pos, "a unit sent as a cost goes to the retreat area, hand, deck, bond area or "
+                             "boundless area")
+        if dest and dest[0].place.owner not in ("your", "its owner's", "owner"):
+            err(dest[0].pos, "a unit sent as a cost goes to one of your own areas")
+    if a.verb == "reveal":
+        if isinstance(t, A.Ref):
+            err(t.pos, "say which cards are revealed from your hand, e.g. 'reveal 1 \"Marth\" card from your hand'")
+        elif isinstance(t, A.Filtered):
+            from fecipher.dsl.selectors import card_place
+            place = card_place(t)
+            if place is None or place_area(place) != "hand" or place.owner != "your":
+                err(t.pos, "a cost reveals cards from your hand, e.g. 'reveal 1 \"Marth\" card from your hand'")
+
+
+# ---------------------------------------------------------------- paying costs as one whole
+def _parts(c) -> tuple[str, Callable, Callable] | None:
+    """(kind, candidates(ctx), need(ctx)) of a cost whose payment takes things one
+    may also be asked for by another cost of the skill; None for the others.
+    Things of one kind are one resource: a bond flipped face-down, a card moved
+    out of its area, a unit tapped, a unit leaving the field."""
+    if isinstance(c, (FlipThisCardCost, GrowthCost, SendUnitCost, RevealCost)):
+        return c.kind, c.candidates, c.need
+    if isinstance(c, C.FlipCost):
+        return ("flip_orb" if c.orbs else "flip_bond"), c._cands, (lambda ctx, _n=c.n: _n)
+    if isinstance(c, C.TapCost):
+        n = 1 if isinstance(c.sel, A.Ref) else C._n(c.sel)
+        return "tap", c._cands, (lambda ctx, _n=n: _n)
+    if isinstance(c, C.SendCost):
+        return "move_card", (lambda ctx, _c=c: card_candidates(ctx, _c.sel)), (lambda ctx, _n=C._n(c.sel): _n)
+    if isinstance(c, C.DestroyCost):
+        n = 1 if isinstance(c.sel, A.Ref) else C._n(c.sel)
+        return "unit_leaves", c._cands, (lambda ctx, _n=n: _n)
+    return None
+
+
+def _pay_one(c, ctx, thing) -> Iterator:
+    """Pay one thing of a cost that :func:`_parts` knows."""
+    g = ctx.game
+    if hasattr(c, "pay_one"):
+        yield from c.pay_one(ctx, thing)
+    elif isinstance(c, C.FlipCost):
+        if c.orbs:
+            g.flip_orb(thing, True)
+        else:
+            g.flip_bond(thing, False)
+    elif isinstance(c, C.TapCost):
+        g.tap(thing)
+    elif isinstance(c, C.SendCost):
+        g.move_card(thing, c.dest)
+    elif isinstance(c, C.DestroyCost):
+        yield from g.destroy(thing, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit,
+                             skill=ctx.skill.name)
+
+
+def _key(thing) -> int:
+    copy = getattr(thing, "copy", None)   # a bond or an orb: its card
+    return copy.id if copy is not None else thing.id
+
+
+def _assignable(slots: list[list[int]]) -> bool:
+    """Whether each slot (a list of acceptable things) gets a thing of its own
+    (a matching that covers every slot: augmenting paths; the lists are short)."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, seen: set) -> bool:
+        for k in slots[i]:
+            if k in seen:
+                continue
+            seen.add(k)
+            if k not in owner or place(owner[k], seen):
+                owner[k] = i
+                return True
+        return False
+    return all(place(i, set()) for i in range(len(slots)))
+
+
+@attrs.frozen(eq=False)
+class JointCosts:
+    """Several costs of one skill that take things of one kind (two bond flips,
+    two cards moved out of the hand ...), paid as one whole: payable when each
+    thing asked for can be a different one, and paid so that no choice leaves a
+    later part unpayable. Costs of other kinds in the skill stay as they are."""
+
+    parts: tuple[Any, ...]
+    text: str
+
+    def can_pay(self, ctx) -> bool:
+        for c in self.parts:   # each on its own first (cheap, and the usual answer)
+            if not c.can_pay(ctx):
+                return False
+        return self._feasible_after(ctx, 0, 0, {})
+
+    def _feasible_after(self, ctx, index: int, taken: int, used: dict[str, set]) -> bool:
+        """The parts from ``index`` on (``taken`` things of part ``index`` paid
+        already) can still be paid, each thing once, without the things in
+        ``used`` (by kind: paid already, or about to be)."""
+        by_kind: dict[str, list[list[int]]] = {}
+        for i, c in enumerate(self.parts):
+            if i < index:
+                continue
+            kind, cands, need = _parts(c)
+            n = need(ctx) - (taken if i == index else 0)
+            gone = used.get(kind, ())
+            keys = [k for k in map(_key, cands(ctx)) if k not in gone]
+            if len(keys) < n:
+                return False
+            by_kind.setdefault(kind, []).extend([keys] * n)
+        return all(_assignable(s) for s in by_kind.values())
+
+    def pay(self, ctx):
+        paid: dict[str, set] = {}   # by kind (a revealed card stays where it was)
+        for i, c in enumerate(self.parts):
+            kind, cands, need = _parts(c)
+            later = [set(map(_key, _parts(d)[1](ctx))) for d in self.parts[i + 1:] if _parts(d)[0] == kind]
+            mine = cands(ctx)
+            if not any(_key(x) in s for x in mine for s in later):
+                yield from c.pay(ctx)   # nothing this part may take is wanted later: paid as written
+                continue
+            n = need(ctx)
+            done = paid.setdefault(kind, set())
+            for k in range(n):
+                mine = [x for x in cands(ctx) if _key(x) not in done]
+                ok = [x for x in mine if self._feasible_after(ctx, i, k + 1, {**paid, kind: done | {_key(x)}})]
+                if not ok:
+                    return   # (cannot happen after can_pay: the state only changes by paying)
+                thing = ok[0]
+                if len(ok) > 1:
+                    unit_kind = isinstance(thing, Unit)
+                    opts = [_option(UNIT if unit_kind else CARD, x) for x in ok]
+                    got = yield from choose(ctx.controller, f"{ctx.skill.name}: {c.text}", opts)
+                    pick = got[0].unit if unit_kind else got[0].card
+                    thing = next(x for x in ok if _key(x) == pick)
+                done.add(_key(thing))
+                yield from _pay_one(c, ctx, thing)
+
+
+def joint(costs: tuple) -> tuple:
+    """A skill's compiled costs, where those that take things of one kind are
+    grouped into one :class:`JointCosts` (at the place of the first of them);
+    unchanged when no two costs take the same kind of thing."""
+    kinds: dict[str, list[int]] = {}
+    for i, c in enumerate(costs):
+        p = _parts(c)
+        if p is not None:
+            kinds.setdefault(p[0], []).append(i)
+    shared = sorted(i for idx in kinds.values() if len(idx) > 1 for i in idx)
+    if not shared:
+        return costs
+    group = tuple(costs[i] for i in shared)
+    out = []
+    for i, c in enumerate(costs):
+        if i == shared[0]:
+            out.append(JointCosts(group, ", ".join(g.text for g in group)))
+        elif i not in shared:
+            out.append(c)
+    return tuple(out)

@@ -1,0 +1,101 @@
+"""Conditions on what happened this turn: "if an ally was destroyed this turn",
+"if this unit was moved this turn", "if an orb from your opponent's orbs was
+destroyed this turn".
+
+They are read from the game's event list (the turn going on starts at its
+TurnStarted), so they hold exactly when the published events say so: a unit
+"was deployed" when a Deployed event of this turn names it, and so on.
+
+- deployed, moved, attacked, growthed, class changed, levelled up: the unit the
+  event names, if it is still on the field, must match the selector (its filters
+  are asked of it as it is now);
+- destroyed: the unit is gone (or, an MC, stayed): only its side and whether it
+  was the Main Character are known, so the selector may only say "an ally",
+  "an enemy", "a unit", "a non-main character ally" ... (the checker refuses more);
+- an orb destroyed: an orb of that area's owner went to the hand this turn (broken
+  by an attack or destroyed by a skill).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from fecipher.dsl import ast as A
+from fecipher.dsl import vocabulary as V
+from fecipher.dsl.selectors import card_place, selector_kind, unit_predicate
+from fecipher.engine import events as ev
+from fecipher.engine.skills import SkillContext
+
+# The event that says it happened, and the unit it names.
+UNIT_EVENTS: dict[str, tuple[type, Callable[[Any], int | None]]] = {
+    "deployed": (ev.Deployed, lambda e: e.unit),
+    "moved": (ev.Moved, lambda e: e.unit),
+    "attacked": (ev.AttackDeclared, lambda e: e.defender),
+    "growthed": (ev.LeveledUp, lambda e: e.unit if e.growth else None),
+    "levelled up": (ev.LeveledUp, lambda e: None if e.growth else e.unit),
+    "class changed": (ev.ClassChanged, lambda e: e.unit),
+}
+HISTORY_EVENTS = frozenset(UNIT_EVENTS) | {"destroyed"}
+
+
+def events_this_turn(game) -> list:
+    """The events of the turn going on, latest first."""
+    out = []
+    for e in reversed(game.events):
+        if isinstance(e, ev.TurnStarted):
+            break
+        out.append(e)
+    return out
+
+
+def destroyed_selector_ok(sel: A.Selector) -> bool:
+    """What "X was destroyed this turn" can ask of a unit no longer on the field: its
+    side, and whether it was (not) the Main Character."""
+    if isinstance(sel, A.Ref):
+        return False
+    return (selector_kind(sel) == "unit" and not sel.posts
+            and all(q.kind == "not_main_character" for q in sel.qualifiers)
+            and (sel.quantifier is None or sel.quantifier.kind in ("one", "another", "all")))
+
+
+def compile_happened(c: A.Condition) -> Callable[[SkillContext], bool]:
+    what = c.words[0]
+    sel = c.subject
+    if selector_kind(sel) == "orb":
+        place = card_place(sel) if isinstance(sel, A.Filtered) else None
+        theirs = place is not None and place.owner == "opponent"
+
+        def orb_destroyed(ctx: SkillContext) -> bool:
+            owner = ctx.opponent if theirs else ctx.controller
+            return any(isinstance(e, ev.OrbBroken) and e.player == owner for e in events_this_turn(ctx.game))
+        return orb_destroyed
+    if what == "destroyed":
+        side = V.UNIT_NOUNS.get(sel.noun, "unit")
+        non_mc = any(q.kind == "not_main_character" for q in sel.qualifiers)
+        other = sel.quantifier is not None and sel.quantifier.kind == "another"
+
+        def destroyed(ctx: SkillContext) -> bool:
+            for e in events_this_turn(ctx.game):
+                if not isinstance(e, ev.UnitDestroyed):
+                    continue
+                if side != "unit" and (e.player == ctx.controller) != (side == "ally"):
+                    continue
+                if (non_mc and e.is_main_character) or (other and e.unit == ctx.unit_id):
+                    continue
+                return True
+            return False
+        return destroyed
+    etype, unit_of = UNIT_EVENTS[what]
+    if isinstance(sel, A.Ref) and sel.kind == "this":
+        test = lambda ctx, u: u.id == ctx.unit_id  # noqa: E731
+    else:
+        test = unit_predicate(sel)
+
+    def happened(ctx: SkillContext) -> bool:
+        g = ctx.game
+        for e in events_this_turn(g):
+            if type(e) is etype:
+                u = g.unit(unit_of(e))
+                if u is not None and test(ctx, u):
+                    return True
+        return False
+    return happened

@@ -1,0 +1,269 @@
+"""Costs added after Series 1 (dsl/costs_more.py), each compiled from text and paid
+in a game: a bond skill's "flip this card", growth as a cost, units sent as a
+cost, revealing from the hand, costs on support skills, and costs of one skill
+checked and paid as one whole (two costs never take the same thing)."""
+import pytest
+
+from fecipher.dsl.errors import LanguageError
+from fecipher.dsl.packs import compile_text
+from fecipher.engine import events as ev
+
+from vanilla import add_bonds, add_cards, add_unit, begin, card, duel, events, option, options, pick
+
+PACK = '''
+card "Tester, Bond Spark"
+  codes TST-101
+  cost 1
+  symbol red
+  attack 30
+  support 10
+  bond "Spark" [BS]
+    cost flip this card
+    your main character gains +20 attack until the end of the turn
+  bond "Double Spark" [BS]
+    cost flip this card, flip 1 bond
+    your main character gains +40 attack until the end of the turn
+
+card "Tester, Grower"
+  codes TST-102
+  cost 2
+  symbol red
+  range 1
+  attack 40
+  support 10
+  act "Grow"
+    once per turn
+    cost stack 1 "Tester" card from your retreat area under this unit
+    this unit gains +10 attack until the end of the turn
+
+card "Tester, Wanderer"
+  codes TST-103
+  cost 2
+  symbol red
+  range 1
+  attack 40
+  support 10
+  act "Leave"
+    cost tap this, send this unit to your boundless area
+    draw 2
+  act "Sacrifice"
+    cost send 1 other ally to your retreat area
+    draw 1
+
+card "Tester, Show-off"
+  codes TST-104
+  cost 2
+  symbol red
+  range 1
+  attack 40
+  support 10
+  act "Show"
+    once per turn
+    cost reveal 2 "Tester" cards from your hand
+    this unit gains +20 attack until the end of the turn
+  act "Discard and Grow"
+    cost send 1 card from your hand to your retreat area, stack 1 "Tester" card from your hand under this unit
+    draw 1
+
+card "Tester, Messenger"
+  codes TST-105
+  cost 1
+  symbol red
+  attack 30
+  support 20
+  support "Provision" attack
+    cost flip 1 bond
+    you may
+    draw 1
+'''
+
+CARDS = {c.unit_name + ", " + c.title: c for c in compile_text(PACK, "more_costs.fe0")}
+FILLER = card("Filler", "Blank", cost=1, attack=10, support=10)
+
+
+def c(title: str):
+    return CARDS[f"Tester, {title}"]
+
+
+# ---------------------------------------------------------------- flip this card
+def test_flip_this_card_flips_the_skills_own_bond():
+    game, mc0, _ = duel()
+    spark, other = add_bonds(game, 0, c("Bond Spark"), FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Spark")          # nothing to choose: its own card pays
+    assert not spark.face_up and other.face_up
+    assert game.attack(mc0) == 70
+    assert not options(game, "use_skill", skill="Spark")   # face-down: no longer usable
+
+
+def test_flip_this_card_and_flip_1_bond_take_two_different_bonds():
+    game, mc0, _ = duel()
+    (spark,) = add_bonds(game, 0, c("Bond Spark"))
+    begin(game)
+    # Only its own bond is face-up: "flip 1 bond" cannot be paid by that same card.
+    assert not options(game, "use_skill", skill="Double Spark")
+    assert options(game, "use_skill", skill="Spark")
+    game2, mc, _ = duel()
+    spark2, other = add_bonds(game2, 0, c("Bond Spark"), FILLER)
+    begin(game2)
+    pick(game2, "use_skill", skill="Double Spark")
+    assert not spark2.face_up and not other.face_up
+    assert game2.attack(mc) == 90
+
+
+def test_flip_this_card_is_refused_outside_a_bond_skill():
+    bad = PACK.replace('''  act "Grow"
+    once per turn
+    cost stack 1''', '''  act "Grow"
+    once per turn
+    cost flip this card, stack 1''')
+    with pytest.raises(LanguageError, match="only a BOND skill"):
+        compile_text(bad, "bad.fe0")
+
+
+# ---------------------------------------------------------------- growth
+def test_growth_cost_stacks_a_same_name_card_under_the_unit():
+    game, _, _ = duel()
+    grower = add_unit(game, 0, c("Grower"))
+    same, = add_cards(game, 0, "retreat", c("Wanderer"))      # another "Tester" card
+    add_cards(game, 0, "retreat", FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Grow")
+    assert grower.cards[-1] is same and grower.stack_size == 2
+    assert game.attack(grower) == 50
+    grown = events(game, ev.LeveledUp)
+    assert grown and grown[-1].growth
+
+
+def test_growth_cost_cannot_be_paid_without_a_same_name_card():
+    game, _, _ = duel()
+    add_unit(game, 0, c("Grower"))
+    add_cards(game, 0, "retreat", FILLER, FILLER)
+    begin(game)
+    assert not options(game, "use_skill", skill="Grow")
+
+
+# ---------------------------------------------------------------- units sent
+def test_send_this_unit_as_a_cost():
+    game, _, _ = duel()
+    w = add_unit(game, 0, c("Wanderer"))
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Leave")
+    assert game.unit(w.id) is None
+    assert game.players[0].boundless[0].card is c("Wanderer")
+    assert len(game.players[0].hand) == hand + 2
+
+
+def test_send_another_ally_as_a_cost_never_the_main_character():
+    game, mc0, _ = duel()
+    add_unit(game, 0, c("Wanderer"))
+    begin(game)
+    # The only other ally is the Main Character: it cannot pay.
+    assert not options(game, "use_skill", skill="Sacrifice")
+    game2, _, _ = duel()
+    w = add_unit(game2, 0, c("Wanderer"))
+    f = add_unit(game2, 0, FILLER)
+    begin(game2)
+    pick(game2, "use_skill", skill="Sacrifice")
+    assert game2.unit(f.id) is None and game2.unit(w.id) is w
+    assert game2.players[0].retreat[-1].card is FILLER
+
+
+# ---------------------------------------------------------------- reveal
+def test_reveal_cost_shows_cards_and_leaves_them_in_the_hand():
+    game, _, _ = duel()
+    s = add_unit(game, 0, c("Show-off"))
+    a, b = add_cards(game, 0, "hand", c("Grower"), c("Wanderer"))
+    begin(game)
+    pick(game, "use_skill", skill="Show")
+    shown = events(game, ev.Revealed)
+    assert shown and set(shown[-1].cards) == {a.id, b.id}
+    assert a in game.players[0].hand and b in game.players[0].hand
+    assert game.attack(s) == 60
+
+
+def test_reveal_cost_needs_enough_cards():
+    game, _, _ = duel()
+    add_unit(game, 0, c("Show-off"))
+    add_cards(game, 0, "hand", c("Grower"), FILLER)
+    begin(game)
+    assert not options(game, "use_skill", skill="Show")
+
+
+def test_two_costs_taking_cards_from_one_hand_are_paid_by_different_cards():
+    game, _, _ = duel()
+    s = add_unit(game, 0, c("Show-off"))
+    (grower,) = add_cards(game, 0, "hand", c("Grower"))
+    begin(game)
+    # One card cannot pay both (each cost alone could be paid by it).
+    assert not options(game, "use_skill", skill="Discard and Grow")
+    game, _, _ = duel()
+    s = add_unit(game, 0, c("Show-off"))
+    grower, filler = add_cards(game, 0, "hand", c("Grower"), FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Discard and Grow")
+    # The Tester is needed for the growth: the discard is not offered it, so
+    # nothing is asked and the Filler goes.
+    p = game.players[0]
+    assert filler in p.retreat and s.cards[-1] is grower
+
+
+def test_a_choice_that_would_leave_a_later_cost_unpayable_is_not_offered():
+    game, _, _ = duel()
+    s = add_unit(game, 0, c("Show-off"))
+    a, b = add_cards(game, 0, "hand", c("Grower"), c("Wanderer"))
+    add_cards(game, 0, "hand", FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Discard and Grow")
+    # Any of the three may be discarded (a Tester stays for the growth).
+    assert len(game.decision.options) == 3
+    pick(game, "card", card=a)
+    assert b in s.cards and a in game.players[0].retreat
+
+
+# ---------------------------------------------------------------- support skills
+def _to_support_question(game):
+    """Answer 0 (decline critical hits, evasions ...) until the support skill asks."""
+    for _ in range(20):
+        d = game.decision
+        if d is None or (d.kind == "may" and "Provision" in d.prompt):
+            return d
+        game.answer(0)
+    return None
+
+
+def test_support_skill_with_a_cost_asks_and_pays():
+    game, mc0, mc1 = duel()
+    add_cards(game, 0, "deck", c("Messenger"), top=True)
+    bond, = add_bonds(game, 0, FILLER)
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "attack", unit=mc0, target=mc1)
+    assert _to_support_question(game) is not None
+    pick(game, "yes")
+    assert not bond.face_up
+    assert len(game.players[0].hand) == hand + 1
+
+
+def test_support_skill_cost_that_cannot_be_paid_is_not_asked():
+    game, mc0, mc1 = duel()
+    add_cards(game, 0, "deck", c("Messenger"), top=True)
+    add_bonds(game, 0, FILLER, face_up=False)
+    begin(game)
+    pick(game, "attack", unit=mc0, target=mc1)
+    assert _to_support_question(game) is None
+    assert not any(e.skill == "Provision" for e in events(game, ev.SkillResolved))
+
+
+# ---------------------------------------------------------------- refused forms
+@pytest.mark.parametrize("line,message", [
+    ("cost flip 1 card from your hand", "'flip' as a cost takes"),
+    ("cost stack 1 \"Tester\" card from your retreat area under your main character", "under this unit"),
+    ("cost send 1 enemy to your retreat area", "your own"),
+    ("cost reveal 1 card from your retreat area", "from your hand"),
+])
+def test_unsupported_cost_forms_are_refused(line, message):
+    bad = PACK.replace("    cost tap this, send this unit to your boundless area", "    " + line)
+    with pytest.raises(LanguageError, match=message):
+        compile_text(bad, "bad.fe0")

@@ -1,0 +1,52 @@
+"""tools/pack_facts.py: pack skeletons from the card list, and packs' facts checked against it.
+(Tested on a small card list made here: the real one is reference material, not in the project.)"""
+from __future__ import annotations
+
+from fecipher.dsl.packs import compile_text
+from tools.pack_facts import check_pack, first_set, skeleton
+
+
+def entry(character, title, codes_series, *, cost="2", cc="-", color=("Red",), types=("Male", "Sword"),
+          rng=(1, 1), attack="50", support="10", skills="", support_skill="-", cls="Lord"):
+    return {"Character": character, "Title": title, "Color": list(color), "Cost": cost, "ClassChangeCost": cc,
+            "Class": cls, "Type": list(types), "MinRange": rng[0], "MaxRange": rng[1], "Attack": attack,
+            "Support": support, "Skill": skills, "SupportSkill": support_skill,
+            "AlternateArts": [{"CardCode": c, "SetCode": c.split("-")[0], "SeriesNo": n} for c, n in codes_series]}
+
+
+CARDS = [
+    entry("Marth", "Test Prince", [("B02-001SR", 2), ("P03-001PR", 3)], cc="3", types=("Male", "Sword "),
+          skills="Falchion |CONT| If this unit is attacking ...\nAegis |AUTO| [CCS] When ...",
+          support_skill="|ATK SUPP| Attack Emblem: ..."),
+    entry("Caeda", "Test Pegasus", [("P02-002PR", 2), ("B02-050N", 2)], color=("None",),
+          types=("Female", "Lance", "Flier"), rng=(1, 2), support="X"),
+    entry("Abel", "Later", [("B03-001N", 3)]),
+]
+
+
+def test_a_card_belongs_to_the_set_of_its_first_printing_b_before_p():
+    assert [first_set(c) for c in CARDS] == ["B02", "B02", "B03"]
+
+
+def test_skeleton_has_the_facts_and_names_the_skills_to_write_without_their_text():
+    text = skeleton(CARDS, "B02")
+    assert 'pack "B02"' in text and '"Abel, Later"' not in text
+    assert "  codes B02-001SR, P03-001PR" in text and "  class change cost 3" in text
+    assert "  types flier" in text and "  range 1-2" in text and "  symbol none" in text
+    assert '  # cont "Falchion": to write' in text and '  # auto "Aegis": to write' in text
+    assert '  # support "Attack Emblem" attack: to write' in text
+    assert "If this unit" not in text                       # never the English text
+    assert "  # support X: printed X, needs the card's rule" in text
+    cards = compile_text(text.replace("  # support X: printed X, needs the card's rule", "  support 10"), "b02.fe0")
+    assert [c.name for c in cards] == ["Marth, Test Prince", "Caeda, Test Pegasus"]
+
+
+def test_check_reports_each_fact_that_differs():
+    text = skeleton(CARDS, "B02").replace("  # support X: printed X, needs the card's rule", "  support 10")
+    text = text.replace("  attack 50\n  support 10\n  # cont", "  attack 60\n  support 10\n  # cont", 1)
+    cards = compile_text(text, "b02.fe0")
+    problems = check_pack(cards, CARDS)
+    assert any("attack '60' (the list: '50')" in p for p in problems)
+    assert any("skills [] (the list: ['Falchion', 'Aegis'])" in p for p in problems)
+    assert any("support skill None (the list: 'Attack Emblem')" in p for p in problems)
+    assert not any("Caeda" in p for p in problems)          # X support: the card's own rule decides
