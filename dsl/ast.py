@@ -110,6 +110,8 @@ class Action:
     optional: bool
     pos: Pos
     verb_pos: Pos
+    per_each: "Selector | None" = None   # a cost "flip 1 bond for each red ally"
+    then: "tuple[str, Prep] | None" = None   # a cost "reveal ... and put it <prep>": (verb, prep)
 
 
 @_node
@@ -241,9 +243,21 @@ class CardChange:
     pos: Pos
 
 
+@_node
+class SkillCostChange:
+    """"the cost of "X" is reduced by N bonds [for each ...] [but not below M]
+    [until ...]": the bonds skill X of this card flips as its cost."""
+    name: str
+    amount: int
+    per_each: Selector | None
+    floor: int | None
+    duration: Duration | None
+    pos: Pos
+
+
 
 Statement = (Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
-             | Delayed | CardChange | DeployBan)
+             | Delayed | CardChange | SkillCostChange | DeployBan)
 
 
 # ---- triggers and conditions
@@ -269,6 +283,7 @@ class Trigger:
     skills: tuple[str, ...] = ()     # uses: the skills' names ("uses "Aum" or "Valflame"")
     skill_kind: str | None = None    # uses: any, act, bond, hand (when no name is given)
     line: str | None = None          # moves: "to the front line"
+    keyword: Keyword | None = None   # uses: "a [LIS] skill"
 
 
 @_node
@@ -283,6 +298,7 @@ class Condition:
     owner: str | None = None
     inner: "Condition | None" = None
     pos: Pos = Pos(0, 0)
+    parts: tuple["Condition", ...] = ()   # any_of, all_of: "A, or B" / "A, and B"
 
 
 @_node

@@ -15,6 +15,7 @@ from fecipher.dsl.selectors import (
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import AREA, CARD, Decision, Option, choose, yes_no
 from fecipher.engine.state import BACK, FRONT, HAND, Unit
+from fecipher.engine.visibility import card_label
 
 
 _PROMPTS: dict[int, tuple[A.Action, str]] = {}
@@ -103,7 +104,7 @@ def _ordered(ctx, a: A.Action, things: list):
     bottom = _at_bottom(a)
     left, out = list(things), []
     while len(left) > 1:
-        opts = [Option(CARD, card=c.id, label=c.card.name) for c in left]
+        opts = [Option(CARD, card=c.id, label=card_label(ctx.game, ctx.controller, c)) for c in left]
         where = "at the bottom of the deck" if bottom else "onto the deck"
         last = "bottom" if bottom else "top"
         got = yield from choose(ctx.controller, f"{ctx.skill.name}: which card goes {where} next? "

@@ -20,11 +20,11 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import compile_condition
-from fecipher.dsl.costs_more import joint as joint_costs
+from fecipher.dsl.costs_more import ChangeableCosts, joint as joint_costs
 from fecipher.dsl import card_values as CV
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
-    count_range, count_things, pick_key,
+    count_range, count_things, pick_cards, pick_key,
     card_candidates, card_predicate, pick_units, ref_units, selector_kind, unit_candidates, unit_predicate,
 )
 from fecipher.dsl.triggers import compile_triggers
@@ -118,6 +118,8 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.LOST_SKILLS, "grant", frozenset({c.name}))]
     if c.kind == "cannot_use":
         return [(M.CANNOT_USE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
+    if c.kind == "free_use":   # "can use "X" without paying its cost" (dsl/costs_more.ChangeableCosts)
+        return [(M.FREE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
     if c.kind == "double":
         return [(M.ATTACK if c.stat == "attack" else M.SUPPORT, "mul", 2)]
     if c.kind == "acquire_name":
@@ -169,6 +171,8 @@ def while_wrapped(st: A.Modification, op: str, value: Any) -> Any:
 def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[ContinuousEffect]:
     if isinstance(st, A.CardChange):
         return CV.card_change_effects(st)
+    if isinstance(st, A.SkillCostChange):
+        return CV.skill_cost_effects(st)
     if isinstance(st, A.Modification) and all(CV.card_subject(x) for x in st.subjects):
         return CV.card_modification_effects(st)
     text = render.statement(st)
@@ -295,25 +299,49 @@ def kept_choice(a: A.Action, eff):
     if a.verb not in ("choose", "reveal") or key is None:
         return eff
 
-    def keep(ctx: SkillContext):
+    def keep(ctx: SkillContext, **kw):
         before = ctx.data.get("chosen")
-        yield from eff(ctx)
+        yield from eff(ctx, **kw)
         after = ctx.data.get("chosen")
         ctx.data.setdefault("picked", {})[key] = list(after) if after is not before and after is not None else []
     return keep
 
 
+def choose_for_each(a: A.Action):
+    """"choose 1 enemy in the back line for each card stacked under this unit": the
+    number to choose is the quantifier's times the count, counted when the line runs
+    (up to that many with "up to"; nothing to choose when the count is 0)."""
+    per = next(p for p in a.preps if p.kind == "for_each")
+    counter = count_of(per.unit)
+    units = selector_kind(a.target) == "unit"
+    prompt_text = render.cap(render.action(a))
+
+    def eff(ctx: SkillContext, counted: SkillContext | None = None):
+        # (in "your opponent chooses ... for each enemy ...", counted from the skill's side)
+        times = counter(counted if counted is not None else ctx)
+        prompt = f"{ctx.skill.name}: choose for \"{prompt_text}\""
+        if units:
+            things = yield from pick_units(ctx, a.target, prompt, times=times)
+        else:
+            things = yield from pick_cards(ctx, a.target, prompt, times=times)
+        ctx.data["chosen"] = list(things)
+        ctx.data["did"] = bool(things)
+    return kept_choice(a, eff)
+
+
 def actor_effect(st: A.ActorStatement):
     """"your opponent sends ...": the action runs as that player's (they choose; "their"
     areas are theirs); "each player ...": you first, then your opponent."""
-    inner = kept_choice(st.action, EFFECTS[st.action.verb].build(st.action))
+    a = st.action
+    per_each = a.verb == "choose" and any(p.kind == "for_each" for p in a.preps)
+    inner = choose_for_each(a) if per_each else kept_choice(a, EFFECTS[a.verb].build(a))
 
     def eff(ctx: SkillContext):
         players = [ctx.opponent] if st.actor == "opponent" else [ctx.controller, ctx.opponent]
         did = False
         for p in players:
             sub = attrs.evolve(ctx, controller=p, data=ctx.data)
-            yield from inner(sub)
+            yield from (inner(sub, counted=ctx) if per_each else inner(sub))
             did = did or bool(ctx.data.get("did"))
         ctx.data["did"] = did
     return eff
@@ -419,6 +447,8 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
         return delayed_effect(st, granted)
     if isinstance(st, A.CardChange):
         return CV.timed_card_effect(st)
+    if isinstance(st, A.SkillCostChange):
+        return CV.timed_skill_cost_effect(st)
     if isinstance(st, A.Modification):
         return modification_effect(st, granted)
     if isinstance(st, A.Guarded):
@@ -442,6 +472,8 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
             return
             yield  # pragma: no cover
         return eff
+    if st.verb == "choose" and any(p.kind == "for_each" for p in st.preps):
+        return choose_for_each(st)
     return kept_choice(st, EFFECTS[st.verb].build(st))
 
 
@@ -546,6 +578,7 @@ def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
     granted skills that grant it, whatever their order on the card (the checker refuses
     a cycle of grants, which has no such order)."""
     from fecipher.dsl.skillcheck import grant_order
+    changeable = CV.skills_with_changed_costs(node)
     granted: dict[str, Skill] = {}
     for s in grant_order(node)[0]:
         granted[s.name] = compile_skill(s, granted)
@@ -555,6 +588,10 @@ def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
         if s.granted:
             continue
         sk = compile_skill(s, granted)
+        if sk.name in changeable and sk.costs:
+            # Another skill of this card makes this one's cost smaller or free: its costs
+            # are asked what they are now (dsl/costs_more.ChangeableCosts).
+            sk = attrs.evolve(sk, costs=(ChangeableCosts(sk.costs, sk.name),))
         if s.kind == "support":
             support = sk
         else:

@@ -85,14 +85,22 @@ CARD_SUPPORT = "card_support"           # support value
 CARD_UNIT_NAMES = "card_unit_names"     # unit names (and aliases)
 CARD_SYMBOLS = "card_symbols"
 CARD_STATS = frozenset({CARD_COST, CARD_CC_COST, CARD_SUPPORT, CARD_UNIT_NAMES, CARD_SYMBOLS})
+# A unit's deployment cost ("until the end of the turn, that enemy's deployment cost becomes 1").
+COST = "cost"
+# A unit's skills' costs: SKILL_COST_CUT values are (bonds, floor) or None, asked with the
+# context skill= (the skill's name): the bonds that skill flips are fewer by that many, not
+# below the floor. FREE_SKILL (a flag, context skill=): the skill is used without paying its cost.
+SKILL_COST_CUT = "skill_cost_cut"
+FREE_SKILL = "free_skill"
 
 FLAGS = frozenset({
     CANNOT_ATTACK, CANNOT_BE_ATTACKED, CANNOT_BE_EVADED, CANNOT_CRITICAL, CANNOT_EVADE,
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
-    CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED,
-    ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP, CANNOT_CLASS_CHANGE,
+    CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED, FREE_SKILL,
+    ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP,
+    CANNOT_CLASS_CHANGE,
 })
-STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY}) | FLAGS | CARD_STATS
+STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT}) | FLAGS | CARD_STATS
 
 # Durations.
 END_OF_TURN = "end_of_turn"

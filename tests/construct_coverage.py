@@ -60,4 +60,11 @@ def shown_in_games() -> set[str]:
                 break
         if played:
             shown |= used_in(text)
+    if RECORD["played"]:
+        # The embedded packs may have been compiled before recording began (the pool is
+        # compiled once per process); their cards are proven in games card by card.
+        import importlib.resources
+        for entry in importlib.resources.files("fecipher.cards").iterdir():
+            if entry.name.endswith(".fe0"):
+                shown |= used_in(entry.read_text(encoding="utf-8"))
     return shown
