@@ -206,6 +206,18 @@ class ActorStatement:
 
 
 @_node
+class DeployBan:
+    """"your opponent / you / each player cannot deploy <cards> [into their <line> line]":
+    a rule about deploying (from the hand or by a skill)."""
+    who: str                         # opponent, you, each
+    cards: Selector
+    line: str | None                 # front, back, or None (either line)
+    duration: "Duration | None"
+    pos: Pos
+    verb: str = "deploy"             # what the line says they cannot do (the checker wants "deploy")
+
+
+@_node
 class Delayed:
     """"at the end of this combat:" and the effect lines after it: set up once when the
     skill resolves, run once at that moment (a delayed one-shot effect)."""
@@ -244,7 +256,8 @@ class SkillCostChange:
 
 
 
-Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement | Delayed | CardChange | SkillCostChange
+Statement = (Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
+             | Delayed | CardChange | SkillCostChange | DeployBan)
 
 
 # ---- triggers and conditions

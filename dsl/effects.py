@@ -262,6 +262,10 @@ def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> None:
         return
     if card.card.unit_name not in g.unit_names(unit):
         return
+    if how == "onto":
+        from fecipher.engine.deployment import stack_refusal
+        if stack_refusal(g, unit, class_change=card.card.is_promoted, by_skill=True):
+            return   # "cannot level up (by skills)": the card stays where it is
     if how == "under":
         g.grow(card, unit)
     else:
@@ -316,11 +320,16 @@ def _deploy_each(ctx, a, t):
         return
     tapped = any(p.kind == "tapped" for p in a.preps)
     g = ctx.game
-    from fecipher.engine.deployment import card_rule_refusal, name_refusal
+    from fecipher.engine.deployment import card_rule_refusal, deploy_ban_refusal, name_refusal
     if name_refusal(g, t.owner, t.card) or card_rule_refusal(g, t.owner, t):
         return False  # rule 5: no two units with one unit name; "can only be deployed if ..."
-    line = next((p.line for p in a.preps if p.kind == "line"), None)
-    if line is None:   # the owner chooses the line
+    named = next((p.line for p in a.preps if p.kind == "line"), None)
+    # "cannot deploy ... [into the back line]": only the lines no rule forbids.
+    lines = [x for x in ((named,) if named else (FRONT, BACK)) if deploy_ban_refusal(g, t.owner, t, x) is None]
+    if not lines:
+        return False
+    line = lines[0]
+    if len(lines) > 1:   # the owner chooses the line
         ans = yield Decision(t.owner, AREA, f"{ctx.skill.name}: deploy {t.card.name} to which line?",
                              (Option(AREA, area=FRONT, label="front line"), Option(AREA, area=BACK, label="back line")))
         line = ans.area

@@ -573,6 +573,23 @@ class ToAst(Transformer):
         return A.ActorStatement(actor, A.Action(verb, a.number, a.target, a.preps, a.optional, a.pos, a.verb_pos),
                                 pos)
 
+    def deploy_ban(self, pos, items):
+        who, verb, cards = items[0], str(items[1]).lower(), items[2]
+        line = dur = None
+        for it in items[3:]:
+            if isinstance(it, A.Duration):
+                dur = it
+            else:
+                line = it
+        return A.DeployBan(who, cards, line, dur, pos, verb)
+
+    def ban_who(self, pos, items):
+        words = [str(t) for t in items]
+        return "opponent" if "opponent" in words else "each" if "each" in words else "you"
+
+    def ban_line(self, pos, items):
+        return str(items[-1])
+
     def _chooses(self, actor, pos, items):
         """"your opponent chooses 1 card from their hand [for each ...]": that player's
         choose; "your opponent chooses ... without looking": the blind choice."""
@@ -723,7 +740,9 @@ class ToAst(Transformer):
         return items[0]
 
     def range_free_change(self, pos, items):
-        return A.Change("range_free", by=items[0], pos=pos)
+        # "can attack regardless of range": any enemy.
+        by = items[0] if items else A.Filtered(None, (), "enemies", (), pos)
+        return A.Change("range_free", by=by, pos=pos)
 
     def only_attack_change(self, pos, items):
         return A.Change("only_attack", by=items[0], pos=pos)

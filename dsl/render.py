@@ -173,6 +173,8 @@ def change(c: A.Change, plural: bool) -> str:
         out = "cannot " + " ".join(words)
         if c.by == "enemy_skills":
             return out + " by the cost or effect of enemy skills"
+        if c.by == "skills" and words[-1] in ("up", "change", "changed"):
+            return out + " by a skill's effect"
         if c.by == "skills":
             return out + " by the cost or effect of skills"
         if c.by is not None:
@@ -241,6 +243,12 @@ def statement(st: A.Statement) -> str:
             return ("You may deploy this card even if you have an ally with its unit name, and have several "
                     "such allies at once.")
         return "A deck may have any number of cards with this card's name."
+    if isinstance(st, A.DeployBan):
+        who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
+        line = f" into {'their' if st.who != 'you' else 'your'} {cap(st.line)} Line" if st.line else ""
+        body = f"{who} cannot deploy {selector(st.cards)}{line}"
+        d = duration(st.duration)
+        return cap(f"{d}, {body}" if d else body) + "."
     if isinstance(st, A.ActorStatement):
         who = "your opponent" if st.actor == "opponent" else "each player"
         verb = st.action.verb + ("es" if st.action.verb.endswith(("s", "sh", "ch")) else "s")

@@ -13,6 +13,7 @@ from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.render import qualifier as render_qualifier
 from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, pick_key, place_area, selector_kind
+from fecipher.engine import modifiers as M
 
 from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401  (fill the registries)
 
@@ -310,6 +311,9 @@ class SkillChecker:
     # ---- statements
     def check_statement(self, st) -> None:
         kind = self.s.kind
+        if isinstance(st, A.DeployBan):
+            self.check_deploy_ban(st)
+            return
         if isinstance(st, A.Delayed):
             self.check_delayed(st)
             return
@@ -420,6 +424,28 @@ class SkillChecker:
             self.check_action(st.action, EFFECTS, "effect")
             self.actor = False
 
+    def check_deploy_ban(self, st: A.DeployBan) -> None:
+        kind = self.s.kind
+        if st.verb != "deploy":
+            self.err(st.pos, f"'cannot {st.verb} ...': a rule about a player says what they cannot deploy, "
+                             f"e.g. 'your opponent cannot deploy cards with cost 5 or more'")
+            return
+        self.check_selector(st.cards, where=False)
+        if selector_kind(st.cards) not in ("card", "name") or (
+                isinstance(st.cards, A.Filtered) and any(p.kind in ("from_place", "among") for p in st.cards.posts)):
+            self.err(st.cards.pos, "what cannot be deployed is cards, e.g. 'cards with cost 5 or more', "
+                                   "'dragonstone cards'")
+        elif isinstance(st.cards, A.Filtered) and st.cards.quantifier is not None \
+                and st.cards.quantifier.kind != "all":
+            self.err(st.cards.quantifier.pos, "say which cards without a count, e.g. 'cards with cost 1'")
+        if kind == "cont":
+            if st.duration is not None:
+                self.err(st.duration.pos, "a CONT skill holds while it is active; it takes no duration")
+        elif kind == "spec":
+            self.err(st.pos, "a rule about deploying is a CONT skill's line, or an effect with a duration")
+        elif st.duration is None:
+            self.err(st.pos, "this rule needs a duration, e.g. 'until the end of your opponent's next turn'")
+
     def check_replacement(self, st: A.Replace) -> None:
         a = st.action
         if self.s.kind != "cont":
@@ -469,14 +495,16 @@ class SkillChecker:
             words = tuple(c.words)
             if words in V.CARD_RULES:
                 self.err(c.pos, "only a SPEC skill on 'this card' can say that")
-            elif words[:2] in (("be", "deployed"), ("class", "change"), ("be", "class")) or words[:1] == ("deploy",):
+            elif words[:2] == ("be", "deployed") or words[:1] == ("deploy",):
                 self.err(c.pos, f"'cannot {' '.join(words)}' (a deployment restriction) is not supported yet: "
                                 f"the engine's deployment options have no restriction of that kind")
             elif words not in V.FLAGS:
                 self.err(c.pos, lambda: f"unknown restriction 'cannot {' '.join(words)}'"
                                         f"{suggest(' '.join(words), V.FLAG_PHRASES)}")
-            if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")):
-                self.err(c.pos, "'by skills' goes with 'cannot be destroyed' or 'cannot be moved'")
+            if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")) and V.FLAGS.get(words) not in (
+                    M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
+                self.err(c.pos, "'by skills' goes with 'cannot be destroyed', 'cannot be moved', 'cannot level up' "
+                                "or 'cannot class change'")
             elif c.by == "enemy_skills" and words != ("be", "destroyed"):
                 self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
             elif c.by is not None and c.by not in ("skills", "enemy_skills"):
@@ -523,7 +551,7 @@ class SkillChecker:
             self.check_selector(c.per_each)
             self.counting = False
             if isinstance(c.per_each, A.Filtered) and selector_kind(c.per_each) == "card" and not any(
-                    p.kind in ("from_place", "in_stack", "stacked_under") for p in c.per_each.posts):
+                    p.kind in ("from_place", "in_stack", "stacked_under", "among") for p in c.per_each.posts):
                 self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                          "'for each card stacked under this unit'")
         elif c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:

@@ -46,6 +46,8 @@ ROLES = {"attack": SupportRole.ATTACK, "defence": SupportRole.DEFENCE, "both": S
 def flag_of(c: A.Change) -> str:
     words = tuple(c.words)
     if c.by in ("skills", "enemy_skills"):
+        if V.FLAGS.get(words) in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
+            return V.FLAGS[words]
         if words == ("be", "destroyed"):
             return M.CANNOT_BE_DESTROYED_BY_SKILLS
         if words == ("be", "moved"):
@@ -82,6 +84,9 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(stat, "add", amount)]
     if c.kind == "cannot":
         flag = flag_of(c)
+        if c.by == "skills" and flag in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
+            # "cannot level up by skills": only a card a skill puts onto it.
+            return [(flag, "flag", lambda ctx, u, by_skill=False, **kw: by_skill)]
         if c.by == "enemy_skills":
             # Skills whose controller is not the unit's owner (the engine tells who: player).
             return [(flag, "flag", lambda ctx, u, player=None, **kw: player is not None and player != u.owner)]
@@ -176,6 +181,8 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
         pred = card_predicate(st.cards)
         return [ContinuousEffect(M.SUPPORT_ALLOWED if st.succeeds else M.SUPPORT_FAILS, "flag",
                                  lambda ctx, u, card=None, **kw: card is not None and pred(ctx, card), applies, text)]
+    if isinstance(st, A.DeployBan):
+        return [ContinuousEffect(M.CANNOT_DEPLOY, "flag", deploy_ban_value(st), lambda ctx, u: False, text)]
     if not isinstance(st, A.Modification):
         return []   # replacements and card rules are compiled elsewhere
     applies = subject_matcher(st.subjects)
@@ -372,6 +379,39 @@ def replacement_of(st: A.Replace) -> Replacement:
     return Replacement(ev.CardMoved, on_moved, text, st.optional)
 
 
+def deploy_ban_value(st: A.DeployBan):
+    """value(ctx, _, player=, card=, area=): whether the rule forbids that player deploying
+    that card to that line; the players are counted from the skill's controller."""
+    pred = card_predicate(st.cards)
+    who, line = st.who, st.line
+
+    def forbids(ctx, _unit, player=None, card=None, area=None, **kw):
+        if card is None or (line is not None and area != line):
+            return False
+        if who == "opponent" and player != ctx.opponent or who == "you" and player != ctx.controller:
+            return False
+        return pred(ctx, card)
+    return forbids
+
+
+def deploy_ban_effect(st: A.DeployBan):
+    """The rule for the duration: a modifier that reaches no unit (see M.CANNOT_DEPLOY)."""
+    duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
+    value = deploy_ban_value(st)
+    text = render.statement(st)
+
+    def eff(ctx: SkillContext):
+        g = ctx.game
+        frozen = attrs.evolve(ctx, data=dict(ctx.data))
+        g.add_modifier(Modifier(M.CANNOT_DEPLOY, "flag", (lambda gm, un, _c=frozen, **kw: value(_c, un, **kw)),
+                                duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
+                                source=ctx.skill.name))
+        ctx.data["did"] = True
+        return
+        yield  # pragma: no cover
+    return eff
+
+
 _MOMENTS = {"end_of_combat": "end_of_combat", "end_of_turn": "end_of_turn",
             "start_of_next_turn": "start_of_turn", "end_of_next_turn": "end_of_turn"}
 
@@ -401,6 +441,8 @@ def delayed_effect(st: A.Delayed, granted: dict[str, Skill]):
 
 
 def statement_effect(st: A.Statement, granted: dict[str, Skill]):
+    if isinstance(st, A.DeployBan):
+        return deploy_ban_effect(st)
     if isinstance(st, A.Delayed):
         return delayed_effect(st, granted)
     if isinstance(st, A.CardChange):

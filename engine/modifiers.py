@@ -66,6 +66,15 @@ COPY = "copy"
 # controller of the skill that would destroy it ("by enemy skills").
 ATTACKS_REGARDLESS_OF_RANGE = "attacks_regardless_of_range"
 CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
+# A rule about a player, not a unit: "your opponent cannot deploy cards with cost 5 or
+# more". Its value is a predicate value(game_or_ctx, None, player=, card=, area=); a
+# timed one reaches no unit (applies is always False) and a continuous one is found
+# with the other continuous effects; deployment.deploy_ban_refusal asks them.
+CANNOT_DEPLOY = "cannot_deploy"
+# CANNOT_LEVEL_UP (a class change is a level up too) and CANNOT_CLASS_CHANGE, context
+# by_skill: whether a skill (not the Deployment Phase) would place the card on the unit.
+CANNOT_LEVEL_UP = "cannot_level_up"
+CANNOT_CLASS_CHANGE = "cannot_class_change"
 
 # Values of cards that are not units (engine/card_values.py): a card in the hand, the
 # Bond Area, the Support Area ... The value of a continuous effect on one of these is
@@ -88,7 +97,8 @@ FLAGS = frozenset({
     CANNOT_ATTACK, CANNOT_BE_ATTACKED, CANNOT_BE_EVADED, CANNOT_CRITICAL, CANNOT_EVADE,
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
     CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED, FREE_SKILL,
-    ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE,
+    ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP,
+    CANNOT_CLASS_CHANGE,
 })
 STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT}) | FLAGS | CARD_STATS
 
