@@ -1,14 +1,15 @@
 """Hostile packs: what loading costs for inputs built to hurt, and that each gives cards
 or the language's own positioned error.
 
-    python -m benchmarks.hostile                  # every case (about a minute on 2 cores)
+    python -m benchmarks.hostile                  # every case (a few minutes on 2 cores)
     python -m benchmarks.hostile --mutants 10000  # and 10,000 mutated real packs
     python -m benchmarks.hostile --only blank_lines_10mb --only codes_100k
 
 Each case is written to a file and loaded with ``load_packs`` (what ``fecipher check``
-does) in a new Python process, which reports the time to load, its peak memory
-(``resource.getrusage``: the process's maximum resident size, less what it had before
-loading) and the first diagnostic. The process has an address-space limit
+does) in a new Python process, which reports the time to load, the peak of the memory Python allocates while
+loading (``tracemalloc``, in a second load: "traced"), the process's maximum resident
+size (``resource.getrusage``: "maxrss", which includes about 135 MB that importing
+fecipher and loading Lark's parser take first) and the first diagnostic. The process has an address-space limit
 (``--memory-limit``, 4 GiB by default), so that a case that would take the machine's
 memory fails instead. The exit status is 1 if any case ends in an exception other than
 ``LanguageError`` (or a LanguageError with a diagnostic without a position), or a crash.
@@ -65,7 +66,8 @@ def cases() -> dict[str, bytes]:
         "nul_bytes_1mb": HEAD + "\x00" * 1_000_000,
         "syntax_errors_25_in_1mb": "\n".join(["  cost ?"] + [real] * 25),
         "syntax_error_every_line_1mb": "".join(_card(i, "  cost ?\n" * 20) for i in range(3_000)),
-        "checker_errors_100k": "".join(_card(i, "  symbol mauve\n  types zz\n") for i in range(100_000)),
+        "checker_errors_20k_cards": "".join(_card(i, "  symbol mauve\n  types zz\n") for i in range(20_000)),
+        "word_of_1mb": HEAD + "  symbol " + "a" * 1_000_000 + "\n" + '  act "X"\n    ' + "b" * 1_000_000 + " 1\n",
         "valid_cards_10k": "".join(_card(i, '  cont "X"\n    this unit gains +10 attack\n') for i in range(10_000)),
         "real_pack_x25": real.replace('pack "B01"', "", 1) * 25,
         "granted_chain_2000": HEAD + '  cont "G0"\n    this unit acquires "G1"\n' + "".join(
@@ -107,8 +109,9 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
 
 
 _CHILD = r"""
-import json, resource, sys, time
+import json, resource, sys, time, tracemalloc
 from pathlib import Path
+trace = sys.argv[1] == "trace"
 limit = int(sys.argv[2])
 if limit:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -135,16 +138,24 @@ for path in paths:
     dt = time.perf_counter() - t
     total += dt
     out["time_s"] = dt
+    if trace:  # again, for the peak of what Python allocates while loading
+        tracemalloc.start()
+        try:
+            load_packs([path])
+        except BaseException:
+            pass
+        out["traced_mb"] = tracemalloc.get_traced_memory()[1] / (1 << 20)
+        tracemalloc.stop()
     results.append(out)
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps({"results": results, "total_s": total, "peak_mb": (peak - before) / 1024}))
+print(json.dumps({"results": results, "total_s": total, "peak_mb": peak / 1024, "base_mb": before / 1024}))
 """
 
 
-def run_child(paths: list[str], memory_limit: int, timeout: float) -> dict:
+def run_child(paths: list[str], memory_limit: int, timeout: float, trace: bool = False) -> dict:
     """Load ``paths`` in a new process; its report (or a crash described as one)."""
     try:
-        proc = subprocess.run([sys.executable, "-c", _CHILD, "x", str(memory_limit), *paths],
+        proc = subprocess.run([sys.executable, "-c", _CHILD, "trace" if trace else "-", str(memory_limit), *paths],
                               capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return {"crash": f"did not finish in {timeout:.0f} s"}
@@ -170,25 +181,26 @@ def main(argv: list[str] | None = None) -> int:
     names = a.only or list(all_cases)
     failed = False
     width = max(map(len, names + ["mutants"]))
-    print(f"{'case':<{width}}  {'size':>10}  {'time':>8}  {'peak':>9}  first diagnostic")
+    print(f"{'case':<{width}}  {'size':>10}  {'time':>8}  {'traced':>9}  {'maxrss':>9}  first diagnostic")
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
             data = all_cases[name]
             path = Path(tmp) / f"{name}.fe0"
             path.write_bytes(data)
-            rep = run_child([str(path)], a.memory_limit, a.timeout)
+            rep = run_child([str(path)], a.memory_limit, a.timeout, trace=True)
             path.unlink()
             if "crash" in rep:
                 failed = True
-                print(f"{name:<{width}}  {len(data):>10,}  {'-':>8}  {'-':>9}  CRASH {rep['crash']}")
+                print(f"{name:<{width}}  {len(data):>10,}  {'-':>8}  {'-':>9}  {'-':>9}  CRASH {rep['crash']}")
                 continue
             r = rep["results"][0]
             if r["outcome"] in ("exception", "unpositioned"):
                 failed = True
             shown = r["first"] if r["outcome"] != "exception" else "NOT A LANGUAGE ERROR: " + r["first"]
             more = f" [{r['n']} shown]" if r.get("n", 0) > 1 else ""
-            print(f"{name:<{width}}  {len(data):>10,}  {r['time_s']:>7.2f}s  {rep['peak_mb']:>7.1f}MB  "
-                  f"{shown[:110]}{more}", flush=True)
+            shown = shown.replace(str(path), path.name)
+            print(f"{name:<{width}}  {len(data):>10,}  {r['time_s']:>7.2f}s  {r['traced_mb']:>7.1f}MB  "
+                  f"{rep['peak_mb']:>7.0f}MB  {shown[:100]}{more}", flush=True)
         if a.mutants and not a.only:
             rng = random.Random(a.seed)
             sources = [p.read_bytes() for p in sorted((Path(__file__).resolve().parent.parent / "cards").glob("*.fe0"))]
@@ -198,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
                 p.write_bytes(mutate(rng.choice(sources), rng))
                 paths.append(str(p))
             t = time.perf_counter()
-            rep = {"results": [], "total_s": 0.0, "peak_mb": 0.0}
+            rep = {"results": [], "total_s": 0.0, "peak_mb": 0.0, "base_mb": 0.0}
             for k in range(0, len(paths), 500):  # a process per 500 (its memory measured alike)
                 part = run_child(paths[k:k + 500], a.memory_limit, a.timeout * 10)
                 if "crash" in part:
@@ -207,11 +219,13 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 rep["results"] += part["results"]
                 rep["peak_mb"] = max(rep["peak_mb"], part["peak_mb"])
+                rep["base_mb"] = max(rep["base_mb"], part["base_mb"])
                 rep["total_s"] += part["total_s"]
             bad = [r for r in rep["results"] if r["outcome"] in ("exception", "unpositioned")]
             outcomes = {o: sum(1 for r in rep["results"] if r["outcome"] == o) for o in ("cards", "error")}
             slowest = max((r["time_s"] for r in rep["results"]), default=0)
-            print(f"{'mutants':<{width}}  {a.mutants:>10,}  {rep['total_s']:>7.2f}s  {rep['peak_mb']:>7.1f}MB  "
+            print(f"{'mutants':<{width}}  {a.mutants:>10,}  {rep['total_s']:>7.2f}s  {'-':>9}  "
+                  f"{rep['peak_mb']:>7.0f}MB  "
                   f"{outcomes['cards']} loaded, {outcomes['error']} language errors, {len(bad)} other; "
                   f"slowest {slowest:.2f} s ({time.perf_counter() - t:.0f} s in all)")
             for r in bad[:10]:

@@ -110,6 +110,8 @@ class Action:
     optional: bool
     pos: Pos
     verb_pos: Pos
+    per_each: "Selector | None" = None   # a cost "flip 1 bond for each red ally"
+    then: "tuple[str, Prep] | None" = None   # a cost "reveal ... and put it <prep>": (verb, prep)
 
 
 @_node
@@ -204,6 +206,18 @@ class ActorStatement:
 
 
 @_node
+class DeployBan:
+    """"your opponent / you / each player cannot deploy <cards> [into their <line> line]":
+    a rule about deploying (from the hand or by a skill)."""
+    who: str                         # opponent, you, each
+    cards: Selector
+    line: str | None                 # front, back, or None (either line)
+    duration: "Duration | None"
+    pos: Pos
+    verb: str = "deploy"             # what the line says they cannot do (the checker wants "deploy")
+
+
+@_node
 class Delayed:
     """"at the end of this combat:" and the effect lines after it: set up once when the
     skill resolves, run once at that moment (a delayed one-shot effect)."""
@@ -230,6 +244,18 @@ class CardChange:
 
 
 @_node
+class SkillCostChange:
+    """"the cost of "X" is reduced by N bonds [for each ...] [but not below M]
+    [until ...]": the bonds skill X of this card flips as its cost."""
+    name: str
+    amount: int
+    per_each: Selector | None
+    floor: int | None
+    duration: Duration | None
+    pos: Pos
+
+
+@_node
 class GameEnd:
     """"you win the game" / "you lose the game": the game ends at once, the skill's
     controller the winner (win) or the loser (lose)."""
@@ -246,7 +272,8 @@ class Choice:
     orphan: bool = False
 
 
-Statement = Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement | Delayed | CardChange | GameEnd | Choice
+Statement = (Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
+             | Delayed | CardChange | SkillCostChange | DeployBan | GameEnd | Choice)
 
 
 # ---- triggers and conditions
@@ -272,6 +299,7 @@ class Trigger:
     skills: tuple[str, ...] = ()     # uses: the skills' names ("uses "Aum" or "Valflame"")
     skill_kind: str | None = None    # uses: any, act, bond, hand (when no name is given)
     line: str | None = None          # moves: "to the front line"
+    keyword: Keyword | None = None   # uses: "a [LIS] skill"
 
 
 @_node
@@ -286,6 +314,7 @@ class Condition:
     owner: str | None = None
     inner: "Condition | None" = None
     pos: Pos = Pos(0, 0)
+    parts: tuple["Condition", ...] = ()   # any_of, all_of: "A, or B" / "A, and B"
 
 
 @_node

@@ -60,10 +60,12 @@ def check_card_change(ch, st: A.CardChange) -> None:
         ch.check_selector(st.per_each)
     sk = selector_kind(subj)
     this_card = isinstance(subj, A.Ref) and subj.kind == "this_card"
+    if sk in ("unit", "name", "chosen"):
+        check_unit_cost_change(ch, st)
+        return
     if sk not in ("card", "bond"):
-        ch.err(subj.pos, f"the {STAT_WORDS[st.stat]} of units on the field is not supported; a change of a "
-                         f"card's {STAT_WORDS[st.stat]} names cards, e.g. 'all red cards in your hand' or "
-                         f"'this card'")
+        ch.err(subj.pos, f"a change of the {STAT_WORDS[st.stat]} names cards or units, e.g. 'all red cards in "
+                         f"your hand', 'this card' or 'all enemies'")
         return
     if isinstance(subj, A.Ref) and not this_card:
         ch.err(subj.pos, "name the cards ('this card', or cards in an area such as 'all red cards in your hand')")
@@ -101,6 +103,23 @@ def check_card_change(ch, st: A.CardChange) -> None:
     if st.per_each is not None and st.per_each.__class__ is A.Filtered and any(
             p.kind == "destroyed_here" for p in st.per_each.posts):
         ch.err(st.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
+
+
+def check_unit_cost_change(ch, st: A.CardChange) -> None:
+    """"the deployment cost of <units> ...": a unit's cost (engine M.COST)."""
+    kind = ch.s.kind
+    if st.stat != "cost":
+        ch.err(st.pos, f"the {STAT_WORDS[st.stat]} of units on the field is not supported (a unit's support is its "
+                       f"support card's: 'the card supporting this unit')")
+    if st.floor is not None:
+        ch.err(st.pos, "'but not below ...' is supported for cards' costs, not units'")
+    if kind in ("spec", "bond", "support"):
+        ch.err(st.pos, f"a {kind.upper()} skill cannot change the deployment cost of units on the field")
+    elif kind == "cont":
+        if st.duration is not None:
+            ch.err(st.duration.pos, "a CONT skill holds while it is active; it takes no duration")
+    elif st.duration is None:
+        ch.err(st.pos, "this change needs a duration, e.g. 'until the end of the turn'")
 
 
 def check_card_modification(ch, st: A.Modification) -> None:
@@ -218,8 +237,15 @@ def _value(st: A.CardChange) -> tuple[str, Any]:
     return op, (lambda ctx, c, _a=amount, _n=counter, **kw: _a * _n(ctx))
 
 
+def _unit_subject(st: A.CardChange) -> bool:
+    return selector_kind(st.subject) in ("unit", "name", "chosen")
+
+
 def card_change_effects(st: A.CardChange) -> list[ContinuousEffect]:
     op, value = _value(st)
+    if _unit_subject(st):   # a CONT "the deployment cost of all enemies is increased by 1"
+        from fecipher.dsl.skillcompile import subject_matcher
+        return [ContinuousEffect(M.COST, op, value, subject_matcher((st.subject,)), render.statement(st))]
     return [ContinuousEffect(STATS[st.stat], op, value, _applies(st.subject), render.statement(st))]
 
 
@@ -255,6 +281,8 @@ def timed_card_effect(st: A.CardChange):
     duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
     text = render.statement(st)
     op, value = _value(st)
+    if _unit_subject(st):
+        return _timed_unit_cost(st, op, value, duration, text)
     applies = _applies(st.subject)
     this_card = isinstance(st.subject, A.Ref)
 
@@ -278,6 +306,22 @@ def timed_card_effect(st: A.CardChange):
     return eff
 
 
+def _timed_unit_cost(st: A.CardChange, op: str, value: Any, duration: str, text: str):
+    """"until the end of the turn, the deployment cost of <units> becomes 1": a
+    timed modifier on each unit the subject picks now (asking where it says N)."""
+    from fecipher.dsl.selectors import pick_units
+
+    def eff(ctx: SkillContext):
+        g = ctx.game
+        units = yield from pick_units(ctx, st.subject, f"{ctx.skill.name}: choose for \"{text}\"")
+        v = value(ctx, None) if callable(value) else value
+        for u in units:
+            g.add_modifier(Modifier(M.COST, op, v, duration, ctx.controller, unit=u.id, turn=g.turn,
+                                    text=f"{u.card.name}: {text}", source=ctx.skill.name))
+        ctx.data["did"] = bool(units)
+    return eff
+
+
 def spec_rules(st: A.Modification) -> set[str]:
     """The card rules of SPEC "this card acquires knife / range 1-2"."""
     out = set()
@@ -292,8 +336,10 @@ def spec_rules(st: A.Modification) -> set[str]:
 # ---------------------------------------------------------------- rendering
 def render_card_change(st: A.CardChange) -> str:
     subj = st.subject
-    if isinstance(subj, A.Ref):
+    if isinstance(subj, A.Ref) and subj.kind == "this_card":
         what = f"this card's {STAT_WORDS[st.stat]}"
+    elif isinstance(subj, A.Ref):
+        what = f"the {STAT_WORDS[st.stat]} of {render.selector(subj)}"
     else:   # the cards where they are: "in your hand"
         what = f"the {STAT_WORDS[st.stat]} of {render.selector(subj).replace(' from ', ' in ')}"
     per = f" for each {render.selector(st.per_each)}" if st.per_each is not None else ""
@@ -305,5 +351,126 @@ def render_card_change(st: A.CardChange) -> str:
         body = f"{what} is reduced by {st.amount}{per}"
         if st.floor is not None:
             body += f" (not below {st.floor})"
+    d = render.duration(st.duration)
+    return render.cap(f"{d}, {body}" if d else body) + "."
+
+
+# ---------------------------------------------------------------- skills' costs made smaller
+def _bond_flip_cost(skill: A.SkillNode) -> bool:
+    """The skill's cost flips bonds ("flip 2 bonds")."""
+    return any(c.verb == "flip" and isinstance(c.target, A.Filtered) and c.target.noun in ("bond", "bonds")
+               for c in skill.costs)
+
+
+def _this_cards_skill(ch, name: str, pos) -> A.SkillNode | None:
+    for s in ch.card.skills:
+        if s.name == name and s.kind in ("act", "auto", "bond", "hand"):
+            return s
+    ch.err(pos, f"\"{name}\" is not an ACT, AUTO, BOND or HAND skill of this card: a skill's cost is changed "
+                f"by another skill of the same card")
+    return None
+
+
+def check_skill_cost_change(ch, st: A.SkillCostChange) -> None:
+    kind = ch.s.kind
+    target = _this_cards_skill(ch, st.name, st.pos)
+    if target is not None and not _bond_flip_cost(target):
+        ch.err(st.pos, f"\"{st.name}\" flips no bonds as its cost: 'reduced by N bonds' changes how many it "
+                       f"flips")
+    if st.per_each is not None:
+        ch.check_selector(st.per_each)
+        if isinstance(st.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in st.per_each.posts):
+            ch.err(st.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
+    if kind == "cont":
+        if st.duration is not None:
+            ch.err(st.duration.pos, "a CONT skill holds while it is active; it takes no duration")
+    elif kind in ("act", "auto"):
+        if st.duration is None:
+            ch.err(st.pos, "this change needs a duration, e.g. 'until the end of the turn'")
+    else:
+        ch.err(st.pos, f"a {kind.upper()} skill cannot change a skill's cost (a CONT, ACT or AUTO skill of the "
+                       f"unit can)")
+
+
+def check_free_use(ch, st: A.Modification) -> None:
+    """'this unit can use "X" without paying its cost': X is a skill of this card with a cost."""
+    for subj in st.subjects:
+        if not (isinstance(subj, A.Ref) and subj.kind == "this"):
+            ch.err(subj.pos, "a skill used without paying its cost is this unit's: 'this unit can use ...'")
+    if ch.s.kind not in ("cont", "act", "auto"):
+        ch.err(st.pos, f"a {ch.s.kind.upper()} skill cannot let a skill be used without its cost")
+    for c in st.changes:
+        if c.kind != "free_use":
+            continue
+        target = _this_cards_skill(ch, c.name, c.pos)
+        if target is not None and not target.costs:
+            ch.err(c.pos, f"\"{c.name}\" has no cost")
+
+
+def skills_with_changed_costs(node: A.CardNode) -> frozenset[str]:
+    """The names of this card's skills whose cost another of its skills changes."""
+    out = set()
+
+    def visit(st):
+        if isinstance(st, A.Guarded):
+            visit(st.statement)
+        elif isinstance(st, A.SkillCostChange):
+            out.add(st.name)
+        elif isinstance(st, A.Modification):
+            out.update(c.name for c in st.changes if c.kind == "free_use")
+    for s in node.skills:
+        for st in s.statements:
+            visit(st)
+    return frozenset(out)
+
+
+def _cut_value(st: A.SkillCostChange):
+    """value(ctx, unit, skill=...) of a cut: (bonds, floor) for the named skill, counted now."""
+    from fecipher.dsl.skillcompile import count_of
+    counter = count_of(st.per_each) if st.per_each is not None else None
+    name, amount, floor = st.name, st.amount, st.floor
+
+    def value(ctx, u, skill=None, **kw):
+        if skill != name:
+            return None
+        return (amount * (counter(ctx) if counter is not None else 1), floor)
+    return value
+
+
+def skill_cost_effects(st: A.SkillCostChange) -> list[ContinuousEffect]:
+    from fecipher.engine.skills import this_unit
+    return [ContinuousEffect(M.SKILL_COST_CUT, "cut", _cut_value(st), this_unit, render.statement(st))]
+
+
+def timed_skill_cost_effect(st: A.SkillCostChange):
+    """'the cost of "X" is reduced by 1 bond until the end of the turn': on this unit,
+    the amount counted when the line resolves."""
+    duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
+    text = render.statement(st)
+    value = _cut_value(st)
+
+    def eff(ctx: SkillContext):
+        g = ctx.game
+        u = ctx.unit
+        ctx.data["did"] = False
+        if u is None:
+            return
+        now = value(ctx, u, skill=st.name)
+        g.add_modifier(Modifier(M.SKILL_COST_CUT, "cut",
+                                (lambda gm, un, _n=st.name, _v=now, skill=None, **kw: _v if skill == _n else None),
+                                duration, ctx.controller, unit=u.id, turn=g.turn, text=f"{u.card.name}: {text}",
+                                source=ctx.skill.name))
+        ctx.data["did"] = True
+        return
+        yield  # pragma: no cover
+    return eff
+
+
+def render_skill_cost_change(st: A.SkillCostChange) -> str:
+    per = f" for each {render.selector(st.per_each)}" if st.per_each is not None else ""
+    bonds = "Bond" if st.amount == 1 else "Bonds"
+    body = f"the cost of \"{st.name}\" is reduced by {st.amount} {bonds}{per}"
+    if st.floor is not None:
+        body += f" (it flips at least {st.floor})"
     d = render.duration(st.duration)
     return render.cap(f"{d}, {body}" if d else body) + "."

@@ -31,6 +31,11 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "negation":
         inner = compile_condition(c.inner)
         return lambda ctx: not inner(ctx)
+    if k in ("any_of", "all_of"):   # "A, or B" / "A, and B"
+        parts = tuple(compile_condition(x) for x in c.parts)
+        if k == "any_of":
+            return lambda ctx: any(t(ctx) for t in parts)
+        return lambda ctx: all(t(ctx) for t in parts)
     if k == "during":
         if c.owner == "opponent":
             return lambda ctx: ctx.game.turn_player != ctx.controller
@@ -121,6 +126,9 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)
         from fecipher.dsl.history import compile_happened
         return compile_happened(c)
+    if k == "has_destroyed":   # "if your attacking unit has destroyed an enemy this combat"
+        from fecipher.dsl.history import compile_has_destroyed
+        return compile_has_destroyed(c)
     if k == "used_skill":
         name = c.name
         subj = c.subject

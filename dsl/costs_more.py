@@ -26,7 +26,6 @@ from fecipher.dsl import render
 from fecipher.dsl import costs as C
 from fecipher.dsl.registry import COSTS, cost
 from fecipher.dsl.selectors import card_candidates, count_range, place_area, ref_units, unit_predicate
-from fecipher.engine import events as ev
 from fecipher.engine.cards import card_unit_names
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
@@ -150,7 +149,11 @@ class RevealCost:
 
     sel: A.Selector
     text: str
-    kind = "reveal"
+    dest: str | None = None      # "... and put it on top of your deck": then moved there
+
+    @property
+    def kind(self) -> str:
+        return "reveal" if self.dest is None else "move_card"
 
     def candidates(self, ctx) -> list:
         return card_candidates(ctx, self.sel)
@@ -162,15 +165,18 @@ class RevealCost:
         return len(self.candidates(ctx)) >= self.need(ctx)
 
     def pay_one(self, ctx, c) -> Iterator:
-        ctx.game.emit(ev.Revealed(c.owner, (c.id,), (c.card.name,), "hand"))
+        ctx.game.reveal([c], "hand")   # (known to both until it moves: engine/visibility.py)
+        if self.dest is not None:
+            ctx.game.move_card(c, self.dest)
         return
         yield  # pragma: no cover
 
     def pay(self, ctx):
         chosen = yield from _pick(ctx, self, self.candidates(ctx), self.need(ctx), CARD)
         if chosen:
-            ctx.game.emit(ev.Revealed(chosen[0].owner, tuple(c.id for c in chosen),
-                                      tuple(c.card.name for c in chosen), "hand"))
+            ctx.game.reveal(chosen, "hand")   # (known to both until they move)
+            for c in chosen if self.dest is not None else ():
+                ctx.game.move_card(c, self.dest)
 
 
 def _pick(ctx, cost_, cands: list, n: int, kind: str):
@@ -194,7 +200,34 @@ def _option(kind: str, thing) -> Option:
 def _flip(a: A.Action):
     if isinstance(a.target, A.Ref) and a.target.kind == "this_card":
         return FlipThisCardCost(render.cost_item(a))
+    if a.per_each is not None:
+        from fecipher.dsl.skillcompile import count_of
+        return CountedFlipCost(_FLIP(a), count_of(a.per_each), render.cost_item(a))
     return _FLIP(a)
+
+
+@attrs.frozen(eq=False)
+class CountedFlipCost:
+    """"flip 1 bond for each red ally": N bonds per thing counted, the count taken
+    when the cost is asked (offering the skill, and again when paying it, in the
+    same state); a count of 0 costs nothing."""
+
+    inner: Any          # the FlipCost of one "each"
+    count: Callable
+    text: str
+
+    def sized(self, ctx):
+        n = self.inner.n * self.count(ctx)
+        return attrs.evolve(self.inner, n=n) if n > 0 else None
+
+    def can_pay(self, ctx) -> bool:
+        c = self.sized(ctx)
+        return c is None or c.can_pay(ctx)
+
+    def pay(self, ctx):
+        c = self.sized(ctx)
+        if c is not None:
+            yield from c.pay(ctx)
 
 
 def _send(a: A.Action):
@@ -222,10 +255,12 @@ def _stack(a: A.Action):
     return GrowthCost(a.target, render.cost_item(a))
 
 
-@cost("reveal", "card", doc="Reveal N cards matching a filter from your hand (both players see them).",
+@cost("reveal", "card", doc="Reveal N cards matching a filter from your hand (both players see them); "
+                             "'... and put it on top of your deck' then moves them there.",
       example='cost reveal 1 "Marth" card from your hand')
 def _reveal(a: A.Action):
-    return RevealCost(a.target, render.cost_item(a))
+    dest = place_area(a.then[1].place) if a.then is not None else None
+    return RevealCost(a.target, render.cost_item(a), dest)
 
 
 # ---------------------------------------------------------------- checking
@@ -240,6 +275,11 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
             err(a.pos, "'flip this card' flips a bond skill's own bond card: only a BOND skill can pay it")
     elif a.verb == "flip" and t is not None and selector_kind(t) == "card":   # (no object: reported as such)
         err(t.pos, "'flip' as a cost takes bonds ('flip 2 bonds'), orbs, or 'this card' (a bond skill)")
+    if a.per_each is not None:
+        if a.verb != "flip" or not (isinstance(t, A.Filtered) and t.noun in ("bond", "bonds", "orb", "orbs")):
+            err(a.pos, "'for each ...' in a cost is supported for 'flip N bonds' (or orbs)")
+        elif isinstance(a.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in a.per_each.posts):
+            err(a.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
     if a.verb == "stack":
         unders = [p for p in a.preps if p.kind == "under"]
         if not unders or not (isinstance(unders[0].unit, A.Ref) and unders[0].unit.kind == "this"):
@@ -262,6 +302,13 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
                              "boundless area")
         if dest and dest[0].place.owner not in ("your", "its owner's", "owner"):
             err(dest[0].pos, "a unit sent as a cost goes to one of your own areas")
+    if a.then is not None:
+        verb, prep = a.then
+        if a.verb != "reveal" or verb != "put" or prep.kind != "to" or prep.place is None:
+            err(a.pos, "'... and put it ...' in a cost is supported after 'reveal': 'reveal 1 card from your "
+                       "hand and put it on top of your deck'")
+        elif place_area(prep.place) not in ("deck", "retreat") or prep.place.owner != "your":
+            err(prep.pos, "a revealed card is put on top of your deck or into your retreat area")
     if a.verb == "reveal":
         if isinstance(t, A.Ref):
             err(t.pos, "say which cards are revealed from your hand, e.g. 'reveal 1 \"Marth\" card from your hand'")
@@ -282,6 +329,9 @@ def _parts(c) -> tuple[str, Callable, Callable] | None:
         return c.kind, c.candidates, c.need
     if isinstance(c, C.FlipCost):
         return ("flip_orb" if c.orbs else "flip_bond"), c._cands, (lambda ctx, _n=c.n: _n)
+    if isinstance(c, CountedFlipCost):
+        return (("flip_orb" if c.inner.orbs else "flip_bond"), c.inner._cands,
+                (lambda ctx, _c=c: _c.inner.n * _c.count(ctx)))
     if isinstance(c, C.TapCost):
         n = 1 if isinstance(c.sel, A.Ref) else C._n(c.sel)
         return "tap", c._cands, (lambda ctx, _n=n: _n)
@@ -298,8 +348,8 @@ def _pay_one(c, ctx, thing) -> Iterator:
     g = ctx.game
     if hasattr(c, "pay_one"):
         yield from c.pay_one(ctx, thing)
-    elif isinstance(c, C.FlipCost):
-        if c.orbs:
+    elif isinstance(c, (C.FlipCost, CountedFlipCost)):
+        if getattr(c, "inner", c).orbs:
             g.flip_orb(thing, True)
         else:
             g.flip_bond(thing, False)
@@ -414,3 +464,79 @@ def joint(costs: tuple) -> tuple:
         elif i not in shared:
             out.append(c)
     return tuple(out)
+
+
+# ---------------------------------------------------------------- costs another skill changes
+def _cut(c, cuts: list[tuple[int, int | None]]):
+    """The cost ``c`` with the bonds it flips made fewer by ``cuts`` ((bonds, floor)
+    each, in turn; a floor is the fewest it can come to, a smaller count stays);
+    None when it comes to nothing."""
+    if isinstance(c, JointCosts):
+        parts = tuple(p for p in (_cut(x, cuts) for x in c.parts) if p is not None)
+        return JointCosts(parts, c.text) if len(parts) > 1 else (parts[0] if parts else None)
+    if not (isinstance(c, C.FlipCost) and not c.orbs):
+        return c
+    n = c.n
+    for amount, floor in cuts:
+        new = n - int(amount)
+        if floor is not None:
+            new = max(new, min(n, floor))
+        n = max(0, new)
+    return attrs.evolve(c, n=n) if n > 0 else None
+
+
+def _sized(c, ctx):
+    """``c`` with its counted flips ("flip 1 bond for each ...") counted now."""
+    if isinstance(c, CountedFlipCost):
+        return c.sized(ctx)
+    if isinstance(c, JointCosts):
+        parts = tuple(p for p in (_sized(x, ctx) for x in c.parts) if p is not None)
+        return JointCosts(parts, c.text) if len(parts) > 1 else (parts[0] if parts else None)
+    return c
+
+
+@attrs.frozen(eq=False)
+class ChangeableCosts:
+    """The costs of a skill that another skill of its card changes: "this unit can
+    use "X" without paying its cost" (nothing to pay), "the cost of "X" is reduced
+    by 1 bond [for each ...]" (fewer bonds flipped). What is paid is asked when the
+    skill is offered and again when it is paid (the same state)."""
+
+    parts: tuple
+    skill: str
+    text: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.text:
+            object.__setattr__(self, "text", ", ".join(p.text for p in self.parts))
+
+    def now(self, ctx) -> tuple | None:
+        """The costs to pay now; None when the skill is used without paying its cost."""
+        from fecipher.engine import modifiers as M
+        g = ctx.game
+        unit = ctx.unit
+        if unit is None:
+            return self.parts
+        live, mods = g._live_stats, g._mods_by_stat
+        if (M.FREE_SKILL in live or M.FREE_SKILL in mods) and g.flag(unit, M.FREE_SKILL, skill=self.skill):
+            return None
+        if M.SKILL_COST_CUT not in live and M.SKILL_COST_CUT not in mods:
+            return self.parts
+        cuts = []
+        for op, v in M.contributions(g, unit, M.SKILL_COST_CUT):
+            v = v(g, unit, skill=self.skill) if callable(v) else v
+            if op == "cut" and v is not None:
+                cuts.append(v)
+        if not cuts:
+            return self.parts
+        sized = (_sized(c, ctx) for c in self.parts)   # a counted flip, counted now, can be cut
+        return tuple(p for p in (_cut(c, cuts) for c in sized if c is not None) if p is not None)
+
+    def can_pay(self, ctx) -> bool:
+        parts = self.now(ctx)
+        return parts is None or all(p.can_pay(ctx) for p in parts)
+
+    def pay(self, ctx):
+        parts = self.now(ctx)
+        for p in parts or ():
+            yield from p.pay(ctx)

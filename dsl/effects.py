@@ -15,6 +15,7 @@ from fecipher.dsl.selectors import (
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import AREA, CARD, Decision, Option, choose, yes_no
 from fecipher.engine.state import BACK, FRONT, HAND, Unit
+from fecipher.engine.visibility import card_label
 
 
 _PROMPTS: dict[int, tuple[A.Action, str]] = {}
@@ -103,7 +104,7 @@ def _ordered(ctx, a: A.Action, things: list):
     bottom = _at_bottom(a)
     left, out = list(things), []
     while len(left) > 1:
-        opts = [Option(CARD, card=c.id, label=c.card.name) for c in left]
+        opts = [Option(CARD, card=c.id, label=card_label(ctx.game, ctx.controller, c)) for c in left]
         where = "at the bottom of the deck" if bottom else "onto the deck"
         last = "bottom" if bottom else "top"
         got = yield from choose(ctx.controller, f"{ctx.skill.name}: which card goes {where} next? "
@@ -261,6 +262,10 @@ def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> None:
         return
     if card.card.unit_name not in g.unit_names(unit):
         return
+    if how == "onto":
+        from fecipher.engine.deployment import stack_refusal
+        if stack_refusal(g, unit, class_change=card.card.is_promoted, by_skill=True):
+            return   # "cannot level up (by skills)": the card stays where it is
     if how == "under":
         g.grow(card, unit)
     else:
@@ -315,11 +320,16 @@ def _deploy_each(ctx, a, t):
         return
     tapped = any(p.kind == "tapped" for p in a.preps)
     g = ctx.game
-    from fecipher.engine.deployment import card_rule_refusal, name_refusal
+    from fecipher.engine.deployment import card_rule_refusal, deploy_ban_refusal, name_refusal
     if name_refusal(g, t.owner, t.card) or card_rule_refusal(g, t.owner, t):
         return False  # rule 5: no two units with one unit name; "can only be deployed if ..."
-    line = next((p.line for p in a.preps if p.kind == "line"), None)
-    if line is None:   # the owner chooses the line
+    named = next((p.line for p in a.preps if p.kind == "line"), None)
+    # "cannot deploy ... [into the back line]": only the lines no rule forbids.
+    lines = [x for x in ((named,) if named else (FRONT, BACK)) if deploy_ban_refusal(g, t.owner, t, x) is None]
+    if not lines:
+        return False
+    line = lines[0]
+    if len(lines) > 1:   # the owner chooses the line
         ans = yield Decision(t.owner, AREA, f"{ctx.skill.name}: deploy {t.card.name} to which line?",
                              (Option(AREA, area=FRONT, label="front line"), Option(AREA, area=BACK, label="back line")))
         line = ans.area

@@ -1,4 +1,4 @@
-"""Hidden-information verbs: looking at cards, choosing without looking, revealing as a cost.
+"""Hidden-information verbs: looking at cards, choosing without looking.
 
 - ``look at <cards>`` ("look at the top 3 cards of your deck", "look at your
   opponent's hand", "look at 1 of your orbs"): the controller sees those cards,
@@ -9,10 +9,9 @@
   generator among the candidates, nobody choosing (a choice made without looking
   cannot prefer one card: it is a random one). Nobody sees the cards by being
   chosen; later lines say what happens to "it".
-- ``cost reveal <cards>`` ("cost reveal 1 "Marth" card from your hand"): the
-  controller shows those cards to both players as the skill's cost; revealed cards
-  stay known to both until they move. (The ``reveal`` effect is in
-  :mod:`fecipher.dsl.effects`.)
+- revealing (the ``reveal`` effect in :mod:`fecipher.dsl.effects`, the ``reveal``
+  cost in :mod:`fecipher.dsl.costs_more`) goes through ``game.reveal``: the cards
+  stay known to both players until they move.
 
 Registered in the vocabulary like every other verb (imported at the end of
 :mod:`fecipher.dsl.effects`)."""
@@ -23,15 +22,12 @@ import math
 import attrs
 
 from fecipher.dsl import ast as A
-from fecipher.dsl import render
-from fecipher.dsl.effects import optional_gate, targets
-from fecipher.dsl.registry import EFFECTS, cost, effect
+from fecipher.dsl.effects import _has_targets, optional_gate, targets
+from fecipher.dsl.registry import EFFECTS, effect
 from fecipher.dsl.selectors import (
     card_candidates, count_range, picks_all, selector_kind, unit_candidates,
 )
 from fecipher.engine.cards import CardCopy
-from fecipher.engine.decisions import CARD, Option, choose
-from fecipher.engine.visibility import card_label, searched
 
 RANDOM_PREPS = ("at_random", "without_looking")
 
@@ -47,10 +43,8 @@ def _cards_of(things) -> list[CardCopy]:
 def _look(a: A.Action):
     def eff(ctx):
         g = ctx.game
-        if a.optional:
-            has = bool(card_candidates(ctx, a.target)) if selector_kind(a.target) == "card" else True
-            if not (yield from optional_gate(ctx, a, has)):
-                return
+        if not (yield from optional_gate(ctx, a, _has_targets(ctx, a))):
+            return
         cards = _cards_of((yield from targets(ctx, a)))
         ctx.data["chosen"] = cards
         ctx.data["did"] = bool(cards)
@@ -102,44 +96,3 @@ EFFECTS["choose"] = attrs.evolve(
     build=_choose_builder,
     doc=_plain_choose.doc + " 'at random' / 'without looking' (or 'your opponent chooses ... without "
                             "looking'): picked by the game's seeded random generator, nobody choosing.")
-
-
-# ----------------------------------------------------------------------------- reveal as a cost
-@attrs.frozen
-class RevealCost:
-    """Reveal N cards matching a selector (from the hand, usually) as a cost: the
-    controller chooses which when there are more than N; both players see them."""
-
-    sel: A.Selector
-    text: str
-
-    def _n(self) -> int:
-        lo, _hi = count_range(self.sel)
-        return max(lo, 1) if isinstance(self.sel, A.Filtered) else 1
-
-    def can_pay(self, ctx) -> bool:
-        return len(card_candidates(ctx, self.sel)) >= self._n()
-
-    def pay(self, ctx):
-        g = ctx.game
-        cands = card_candidates(ctx, self.sel)
-        n = self._n()
-        if len(cands) > n:
-            searched(g, ctx.controller, cands)
-            opts = [Option(CARD, card=c.id, label=card_label(g, ctx.controller, c)) for c in cands]
-            picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=n, maximum=n)
-            ids = {o.card for o in picked}
-            chosen = [c for c in cands if c.id in ids]
-        else:
-            chosen = cands[:n]
-        if chosen:
-            area, _ = g.locate(chosen[0])
-            g.reveal(chosen, area)
-
-
-@cost("reveal", "card", doc="Reveal N cards matching a filter (from your hand) as the cost: both players see "
-                            "them; they stay where they are.",
-      example='cost reveal 1 "Marth" card from your hand')
-def _reveal_cost(a: A.Action):
-    return RevealCost(a.target, render.cost_item(a))
-

@@ -20,6 +20,9 @@ EXCERPT_WIDTH = 100
 EXCERPT_BEFORE = 40
 # The most errors reported for one file; the rest are counted in one more error.
 MAX_ERRORS = 100
+# The longest message shown: a longer one (which quotes a very long word) is cut in its
+# middle, keeping its end, where a suggestion stands.
+MAX_MESSAGE = 400
 
 
 def excerpt(source_line: str, column: int) -> tuple[str, int]:
@@ -55,7 +58,10 @@ class Diagnostic:
     source_line: str = ""
 
     def format(self) -> str:
-        out = f"{self.filename}:{self.line}:{self.column}: error: {self.message}"
+        message = self.message
+        if len(message) > MAX_MESSAGE:  # (a message that quotes a word a megabyte long)
+            message = message[:MAX_MESSAGE // 2 - 3] + " ... " + message[-(MAX_MESSAGE // 2 - 2):]
+        out = f"{self.filename}:{self.line}:{self.column}: error: {message}"
         if self.source_line:
             shown, col = excerpt(self.source_line, self.column)
             # the caret's indentation keeps the line's tabs so that it lines up under them

@@ -57,6 +57,46 @@ def destroyed_selector_ok(sel: A.Selector) -> bool:
             and (sel.quantifier is None or sel.quantifier.kind in ("one", "another", "all")))
 
 
+def _since_declaration(game) -> list:
+    """The events of the combat going on (from its attack's declaration), latest first;
+    none outside a combat."""
+    if game.battle is None:
+        return []
+    out = []
+    for e in reversed(game.events):
+        out.append(e)
+        if isinstance(e, (ev.AttackDeclared, ev.TurnStarted)):
+            break
+    return out
+
+
+def compile_has_destroyed(c: A.Condition) -> Callable[[SkillContext], bool]:
+    """"X has destroyed <an enemy> this combat / this turn": X's attack destroyed such a
+    unit (an MC too: rule 4) in the combat going on / in this turn. The destroyed unit is
+    asked only its side and whether it was the Main Character."""
+    from fecipher.dsl.conditions import subject_units
+    subj, obj = c.subject, c.counted
+    side = V.UNIT_NOUNS.get(obj.noun, "unit")
+    non_mc = any(q.kind == "not_main_character" for q in obj.qualifiers)
+    combat = c.words[0] == "combat"
+
+    def has_destroyed(ctx: SkillContext) -> bool:
+        g = ctx.game
+        ids = {u.id for u in subject_units(ctx, subj)}
+        if not ids:
+            return False
+        for e in (_since_declaration(g) if combat else events_this_turn(g)):
+            if not isinstance(e, ev.UnitDestroyed) or not e.in_battle or e.by_unit not in ids:
+                continue
+            if side != "unit" and (e.player == ctx.controller) != (side == "ally"):
+                continue
+            if non_mc and e.is_main_character:
+                continue
+            return True
+        return False
+    return has_destroyed
+
+
 def compile_happened(c: A.Condition) -> Callable[[SkillContext], bool]:
     what = c.words[0]
     sel = c.subject

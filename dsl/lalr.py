@@ -24,8 +24,9 @@ of the parser's stack, bounded by :data:`MAX_DEPTH`, at each line end).
 
 Work and memory are linear in the text: lists (``x*``) grow in place, and the parser's
 stack, which is as deep as the constructs nest ("not not not ..."), is limited to
-:data:`MAX_DEPTH` entries (a deeper line is a syntax error of its own, :class:`TooDeep`),
-so that nothing built from the tree recurses without bound.
+:data:`MAX_DEPTH` entries (a deeper line is a syntax error of its own, a
+:class:`SyntaxFault` with ``too_deep``), so that nothing built from the tree recurses
+without bound.
 
 tests/test_22_fast_parse.py checks that this parser and Lark's give equal ASTs,
 positions included, on every pack, every reference example and fuzzed packs, and
@@ -35,10 +36,9 @@ from __future__ import annotations
 
 import itertools
 import re
-
-import attrs
 from typing import Any, Callable, Iterable
 
+import attrs
 from lark import Lark, Token, Tree
 from lark.parsers.lalr_analysis import Shift
 
@@ -215,12 +215,14 @@ class FastParser:
         left_out: set[int] = set()
         saved = ([self.start], [], [], [])
         line_start: Any = None
+        at_start = True  # no line end read yet
 
         def save() -> None:
-            nonlocal saved, line_start
+            nonlocal saved, line_start, at_start
             saved = (states[:], values[:], positions[:],
                      [(v, len(v), len(v.positions)) for v in values if v.__class__ is _Spliced])
             line_start = None
+            at_start = False
 
         def fault(m, kind: str, too_deep: bool) -> None:
             """Record the error at token ``m`` (None: the end of the text); count it only
@@ -246,8 +248,11 @@ class FastParser:
             header = first is not None and text_of(first) == "card"
             if m is not None:
                 left_out.add(line_of(m.start()))
+            line_end = None
             while m is not None:
                 k = groups[m.lastindex][0]
+                if k == "_NL":
+                    line_end = m
                 m = next(tokens, None)
                 if k == "_NL":
                     if m is None or not header or text_of(m) == "card":
@@ -260,6 +265,14 @@ class FastParser:
             for lst, n, n_pos in lengths:
                 del lst[n:]
                 del lst.positions[n_pos:]
+            if at_start and line_end is not None:
+                # The first lines, left out, are a line end of their own (at the start of
+                # the text, where one may stand), as a comment there would be.
+                action = states[-1].get("_NL")
+                if action is not None and action[0] is _SHIFT:
+                    states.append(action[1])
+                    values.append(line_end)
+                    positions.append(line_end)
             save()
             return m
 

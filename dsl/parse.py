@@ -407,7 +407,18 @@ class ToAst(Transformer):
         return items[0]
 
     def cost_item(self, pos, items):
-        return self._action(pos, items, False)
+        # "flip 1 bond for each red ally": the "for each" argument is the cost's size counted
+        # when it is asked (a cost's per_each)
+        per = next((i.unit for i in items if isinstance(i, A.Prep) and i.kind == "for_each"), None)
+        then = next((i[1:] for i in items if isinstance(i, tuple) and i[0] == "then"), None)
+        a = self._action(pos, [i for i in items if not (isinstance(i, tuple) and i[0] == "then")
+                               and not (isinstance(i, A.Prep) and i.kind == "for_each")], False)
+        if per is not None or then is not None:
+            a = attrs.evolve(a, per_each=per, then=then)
+        return a
+
+    def cost_then(self, pos, items):
+        return ("then", str(items[0]).lower(), items[1])
 
     def trigger_clause(self, pos, items):
         return ("trigger", items[0])
@@ -551,7 +562,12 @@ class ToAst(Transformer):
 
     def card_rule(self, pos, items):
         kind, cond = items[1]
+        if kind == "free_use":   # a change of the unit (see grammar): a Modification
+            return A.Modification(tuple(items[0]), (A.Change("free_use", name=cond, pos=pos),), None, pos)
         return A.CardRule(_one_subject(items[0], pos), kind, cond, pos)
+
+    def rule_free_use(self, pos, items):
+        return ("free_use", _s(items[0]))
 
     def rule_deploy_if(self, pos, items):
         return ("deploy_if", items[0])
@@ -580,6 +596,38 @@ class ToAst(Transformer):
         a = items[0]
         return A.ActorStatement("opponent", A.Action(a.verb, a.number, a.target, a.preps, True, a.pos, a.verb_pos),
                                 pos)
+
+    def deploy_ban(self, pos, items):
+        who, verb, cards = items[0], str(items[1]).lower(), items[2]
+        line = dur = None
+        for it in items[3:]:
+            if isinstance(it, A.Duration):
+                dur = it
+            else:
+                line = it
+        return A.DeployBan(who, cards, line, dur, pos, verb)
+
+    def ban_who(self, pos, items):
+        words = [str(t) for t in items]
+        return "opponent" if "opponent" in words else "each" if "each" in words else "you"
+
+    def ban_line(self, pos, items):
+        return str(items[-1])
+
+    def _chooses(self, actor, pos, items):
+        """"your opponent chooses 1 card from their hand [for each ...]": that player's
+        choose; "your opponent chooses ... without looking": the blind choice."""
+        target = items[0]
+        preps = tuple(i for i in items[1:] if isinstance(i, A.Prep))
+        if actor == "opponent" and len(preps) == 1 and preps[0].kind == "without_looking":
+            return self.blind_choice(pos, [target])
+        return A.ActorStatement(actor, A.Action("choose", None, target, preps, False, pos, pos), pos)
+
+    def opponent_chooses(self, pos, items):
+        return self._chooses("opponent", pos, items)
+
+    def each_chooses(self, pos, items):
+        return self._chooses("each", pos, items)
 
     def actor(self, pos, items):
         return "opponent" if "opponent" in [str(t) for t in items] else "each"
@@ -698,6 +746,14 @@ class ToAst(Transformer):
             return (op, amount, per, floor)
         return f
 
+    def skill_cost_change(self, pos, items):
+        name = next(_s(i) for i in items if isinstance(i, str) and i.startswith('"'))
+        amount = next(int(str(i)) for i in items if isinstance(i, str) and str(i).isdigit())
+        per = next((i for i in items if isinstance(i, (A.Ref, A.Filtered))), None)
+        floor = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "floor"), None)
+        dur = next((i for i in items if isinstance(i, A.Duration)), None)
+        return A.SkillCostChange(name, amount, per, floor, dur, pos)
+
     card_reduce = _card_tail("reduce")
     card_increase = _card_tail("increase")
     card_set = _card_tail("set")
@@ -718,7 +774,9 @@ class ToAst(Transformer):
         return items[0]
 
     def range_free_change(self, pos, items):
-        return A.Change("range_free", by=items[0], pos=pos)
+        # "can attack regardless of range": any enemy.
+        by = items[0] if items else A.Filtered(None, (), "enemies", (), pos)
+        return A.Change("range_free", by=by, pos=pos)
 
     def only_attack_change(self, pos, items):
         return A.Change("only_attack", by=items[0], pos=pos)
@@ -827,6 +885,9 @@ class ToAst(Transformer):
     def hand_skill(self, pos, items):
         return {"skill_kind": "hand"}
 
+    def keyword_skill(self, pos, items):
+        return {"skill_kind": "keyword", "skills": (), "keyword": items[0]}
+
     def named_skills(self, pos, items):
         return {"skills": tuple(_s(i) for i in items)}
 
@@ -922,6 +983,9 @@ class ToAst(Transformer):
     # ---- conditions
     def happened_this_turn(self, pos, items):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
+
+    def has_destroyed(self, pos, items):
+        return A.Condition("has_destroyed", subject=items[0], counted=items[1], words=(str(items[2]),), pos=pos)
 
     def history_event(self, pos, items):
         return " ".join(map(str, items))
@@ -1181,6 +1245,12 @@ class ToAst(Transformer):
     def stacked_under(self, pos, items):
         return A.PostFilter("stacked_under", value=items[0], pos=pos)
 
+    def any_of(self, pos, items):
+        return A.Condition("any_of", parts=tuple(items), pos=pos)
+
+    def all_of(self, pos, items):
+        return A.Condition("all_of", parts=tuple(items), pos=pos)
+
     def has_stack(self, pos, items):
         return A.Condition("has_stack", subject=items[0], quantity=items[1], pos=pos)
 
@@ -1376,18 +1446,22 @@ def _blank_refused(text: str) -> str:
     return "\n".join(out)
 
 
-def _lark_recovering(text: str, filename: str, line_offset: int, blanked: set | None
-                     ) -> tuple[A.PackNode | None, list[Diagnostic]]:  # pragma: no cover  (another Lark)
-    """The syntax recovery with Lark alone: blank the line of each error and parse again."""
+def _lark_recovering(text: str, filename: str, line_offset: int = 0, blanked: set | None = None
+                     ) -> tuple[A.PackNode | None, list[Diagnostic]]:
+    """The syntax recovery with Lark alone, for a Lark whose tables the fast parser
+    cannot read: blank the line of each error and parse again (up to MAX_SYNTAX_ERRORS
+    times). tests/test_23_hostile_packs.py holds the fast parser's recovery to it."""
     p = parser()
     diags: list[Diagnostic] = []
     lines = text.split("\n")
-    original = text
+    original = source_lines(text)
     for _ in range(MAX_SYNTAX_ERRORS):
         try:
             tree = p.parse("\n".join(lines))
         except UnexpectedInput as e:
-            diags.append(translate(e, original, filename, p, line_offset))
+            d = translate(e, "\n".join(lines), filename, p, line_offset)
+            n = d.line - line_offset
+            diags.append(attrs.evolve(d, source_line=original[n - 1] if 0 < n <= len(original) else ""))
             bad = (getattr(e, "line", 0) or len(lines)) - 1
             if not 0 <= bad < len(lines) or lines[bad].startswith("#") or isinstance(e, UnexpectedEOF):
                 return None, diags

@@ -173,6 +173,8 @@ def change(c: A.Change, plural: bool) -> str:
         out = "cannot " + " ".join(words)
         if c.by == "enemy_skills":
             return out + " by the cost or effect of enemy skills"
+        if c.by == "skills" and words[-1] in ("up", "change", "changed"):
+            return out + " by a skill's effect"
         if c.by == "skills":
             return out + " by the cost or effect of skills"
         if c.by is not None:
@@ -199,6 +201,8 @@ def change(c: A.Change, plural: bool) -> str:
         return f"lose{s} all of {'their' if plural else 'its'} skills"
     if c.kind == "cannot_use":
         return f'cannot use "{c.name}"'
+    if c.kind == "free_use":
+        return f'can use "{c.name}" without paying its cost'
     if c.kind == "double":
         return f"{'have their' if plural else 'has its'} {c.stat} doubled"
     if c.kind == "orbs":
@@ -244,6 +248,12 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, (A.GameEnd, A.Choice)):
         from fecipher.dsl import effects_control
         return effects_control.render_statement(st)
+    if isinstance(st, A.DeployBan):
+        who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
+        line = f" into {'their' if st.who != 'you' else 'your'} {cap(st.line)} Line" if st.line else ""
+        body = f"{who} cannot deploy {selector(st.cards)}{line}"
+        d = duration(st.duration)
+        return cap(f"{d}, {body}" if d else body) + "."
     if isinstance(st, A.ActorStatement):
         who = "your opponent" if st.actor == "opponent" else "each player"
         if st.action.optional:   # "your opponent may flip 1 bond"
@@ -255,6 +265,9 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.CardChange):
         from fecipher.dsl.card_values import render_card_change
         return render_card_change(st)
+    if isinstance(st, A.SkillCostChange):
+        from fecipher.dsl.card_values import render_skill_cost_change
+        return render_skill_cost_change(st)
     if isinstance(st, A.Modification):
         subj = " and ".join(map(selector, st.subjects))
         plural = len(st.subjects) > 1 or any(
@@ -317,6 +330,13 @@ def action(a: A.Action) -> str:
                 parts.append("in any order")
         elif p.kind == "for_each":
             parts.append(f"for each {selector(p.unit)}")
+    if a.per_each is not None:
+        parts.append(f"for each {selector(a.per_each)}")
+    if a.then is not None:
+        verb, prep = a.then
+        where = f"on top of {place(prep.place)}" if prep.place is not None and tuple(prep.place.words) == ("deck",) \
+            else (f"into {place(prep.place)}" if prep.place is not None else "")
+        parts.append(f"and {'place' if verb == 'put' else verb} it {where}".rstrip())
     return " ".join(x for x in parts if x)
 
 
@@ -387,6 +407,8 @@ def _possessive(sel: A.Selector | None) -> str:
 
 
 def _used(t: A.Trigger) -> str:
+    if t.keyword is not None:
+        return f"a [{t.keyword.name}{t.keyword.arg if t.keyword.arg is not None else ''}]"
     if t.skills:
         return " or ".join(f'"{n}"' for n in t.skills)
     return _SKILL_KIND[t.skill_kind or "any"]
@@ -453,6 +475,8 @@ def condition(c: A.Condition) -> str:
         if c.inner is not None and c.inner.kind == "same_name":
             return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
         return "not " + condition(c.inner)
+    if c.kind in ("any_of", "all_of"):
+        return (", or " if c.kind == "any_of" else ", and ").join(condition(x) for x in c.parts)
     if c.kind == "during":
         return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
     if c.kind == "is_state":
@@ -477,6 +501,8 @@ def condition(c: A.Condition) -> str:
         return f"you have {selector(c.subject)}"
     if c.kind == "compare_with_opponent":
         return f"you have {c.words[0]} {c.words[1]} than your opponent"
+    if c.kind == "has_destroyed":
+        return f"{selector(c.subject)}'s attack destroyed {selector(c.counted)} this {c.words[0]}"
     if c.kind == "has_stack":
         op, n = c.quantity
         tail = {"le": " or fewer", "ge": " or more", "eq": ""}[op]

@@ -412,12 +412,12 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
     for p in sel.posts:
         if p.kind == "with_stat":
             op, n, stat = p.op, p.value, p.stat
-            if stat == "cost":
-                tests.append(lambda ctx, c, op=op, n=n: _cmp(op, c.card.cost, n))
+            if stat == "cost":   # (computed: engine/card_values.py)
+                tests.append(lambda ctx, c, op=op, n=n: _cmp(op, ctx.game.deploy_cost(c), n))
             elif stat == "attack":
                 tests.append(lambda ctx, c, op=op, n=n: _cmp(op, c.card.attack, n))
             elif stat == "support":
-                tests.append(lambda ctx, c, op=op, n=n: _cmp(op, c.card.support, n))
+                tests.append(lambda ctx, c, op=op, n=n: _cmp(op, ctx.game.card_support(c), n))
             else:
                 tests.append(lambda ctx, c, op=op, n=n: any(_cmp(op, r, n) for r in c.card.ranges))
         elif p.kind in ("named", "not_named"):
@@ -619,13 +619,15 @@ def describe_unit(u: Unit) -> str:
     return f"{u.card.name} ({'your' if True else ''}{u.area} line)".replace("your", "")
 
 
-def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None):
-    """Resolve a unit selector to units, asking the controller to choose where it says N."""
+def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None, times: int = 1):
+    """Resolve a unit selector to units, asking the controller to choose where it says N
+    (``times`` N: "choose 1 enemy for each card stacked under this unit")."""
     cands = unit_candidates(ctx, sel)
     if isinstance(sel, A.Ref) or picks_all(sel):
         return cands
     lo, hi = count_range(sel)
-    if not cands:
+    lo, hi = lo * times, hi * times
+    if not cands or hi == 0:
         return []
     hi_n = len(cands) if hi == math.inf else int(hi)
     lo_n = min(lo, len(cands))
@@ -642,15 +644,16 @@ def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
     return [u for u in cands if u.id in ids]
 
 
-def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None):
-    """Resolve a card selector to cards, asking where it says N. Choosing from a deck
-    is searching it (the chooser sees that deck); a card the chooser cannot see (a
-    face-down orb, the opponent's hand) is offered as an unknown card."""
+def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None, times: int = 1):
+    """Resolve a card selector to cards, asking where it says N (``times`` N). Choosing
+    from a deck is searching it (the chooser sees that deck); a card the chooser cannot
+    see (a face-down orb, the opponent's hand) is offered as an unknown card."""
     cands = card_candidates(ctx, sel)
     if isinstance(sel, A.Ref) or picks_all(sel):
         return cands
     lo, hi = count_range(sel)
-    if not cands:
+    lo, hi = lo * times, hi * times
+    if not cands or hi == 0:
         return []
     g = ctx.game
     who = ctx.controller if chooser is None else chooser

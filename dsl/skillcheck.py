@@ -14,6 +14,7 @@ from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.render import qualifier as render_qualifier
 from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, pick_key, place_area, selector_kind
+from fecipher.engine import modifiers as M
 
 from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401  (fill the registries)
 
@@ -208,6 +209,8 @@ class SkillChecker:
                     c.target.qualifiers or any(p.kind != "from_place" for p in c.target.posts)):
                 self.err(c.target.pos, "'flip N orbs' flips face-down orbs and takes no filter: a filtered orb cost "
                                        "is not supported")
+            if c.per_each is not None:
+                self.check_selector(c.per_each)
             check_cost(c, self.err, s.kind)
         for t in s.triggers:
             self.check_trigger(t)
@@ -310,6 +313,9 @@ class SkillChecker:
     # ---- statements
     def check_statement(self, st) -> None:
         kind = self.s.kind
+        if isinstance(st, A.DeployBan):
+            self.check_deploy_ban(st)
+            return
         if isinstance(st, A.Delayed):
             self.check_delayed(st)
             return
@@ -322,6 +328,11 @@ class SkillChecker:
         if isinstance(st, A.CardChange):
             CV.check_card_change(self, st)
             return
+        if isinstance(st, A.SkillCostChange):
+            CV.check_skill_cost_change(self, st)
+            return
+        if isinstance(st, A.Modification) and any(c.kind == "free_use" for c in st.changes):
+            CV.check_free_use(self, st)
         if CV.is_card_modification(st, kind):
             CV.check_card_modification(self, st)
             return
@@ -418,6 +429,28 @@ class SkillChecker:
             self.check_action(st.action, EFFECTS, "effect")
             self.actor = False
 
+    def check_deploy_ban(self, st: A.DeployBan) -> None:
+        kind = self.s.kind
+        if st.verb != "deploy":
+            self.err(st.pos, f"'cannot {st.verb} ...': a rule about a player says what they cannot deploy, "
+                             f"e.g. 'your opponent cannot deploy cards with cost 5 or more'")
+            return
+        self.check_selector(st.cards, where=False)
+        if selector_kind(st.cards) not in ("card", "name") or (
+                isinstance(st.cards, A.Filtered) and any(p.kind in ("from_place", "among") for p in st.cards.posts)):
+            self.err(st.cards.pos, "what cannot be deployed is cards, e.g. 'cards with cost 5 or more', "
+                                   "'dragonstone cards'")
+        elif isinstance(st.cards, A.Filtered) and st.cards.quantifier is not None \
+                and st.cards.quantifier.kind != "all":
+            self.err(st.cards.quantifier.pos, "say which cards without a count, e.g. 'cards with cost 1'")
+        if kind == "cont":
+            if st.duration is not None:
+                self.err(st.duration.pos, "a CONT skill holds while it is active; it takes no duration")
+        elif kind == "spec":
+            self.err(st.pos, "a rule about deploying is a CONT skill's line, or an effect with a duration")
+        elif st.duration is None:
+            self.err(st.pos, "this rule needs a duration, e.g. 'until the end of your opponent's next turn'")
+
     def check_replacement(self, st: A.Replace) -> None:
         a = st.action
         if self.s.kind != "cont":
@@ -467,14 +500,16 @@ class SkillChecker:
             words = tuple(c.words)
             if words in V.CARD_RULES:
                 self.err(c.pos, "only a SPEC skill on 'this card' can say that")
-            elif words[:2] in (("be", "deployed"), ("class", "change"), ("be", "class")) or words[:1] == ("deploy",):
+            elif words[:2] == ("be", "deployed") or words[:1] == ("deploy",):
                 self.err(c.pos, f"'cannot {' '.join(words)}' (a deployment restriction) is not supported yet: "
                                 f"the engine's deployment options have no restriction of that kind")
             elif words not in V.FLAGS:
                 self.err(c.pos, lambda: f"unknown restriction 'cannot {' '.join(words)}'"
                                         f"{suggest(' '.join(words), V.FLAG_PHRASES)}")
-            if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")):
-                self.err(c.pos, "'by skills' goes with 'cannot be destroyed' or 'cannot be moved'")
+            if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")) and V.FLAGS.get(words) not in (
+                    M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
+                self.err(c.pos, "'by skills' goes with 'cannot be destroyed', 'cannot be moved', 'cannot level up' "
+                                "or 'cannot class change'")
             elif c.by == "enemy_skills" and words != ("be", "destroyed"):
                 self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
             elif c.by is not None and c.by not in ("skills", "enemy_skills"):
@@ -505,6 +540,8 @@ class SkillChecker:
             w = c.words[0]
             if w not in V.QUALITY_WORDS:   # a type, weapon, gender, or a symbol ("acquires black")
                 self.err(c.pos, lambda: f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}")
+        elif c.kind == "free_use":
+            pass   # (checked with its subject: card_values.check_free_use)
         elif c.kind in ("lose_skill", "cannot_use"):
             if not c.name:
                 self.err(c.pos, "name the skill, e.g. 'loses \"Anti-Fliers\"'")
@@ -519,13 +556,38 @@ class SkillChecker:
             self.check_selector(c.per_each)
             self.counting = False
             if isinstance(c.per_each, A.Filtered) and selector_kind(c.per_each) == "card" and not any(
-                    p.kind in ("from_place", "in_stack", "stacked_under") for p in c.per_each.posts):
+                    p.kind in ("from_place", "in_stack", "stacked_under", "among") for p in c.per_each.posts):
                 self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                          "'for each card stacked under this unit'")
         elif c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:
             self.err(c.pos, f"an attack breaks 1 to 5 orbs, not {c.amount}")
 
+    def check_per_each_arg(self, a: A.Action) -> A.Action:
+        """"choose 1 enemy for each card stacked under this unit": only 'choose' with a
+        number to multiply takes it; the count is checked as any "for each" count. Returns
+        the action without it, for the checks of its verb."""
+        pers = [p for p in a.preps if p.kind == "for_each"]
+        if not pers or a.verb != "choose":
+            return a   # other verbs: their own preps say whether they take it ('draw 1 for each ...')
+        q = a.target.quantifier if isinstance(a.target, A.Filtered) else None
+        if len(pers) > 1:
+            self.err(pers[1].pos, "one 'for each ...' per line")
+        elif q is None or q.kind not in ("exactly", "up_to", "one"):
+            self.err(pers[0].pos, "'choose ... for each ...' needs a number to multiply: 'choose 1 enemy for "
+                                  "each ...' or 'choose up to 1 ally for each ...'")
+        for p in pers:
+            self.counting = True
+            self.check_selector(p.unit)
+            self.counting = False
+            if isinstance(p.unit, A.Filtered) and selector_kind(p.unit) == "card" and not any(
+                    x.kind in ("from_place", "in_stack", "stacked_under") for x in p.unit.posts):
+                self.err(p.unit.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
+                                     "'for each card stacked under this unit'")
+        return A.Action(a.verb, a.number, a.target, tuple(p for p in a.preps if p.kind != "for_each"), a.optional,
+                        a.pos, a.verb_pos)
+
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
+        a = self.check_per_each_arg(a)
         if a.verb == "flip" and isinstance(a.target, A.Filtered):
             faces = {q.kind for q in a.target.qualifiers} & {"face_up", "face_down"}
             want = "face_down" if a.target.noun in ("orb", "orbs") else "face_up"
@@ -568,7 +630,9 @@ class SkillChecker:
             if p.kind == "bottom" and tuple(p.place.words) != ("deck",):
                 self.err(p.pos, "'on the bottom of ...' names a deck: 'your deck' or 'your opponent's deck'")
             elif p.kind == "for_each":
+                self.counting = True   # (cards in a stack may be counted)
                 self.check_selector(p.unit, where=False)
+                self.counting = False
                 if selector_kind(p.unit) not in ("unit", "card", "bond"):
                     self.err(p.pos, "'for each ...' counts units or cards, e.g. 'for each card among them'")
             elif p.kind == "until_hand" and not 1 <= (p.number or 0) <= 60:
@@ -721,6 +785,8 @@ class SkillChecker:
         if k == "uses":
             for n in t.skills:
                 self.check_skill_name(n, t.pos)
+            if t.keyword is not None and t.keyword.name not in V.KEYWORDS:
+                self.err(t.keyword.pos, f"unknown keyword [{t.keyword.name}]{suggest(t.keyword.name, V.KEYWORDS)}")
             if t.subject is not None and t.skill_kind in ("bond", "hand"):
                 self.err(t.pos, f"a unit uses action skills only; a {t.skill_kind} skill is used by a player: "
                                 f"'when you use a {t.skill_kind} skill'")
@@ -789,8 +855,28 @@ class SkillChecker:
                               "Character ('an ally', 'a non-main character enemy'): the unit has left the field")
 
     def check_condition(self, c: A.Condition) -> None:
+        if c.kind in ("any_of", "all_of"):
+            for x in c.parts:
+                inner = x.inner if x.kind == "negation" else x
+                if inner is not None and inner.kind == "did":
+                    self.err(x.pos, "'if you do' / 'if you don't' stands alone: it cannot be joined with another "
+                                    "condition")
+                else:
+                    self.check_condition(x)
+            return
         if c.kind == "happened":
             self.check_happened(c)
+            return
+        if c.kind == "has_destroyed":
+            from fecipher.dsl.history import destroyed_selector_ok
+            self.check_selector(c.subject)
+            self.check_selector(c.counted, where=False)
+            if selector_kind(c.subject) not in ("unit", "name"):
+                self.err(c.subject.pos, "what destroyed is a unit: 'your attacking unit', 'this unit'")
+            if not destroyed_selector_ok(c.counted):
+                self.err(c.counted.pos, "'has destroyed ...' can only say whose unit and whether it was the Main "
+                                        "Character ('an enemy', 'a non-main character enemy'): the unit has left "
+                                        "the field")
             return
         if c.kind == "negation":
             self.check_condition(c.inner)

@@ -20,12 +20,12 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.conditions import compile_condition
-from fecipher.dsl.costs_more import joint as joint_costs
+from fecipher.dsl.costs_more import ChangeableCosts, joint as joint_costs
 from fecipher.dsl import card_values as CV
 from fecipher.dsl import effects_control as control
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
-    count_range, count_things, pick_key,
+    count_range, count_things, pick_cards, pick_key,
     card_candidates, card_predicate, pick_units, ref_units, selector_kind, unit_candidates, unit_predicate,
 )
 from fecipher.dsl.triggers import compile_triggers
@@ -47,6 +47,8 @@ ROLES = {"attack": SupportRole.ATTACK, "defence": SupportRole.DEFENCE, "both": S
 def flag_of(c: A.Change) -> str:
     words = tuple(c.words)
     if c.by in ("skills", "enemy_skills"):
+        if V.FLAGS.get(words) in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
+            return V.FLAGS[words]
         if words == ("be", "destroyed"):
             return M.CANNOT_BE_DESTROYED_BY_SKILLS
         if words == ("be", "moved"):
@@ -83,6 +85,9 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(stat, "add", amount)]
     if c.kind == "cannot":
         flag = flag_of(c)
+        if c.by == "skills" and flag in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
+            # "cannot level up by skills": only a card a skill puts onto it.
+            return [(flag, "flag", lambda ctx, u, by_skill=False, **kw: by_skill)]
         if c.by == "enemy_skills":
             # Skills whose controller is not the unit's owner (the engine tells who: player).
             return [(flag, "flag", lambda ctx, u, player=None, **kw: player is not None and player != u.owner)]
@@ -116,6 +121,8 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.LOST_SKILLS, "grant", frozenset({M.ALL_SKILLS}))]
     if c.kind == "cannot_use":
         return [(M.CANNOT_USE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
+    if c.kind == "free_use":   # "can use "X" without paying its cost" (dsl/costs_more.ChangeableCosts)
+        return [(M.FREE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
     if c.kind == "double":
         return [(M.ATTACK if c.stat == "attack" else M.SUPPORT, "mul", 2)]
     if c.kind == "acquire_name":
@@ -167,6 +174,8 @@ def while_wrapped(st: A.Modification, op: str, value: Any) -> Any:
 def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[ContinuousEffect]:
     if isinstance(st, A.CardChange):
         return CV.card_change_effects(st)
+    if isinstance(st, A.SkillCostChange):
+        return CV.skill_cost_effects(st)
     if isinstance(st, A.Modification) and all(CV.card_subject(x) for x in st.subjects):
         return CV.card_modification_effects(st)
     text = render.statement(st)
@@ -175,6 +184,8 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
         pred = card_predicate(st.cards)
         return [ContinuousEffect(M.SUPPORT_ALLOWED if st.succeeds else M.SUPPORT_FAILS, "flag",
                                  lambda ctx, u, card=None, **kw: card is not None and pred(ctx, card), applies, text)]
+    if isinstance(st, A.DeployBan):
+        return [ContinuousEffect(M.CANNOT_DEPLOY, "flag", deploy_ban_value(st), lambda ctx, u: False, text)]
     if not isinstance(st, A.Modification):
         return []   # replacements and card rules are compiled elsewhere
     applies = subject_matcher(st.subjects)
@@ -291,25 +302,49 @@ def kept_choice(a: A.Action, eff):
     if a.verb not in ("choose", "reveal") or key is None:
         return eff
 
-    def keep(ctx: SkillContext):
+    def keep(ctx: SkillContext, **kw):
         before = ctx.data.get("chosen")
-        yield from eff(ctx)
+        yield from eff(ctx, **kw)
         after = ctx.data.get("chosen")
         ctx.data.setdefault("picked", {})[key] = list(after) if after is not before and after is not None else []
     return keep
 
 
+def choose_for_each(a: A.Action):
+    """"choose 1 enemy in the back line for each card stacked under this unit": the
+    number to choose is the quantifier's times the count, counted when the line runs
+    (up to that many with "up to"; nothing to choose when the count is 0)."""
+    per = next(p for p in a.preps if p.kind == "for_each")
+    counter = count_of(per.unit)
+    units = selector_kind(a.target) == "unit"
+    prompt_text = render.cap(render.action(a))
+
+    def eff(ctx: SkillContext, counted: SkillContext | None = None):
+        # (in "your opponent chooses ... for each enemy ...", counted from the skill's side)
+        times = counter(counted if counted is not None else ctx)
+        prompt = f"{ctx.skill.name}: choose for \"{prompt_text}\""
+        if units:
+            things = yield from pick_units(ctx, a.target, prompt, times=times)
+        else:
+            things = yield from pick_cards(ctx, a.target, prompt, times=times)
+        ctx.data["chosen"] = list(things)
+        ctx.data["did"] = bool(things)
+    return kept_choice(a, eff)
+
+
 def actor_effect(st: A.ActorStatement):
     """"your opponent sends ...": the action runs as that player's (they choose; "their"
     areas are theirs); "each player ...": you first, then your opponent."""
-    inner = kept_choice(st.action, EFFECTS[st.action.verb].build(st.action))
+    a = st.action
+    per_each = a.verb == "choose" and any(p.kind == "for_each" for p in a.preps)
+    inner = choose_for_each(a) if per_each else kept_choice(a, EFFECTS[a.verb].build(a))
 
     def eff(ctx: SkillContext):
         players = [ctx.opponent] if st.actor == "opponent" else [ctx.controller, ctx.opponent]
         did = False
         for p in players:
             sub = attrs.evolve(ctx, controller=p, data=ctx.data)
-            yield from inner(sub)
+            yield from (inner(sub, counted=ctx) if per_each else inner(sub))
             did = did or bool(ctx.data.get("did"))
         ctx.data["did"] = did
     return eff
@@ -347,6 +382,39 @@ def replacement_of(st: A.Replace) -> Replacement:
     return Replacement(ev.CardMoved, on_moved, text, st.optional)
 
 
+def deploy_ban_value(st: A.DeployBan):
+    """value(ctx, _, player=, card=, area=): whether the rule forbids that player deploying
+    that card to that line; the players are counted from the skill's controller."""
+    pred = card_predicate(st.cards)
+    who, line = st.who, st.line
+
+    def forbids(ctx, _unit, player=None, card=None, area=None, **kw):
+        if card is None or (line is not None and area != line):
+            return False
+        if who == "opponent" and player != ctx.opponent or who == "you" and player != ctx.controller:
+            return False
+        return pred(ctx, card)
+    return forbids
+
+
+def deploy_ban_effect(st: A.DeployBan):
+    """The rule for the duration: a modifier that reaches no unit (see M.CANNOT_DEPLOY)."""
+    duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
+    value = deploy_ban_value(st)
+    text = render.statement(st)
+
+    def eff(ctx: SkillContext):
+        g = ctx.game
+        frozen = attrs.evolve(ctx, data=dict(ctx.data))
+        g.add_modifier(Modifier(M.CANNOT_DEPLOY, "flag", (lambda gm, un, _c=frozen, **kw: value(_c, un, **kw)),
+                                duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
+                                source=ctx.skill.name))
+        ctx.data["did"] = True
+        return
+        yield  # pragma: no cover
+    return eff
+
+
 _MOMENTS = {"end_of_combat": "end_of_combat", "end_of_turn": "end_of_turn",
             "start_of_next_turn": "start_of_turn", "end_of_next_turn": "end_of_turn"}
 
@@ -378,10 +446,14 @@ def delayed_effect(st: A.Delayed, granted: dict[str, Skill]):
 def statement_effect(st: A.Statement, granted: dict[str, Skill]):
     if control.handles(st):
         return control.compile_statement(st, granted)
+    if isinstance(st, A.DeployBan):
+        return deploy_ban_effect(st)
     if isinstance(st, A.Delayed):
         return delayed_effect(st, granted)
     if isinstance(st, A.CardChange):
         return CV.timed_card_effect(st)
+    if isinstance(st, A.SkillCostChange):
+        return CV.timed_skill_cost_effect(st)
     if isinstance(st, A.Modification):
         return modification_effect(st, granted)
     if isinstance(st, A.Guarded):
@@ -405,6 +477,8 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
             return
             yield  # pragma: no cover
         return eff
+    if st.verb == "choose" and any(p.kind == "for_each" for p in st.preps):
+        return choose_for_each(st)
     return kept_choice(st, EFFECTS[st.verb].build(st))
 
 
@@ -509,6 +583,7 @@ def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
     granted skills that grant it, whatever their order on the card (the checker refuses
     a cycle of grants, which has no such order)."""
     from fecipher.dsl.skillcheck import grant_order
+    changeable = CV.skills_with_changed_costs(node)
     granted: dict[str, Skill] = {}
     for s in grant_order(node)[0]:
         granted[s.name] = compile_skill(s, granted)
@@ -518,6 +593,10 @@ def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
         if s.granted:
             continue
         sk = compile_skill(s, granted)
+        if sk.name in changeable and sk.costs:
+            # Another skill of this card makes this one's cost smaller or free: its costs
+            # are asked what they are now (dsl/costs_more.ChangeableCosts).
+            sk = attrs.evolve(sk, costs=(ChangeableCosts(sk.costs, sk.name),))
         if s.kind == "support":
             support = sk
         else:

@@ -230,6 +230,11 @@ def _skill_kind_of(game, card_id: int, name: str) -> str | None:
     return None
 
 
+def _has_keyword(game, card_id: int, name: str, keyword: str) -> bool:
+    """Whether the skill named ``name`` of a card carries ``keyword`` ([LIS], [CP] ...)."""
+    return any(s.name == name and s.has_keyword(keyword) for s in game.copy(card_id).card.skills)
+
+
 def _new_trigger(t: A.Trigger, kind: TriggerKind, text: str) -> Trigger:
     subj_ok = _subject_test(t.subject)
     by_ok = _subject_test(t.by) if t.by is not None else None
@@ -262,12 +267,15 @@ def _new_trigger(t: A.Trigger, kind: TriggerKind, text: str) -> Trigger:
 
     if t.kind == "uses":
         names = frozenset(t.skills)
-        wanted_kind = t.skill_kind if t.skill_kind not in (None, "any") else None
+        wanted_kind = t.skill_kind if t.skill_kind not in (None, "any", "keyword") else None
+        keyword = t.keyword.name if t.keyword is not None else None
 
         def uses(ctx, e):
             if names and e.skill not in names:
                 return False
             if wanted_kind is not None and _skill_kind_of(ctx.game, e.card, e.skill) != wanted_kind:
+                return False
+            if keyword is not None and not _has_keyword(ctx.game, e.card, e.skill, keyword):
                 return False
             if t.subject is None:          # "when you use ..."
                 if not own(ctx, e.player):

@@ -57,6 +57,11 @@ FLAGS = {
     ("be", "moved"): M.CANNOT_BE_MOVED_BY_SKILLS,
     ("be", "destroyed"): M.CANNOT_BE_DESTROYED,
     ("be", "destroyed", "in", "battle"): M.CANNOT_BE_DESTROYED_IN_BATTLE,   # also "by attacks"
+    ("level", "up"): M.CANNOT_LEVEL_UP,
+    ("be", "leveled", "up"): M.CANNOT_LEVEL_UP,
+    ("be", "levelled", "up"): M.CANNOT_LEVEL_UP,
+    ("class", "change"): M.CANNOT_CLASS_CHANGE,
+    ("be", "class", "changed"): M.CANNOT_CLASS_CHANGE,
     ("untap",): M.CANNOT_UNTAP,
     ("be", "chosen"): M.CANNOT_BE_CHOSEN,
 }

@@ -215,17 +215,4 @@ def _combine(stat: str, base: Any, parts: list[tuple[str, Any]]) -> Any:
                 new = max(new, min(value, floor))   # "not below N" (a lower value stays)
             value = new
         return max(0, int(value))
-    value = set(base)
-    grants: set = set()
-    removes: set = set()
-    for op, v in parts:
-        if v is None:
-            continue
-        items = v if isinstance(v, (set, frozenset, tuple, list)) else (v,)
-        if op == "replace":
-            value = set(items)
-        elif op == "grant":
-            grants.update(items)
-        elif op == "remove":
-            removes.update(items)
-    return frozenset((value | grants) - removes)
+    return M.combine_set(base, parts)

@@ -51,11 +51,20 @@ def schedule(game: "Game", ctx: SkillContext, skill: Skill, moment: str, player:
         raise ValueError(f"unknown moment {moment!r}")
     if moment == END_OF_COMBAT and game.battle is None:
         return False
-    # A copy of what the skill chose: later lines of the setting-up skill do not change it.
-    data = {k: (list(v) if isinstance(v, list) else v) for k, v in ctx.data.items()}
+    # A copy of what the skill chose (its lists and tables of choices, not the units and
+    # cards in them): what runs later does not change another set-up's choices.
+    data = _copied(ctx.data)
     game.delayed.append(DelayedEffect(moment, player, game.turn,
                                       SkillContext(game, skill, ctx.controller, ctx.source, ctx.unit_id, None, data)))
     return True
+
+
+def _copied(v):
+    if isinstance(v, dict):
+        return {k: _copied(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_copied(x) for x in v]
+    return v
 
 
 def _is_due(game: "Game", d: DelayedEffect, moment: str) -> bool:

@@ -50,10 +50,31 @@ def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str 
         return f"{copy.card.name} is not in your hand"
     if area not in (FRONT, BACK):
         return f"units are deployed to the front or back line, not {area!r}"
-    refusal = name_refusal(game, player, copy.card) or card_rule_refusal(game, player, copy)
+    refusal = (name_refusal(game, player, copy.card) or card_rule_refusal(game, player, copy)
+               or deploy_ban_refusal(game, player, copy, area))
     if refusal:
         return refusal
     return cost_refusal(game, player, copy.card, game.deploy_cost(copy, HAND))
+
+
+def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str | None:
+    """A rule of a skill that ``player`` may not deploy ``copy`` to ``area`` ("your
+    opponent cannot deploy cards with cost 5 or more", "... into their back line"),
+    from the hand or by a skill; timed (modifiers) or continuous (CONT skills active
+    now, their conditions holding). None when nothing forbids it."""
+    if M.idle(game, M.CANNOT_DEPLOY):
+        return None
+    for mod in game._mods_by_stat.get(M.CANNOT_DEPLOY, ()):
+        if (mod.condition is None or mod.condition(game)) and mod.value(game, None, player=player, card=copy,
+                                                                         area=area):
+            return f"{copy.card.name} cannot be deployed to the {area} line: {mod.text or mod.source}"
+    for ce, ctx in game._continuous_sources(M.CANNOT_DEPLOY):
+        sk = ctx.skill
+        if sk.condition is not None and not sk.condition(ctx):
+            continue
+        if ce.value(ctx, None, player=player, card=copy, area=area):
+            return f"{copy.card.name} cannot be deployed to the {area} line: {sk.name} ({ce.text})"
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -99,6 +120,9 @@ def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | Non
     from fecipher.engine.cards import card_unit_names
     if not card_unit_names(copy.card) & game.unit_names(unit):  # aliases count (rule 14)
         return f"rule 6 (level up): {copy.card.name} does not have the unit name {unit.name}"
+    refusal = stack_refusal(game, unit, class_change=class_changes(game, copy), by_skill=False)
+    if refusal:
+        return refusal
     return cost_refusal(game, player, copy.card, placement_cost(game, copy))
 
 
@@ -114,6 +138,17 @@ def class_changes(game: "Game", copy: CardCopy) -> bool:
     """Placing ``copy`` from the hand on a unit is a class change: the card has a
     class-change cost (printed, or given by an effect)."""
     return game.cc_cost(copy, HAND) is not None
+
+
+def stack_refusal(game: "Game", unit: Unit, *, class_change: bool, by_skill: bool) -> str | None:
+    """A skill's "cannot level up" / "cannot class change" on ``unit`` forbids placing a
+    card on it (``class_change``: the placing class changes it; a class change is a level
+    up too). ``by_skill``: a skill places it, not the Deployment Phase."""
+    if game.flag(unit, M.CANNOT_LEVEL_UP, by_skill=by_skill):
+        return f"{unit.card.name} cannot level up"
+    if class_change and game.flag(unit, M.CANNOT_CLASS_CHANGE, by_skill=by_skill):
+        return f"{unit.card.name} cannot class change"
+    return None
 
 
 def _affordable(game: "Game", player: int, card: Card, cost: int) -> bool:
@@ -139,6 +174,8 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     # Per unit, the same for every card in hand: its unit names, and whether a
     # SPEC rule of its card lets another unit share its name.
     field = [(u, game.unit_names(u), "share_name" in card_rules(u.cards[0].card)) for u in units]
+    banned = not M.idle(game, M.CANNOT_DEPLOY)   # (no rule forbids a deployment now: not asked)
+    stacking = not (M.idle(game, M.CANNOT_LEVEL_UP) and M.idle(game, M.CANNOT_CLASS_CHANGE))
     seen: set = set()
     idle = game.card_values_idle(M.CARD_COST) and game.card_values_idle(M.CARD_CC_COST)
     for copy in p.hand:
@@ -169,11 +206,15 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
         if (not clash and ("deploy_if" not in rules or card_rule_refusal(game, player, copy) is None)
                 and _affordable(game, player, card, cost)):
             for area in (FRONT, BACK):
+                if banned and deploy_ban_refusal(game, player, copy, area) is not None:
+                    continue
                 key = (DEPLOY, copy.id, card, area, cost)
                 yield MADE_OPTIONS.get(key) or made_option(key, Option(
                     DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {cost}) to the {area} line"))
         for unit, un, _ in field:
             if (unit.owner == player and not names.isdisjoint(un)
+                    and (not stacking or stack_refusal(game, unit, class_change=label[1] is not None,
+                                                       by_skill=False) is None)
                     and _affordable(game, player, card, place)):   # level_up_refusal is None
                 key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card, label)
                 yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card, *label))

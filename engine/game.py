@@ -67,6 +67,8 @@ def _is_player(value: Any) -> bool:
     return type(value) is int and value in (0, 1)
 
 
+_NO_LIMIT = 1 << 62   # the event limit outside the flow (a board filled by hand, a benchmark)
+
 _OPTION_INT_FIELDS = ("card", "unit", "target")
 _OPTION_STR_FIELDS = ("area", "skill")
 
@@ -220,7 +222,7 @@ class Game(Values, Moves, CardValues):
         # is its parents), where the events of the present decision must stop, and
         # the decisions counted in the present turn.
         self._resolving: Any = None
-        self._event_limit = self.max_events_per_decision
+        self._event_limit = _NO_LIMIT   # (events emitted outside the flow are not counted)
         self._counted_turn = -1
         self._turn_decisions = 0
         self._flow: Iterator[Decision] | None = None
@@ -244,12 +246,10 @@ class Game(Values, Moves, CardValues):
     def start_at(self, turn: int, turn_player: int, phase: str, first_player: int | None = None) -> None:
         """Start a game whose areas the caller has filled (scenarios), at ``phase``.
 
-        Raises :class:`BadArgument` (a ``ValueError``) for a game already started, a
-        turn that is not a whole number from 1, a player that is not 0 or 1, or an
-        unknown phase."""
+        Called again, it starts the board as it is now afresh (tests rely on it).
+        Raises :class:`BadArgument` (a ``ValueError``) for a turn that is not a whole
+        number from 1, a player that is not 0 or 1, or an unknown phase."""
         from fecipher.engine.phases import turns_flow
-        if self._flow is not None:
-            raise BadArgument("this game has already started")
         if type(turn) is not int or turn < 1:
             raise BadArgument(f"a turn is a whole number from 1, not {_describe(turn)}")
         if not _is_player(turn_player):
@@ -281,6 +281,8 @@ class Game(Values, Moves, CardValues):
             if not self.over:
                 self._end(None, "the game stopped")
             return
+        finally:
+            self._event_limit = _NO_LIMIT
         # The turn limit and the decisions of one turn, checked at every decision.
         if self.turn != self._counted_turn:
             self._counted_turn = self.turn

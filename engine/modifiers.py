@@ -68,6 +68,15 @@ COPY = "copy"
 # controller of the skill that would destroy it ("by enemy skills").
 ATTACKS_REGARDLESS_OF_RANGE = "attacks_regardless_of_range"
 CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
+# A rule about a player, not a unit: "your opponent cannot deploy cards with cost 5 or
+# more". Its value is a predicate value(game_or_ctx, None, player=, card=, area=); a
+# timed one reaches no unit (applies is always False) and a continuous one is found
+# with the other continuous effects; deployment.deploy_ban_refusal asks them.
+CANNOT_DEPLOY = "cannot_deploy"
+# CANNOT_LEVEL_UP (a class change is a level up too) and CANNOT_CLASS_CHANGE, context
+# by_skill: whether a skill (not the Deployment Phase) would place the card on the unit.
+CANNOT_LEVEL_UP = "cannot_level_up"
+CANNOT_CLASS_CHANGE = "cannot_class_change"
 
 # Values of cards that are not units (engine/card_values.py): a card in the hand, the
 # Bond Area, the Support Area ... The value of a continuous effect on one of these is
@@ -78,14 +87,22 @@ CARD_SUPPORT = "card_support"           # support value
 CARD_UNIT_NAMES = "card_unit_names"     # unit names (and aliases)
 CARD_SYMBOLS = "card_symbols"
 CARD_STATS = frozenset({CARD_COST, CARD_CC_COST, CARD_SUPPORT, CARD_UNIT_NAMES, CARD_SYMBOLS})
+# A unit's deployment cost ("until the end of the turn, that enemy's deployment cost becomes 1").
+COST = "cost"
+# A unit's skills' costs: SKILL_COST_CUT values are (bonds, floor) or None, asked with the
+# context skill= (the skill's name): the bonds that skill flips are fewer by that many, not
+# below the floor. FREE_SKILL (a flag, context skill=): the skill is used without paying its cost.
+SKILL_COST_CUT = "skill_cost_cut"
+FREE_SKILL = "free_skill"
 
 FLAGS = frozenset({
     CANNOT_ATTACK, CANNOT_BE_ATTACKED, CANNOT_BE_EVADED, CANNOT_CRITICAL, CANNOT_EVADE,
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
-    CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED,
-    ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE,
+    CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED, FREE_SKILL,
+    ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP,
+    CANNOT_CLASS_CHANGE,
 })
-STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY}) | FLAGS | CARD_STATS
+STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT}) | FLAGS | CARD_STATS
 
 # Durations.
 END_OF_TURN = "end_of_turn"
@@ -298,6 +315,26 @@ def compute_number(game: "Game", unit: "Unit", stat: str, base: int, **ctx: Any)
         game._computing.discard(key)
 
 
+def combine_set(base, changes) -> frozenset:
+    """A set value (types, symbols, names, skills ...) from its printed ``base`` and
+    ``(op, value)`` changes in order: "replace" sets it, then every "grant" adds and
+    every "remove" takes away, whatever their order."""
+    value = set(base)
+    grants: set = set()
+    removes: set = set()
+    for op, v in changes:
+        if v is None:
+            continue
+        items = v if isinstance(v, (set, frozenset, tuple, list)) else (v,)
+        if op == "replace":
+            value = set(items)
+        elif op == "grant":
+            grants.update(items)
+        elif op == "remove":
+            removes.update(items)
+    return frozenset((value | grants) - removes)
+
+
 @cached
 def compute_set(game: "Game", unit: "Unit", stat: str, base: frozenset, **ctx: Any) -> frozenset:
     key = (unit.id, stat)
@@ -306,20 +343,7 @@ def compute_set(game: "Game", unit: "Unit", stat: str, base: frozenset, **ctx: A
         return base
     game._computing.add(key)
     try:
-        value = set(base)
-        grants: set = set()
-        removes: set = set()
-        for op, v, _ in _aimed(game, unit, stat, ctx):
-            if v is None:
-                continue
-            items = v if isinstance(v, (set, frozenset, tuple, list)) else (v,)
-            if op == "replace":
-                value = set(items)
-            elif op == "grant":
-                grants.update(items)
-            elif op == "remove":
-                removes.update(items)
-        return frozenset((value | grants) - removes)
+        return combine_set(base, ((op, v) for op, v, _ in _aimed(game, unit, stat, ctx)))
     finally:
         game._computing.discard(key)
 

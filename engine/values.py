@@ -46,8 +46,13 @@ class Values:
         return unit.cards[0].card
 
     def cost(self, unit: Unit) -> int:
-        """The deployment cost a unit has (its top card's, or the copied card's)."""
-        return self.base_card(unit).cost
+        """The deployment cost a unit has (its top card's, or the copied card's,
+        and the effects on it: "that enemy's deployment cost becomes 1")."""
+        mods = self._mods_by_stat
+        if M.COST not in mods and M.COST not in self._live_stats:
+            # (as base_card, inlined: asked for every unit by "with cost N or less")
+            return unit.cards[0].card.cost if M.COPY not in mods else self.base_card(unit).cost
+        return M.compute_number(self, unit, M.COST, self.base_card(unit).cost)
 
     def attack(self, unit: Unit) -> int:
         return M.compute_number(self, unit, M.ATTACK, self.base_card(unit, "attack").attack)

@@ -66,8 +66,8 @@ def place_audience(area: str, owner: int, face_up: bool = True) -> int:
 
 
 def where(game: "Game", copy: CardCopy) -> tuple[str, bool, int]:
-    """(area, face_up, index in that area) of a card; the field counts as one area
-    (index: the unit's id), a face-down bond is face-down."""
+    """(area, face_up, index in that area) of a card; on the field, the index is the
+    card's place in its unit's stack (0: the top card)."""
     area, obj = game.locate(copy)
     p = game.players[copy.owner]
     if area == ORBS:
@@ -75,7 +75,7 @@ def where(game: "Game", copy: CardCopy) -> tuple[str, bool, int]:
     if area == BONDS:
         return area, obj.face_up, p.bonds.index(obj)
     if area == "field":
-        return area, True, obj.id
+        return area, True, next(i for i, c in enumerate(obj.cards) if c is copy)
     return area, True, next(i for i, c in enumerate(obj) if c is copy)
 
 
@@ -112,13 +112,15 @@ def searched(game: "Game", chooser: int, cards: Iterable[CardCopy]) -> None:
     search: the chooser looks through that whole deck and knows its cards until
     they move or the deck is shuffled. (No event: a search was always part of the
     choice; only what the chooser may know is noted.)"""
-    decks = set()
-    for c in cards:
-        if c.owner not in decks and game.locate(c)[0] == DECK:
-            decks.add(c.owner)
+    cards = list(cards)
+    decks = []
+    for owner in (0, 1):
+        ids = {c.id for c in game.players[owner].deck}
+        if ids and any(c.owner == owner and c.id in ids for c in cards):
+            decks.append(owner)
     me = 1 << chooser
     known = game.known
-    for owner in sorted(decks):
+    for owner in decks:
         for c in game.players[owner].deck:
             known[c.id] = known.get(c.id, NOBODY) | me
 

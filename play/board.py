@@ -50,7 +50,11 @@ def player_summary(game: Any, i: int) -> str:
 def hand_text(game: Any, i: int, viewer: int | None) -> str:
     p = game.players[i]
     if viewer is not None and viewer != i:
-        return f"hand: {len(p.hand)} card" + ("" if len(p.hand) == 1 else "s")
+        # The cards of it the viewer knows (looked at, revealed: engine/visibility.py).
+        known = getattr(game, "known", None) or {}
+        names = [c.card.name for c in p.hand if known.get(c.id, 0) & (1 << viewer)]
+        return (f"hand: {len(p.hand)} card" + ("" if len(p.hand) == 1 else "s")
+                + (f" (known: {'; '.join(names)})" if names else ""))
     if not p.hand:
         return "hand: empty"
     return "hand: " + "; ".join(f"{c.card.name} ({c.card.cost})" for c in p.hand)

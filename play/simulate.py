@@ -97,6 +97,13 @@ def agent_factory(name: str) -> Callable[[int], Any]:
             raise SimulationError(f"agent {name!r}: {module!r} has no {attr!r}")
     if not callable(factory):
         raise SimulationError(f"agent {name!r}: {attr!r} is not callable")
+    try:
+        probe = factory(0)
+    except Exception as e:
+        raise SimulationError(f"agent {name!r}: {attr}(seed) failed: {type(e).__name__}: {e}") from None
+    if not callable(probe):
+        raise SimulationError(f"agent {name!r}: {attr}(seed) gave {type(probe).__name__}, not an agent "
+                              f"(a callable agent(game) -> Option)")
     return factory  # type: ignore[return-value]
 
 
@@ -156,7 +163,12 @@ def play_game(setup: Setup, game_no: int) -> GameResult:
     seed = setup.seed + game_no
     game = Game(d1, d2, seed=seed, max_turns=setup.max_turns)
     t = time.perf_counter()
-    play(game, [f1(2 * seed + 1), f2(2 * seed + 2)])
+    try:
+        play(game, [f1(2 * seed + 1), f2(2 * seed + 2)])
+    except Exception as e:   # an agent that fails or answers wrongly: named, not a traceback
+        who = setup.p1 if game.decision is None or game.decision.player == 0 else setup.p2
+        raise SimulationError(f"game {game_no} (seed {seed}): agent {who!r} failed: "
+                              f"{type(e).__name__}: {e}") from None
     return GameResult(game_no, seed, game.winner, game.reason, game.first_player, game.turn,
                       len(game.answers), time.perf_counter() - t)
 

@@ -47,8 +47,8 @@ def _deployment_reference(game, player):
         if copy.card in seen:
             continue
         seen.add(copy.card)
-        if deploy_refusal(game, player, copy, FRONT) is None:
-            for area in (FRONT, BACK):
+        for area in (FRONT, BACK):
+            if deploy_refusal(game, player, copy, area) is None:
                 out.append(Option(DEPLOY, card=copy.id, area=area,
                                   label=f"deploy {copy.card.name} (cost {copy.card.cost}) to the {area} line"))
         for unit in p.units:
@@ -76,7 +76,9 @@ def test_action_and_deployment_options_are_what_the_refusals_allow(seed):
 
 # Attack rules that change who may attack whom: regardless of range (under a condition,
 # for a turn, for a unit with no range) and "can only attack" (for the fast path in
-# battle.legal_attacks against attack_refusal).
+# battle.legal_attacks against attack_refusal); rules that forbid deploying to a line
+# (deployment.deployment_options against deploy_refusal) and "cannot level up" (against
+# level_up_refusal).
 _ATTACK_RULES = '''
 card "Opt, Longbow"
   codes OPT-001
@@ -117,6 +119,22 @@ card "Opt, Staff Adept"
   cont "Any Range"
     if this unit is in the back line
     this unit can attack non-main character enemies regardless of range
+card "Opt, Jailer"
+  codes OPT-005
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Iron Gate"
+    if this unit is in the front line
+    your opponent cannot deploy cards with cost 2 or more into their back line
+  act "Lockdown"
+    cost flip 1 bond
+    your opponent cannot deploy cards with cost 3 into their front line until the end of your opponent's next turn
+  cont "Set in Stone"
+    if this unit is untapped
+    this unit cannot level up
 '''
 
 

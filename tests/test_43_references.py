@@ -750,3 +750,204 @@ act "Pay"
     pick(game, "use_skill", skill="Pay")
     game.answer(game.decision.options[0])          # which bond pays
     assert game.attack(u) == before + 10 + 1
+
+
+# ---- conditions joined on one line: "A, or B" / "A, and B"
+def test_conditions_joined_with_or_and_and():
+    probe = make('''
+cont "Either Way"
+  if your main character is blue, or you have 2 or more bonds
+  this unit gains +10 attack
+act "Omen"
+  once per turn
+  reveal the top card of your deck
+  if it is tome, or it has cost 3 or more: draw 1
+  if it is red, and it is "Ogma": draw 2
+''')
+    game, _, _ = duel(mc0=card("Lord", "Blue", symbols="blue"))
+    u = add_unit(game, 0, probe)
+    add_cards(game, 0, "deck", TOME, top=True)
+    begin(game)
+    assert game.attack(u) == 40                      # the first holds
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Omen")
+    assert len(game.players[0].hand) == hand + 1     # tome: 1; not red and "Ogma": no 2
+    game2, _, _ = duel()
+    u2 = add_unit(game2, 0, probe)
+    add_bonds(game2, 0, SWORD, SWORD)
+    add_cards(game2, 0, "deck", SWORD, top=True)
+    begin(game2)
+    assert game2.attack(u2) == 40                    # the second holds
+    hand = len(game2.players[0].hand)
+    pick(game2, "use_skill", skill="Omen")
+    assert len(game2.players[0].hand) == hand + 2    # not tome, cost 1: no 1; red "Ogma": 2
+    game3, _, _ = duel()
+    u3 = add_unit(game3, 0, probe)
+    add_bonds(game3, 0, SWORD)
+    begin(game3)
+    assert game3.attack(u3) == 30                    # neither
+    text = skill_text(probe)
+    assert "If your Main Character is <Blue>, or you have 2 or more bonds" in text
+    assert 'If it is <Red>, and it is "Ogma", draw 2 cards' in text
+
+
+def test_if_you_do_cannot_be_joined():
+    assert "stands alone" in check_errors('''
+act "A"
+  you may flip 1 bond
+  if you do, or you have 2 or more bonds: draw 1
+''')
+
+
+# ---- "choose N ... for each ..."
+def test_choose_one_for_each_card_stacked_under_this_unit():
+    probe = make('''
+act "I'll take you all on!"
+  once per turn
+  choose 1 enemy for each card stacked under this unit
+  tap them
+''')
+    game, _, mc1 = duel()
+    add_unit(game, 0, probe, probe, probe)          # two cards under the top: choose 2
+    a, b = add_unit(game, 1, TOME), add_unit(game, 1, SWORD)
+    begin(game)
+    pick(game, "use_skill", skill="I'll take you all on!")
+    pick(game, "unit", unit=a)
+    pick(game, "unit", unit=b)                       # the second is required too
+    assert a.tapped and b.tapped and not mc1.tapped
+    assert game.decision.kind == "action"
+    game2, _, mc1b = duel()
+    add_unit(game2, 0, probe)                        # nothing under it: choose none
+    add_unit(game2, 1, TOME)
+    begin(game2)
+    pick(game2, "use_skill", skill="I'll take you all on!")
+    assert game2.decision.kind == "action" and not mc1b.tapped
+    assert "Choose 1 enemy for each card stacked under this unit" in skill_text(probe)
+
+
+def test_the_opponent_chooses_one_card_for_each_enemy_destroyed_by_this_skill():
+    probe = make('''
+act "Sigh"
+  once per turn
+  destroy all non-main character enemies
+  your opponent chooses 1 card from their hand for each enemy destroyed by this skill
+  your opponent sends them to their retreat area
+''')
+    game, _, _ = duel()
+    add_unit(game, 0, probe)
+    add_unit(game, 1, TOME)
+    add_unit(game, 1, SWORD)
+    h1, h2, h3 = add_cards(game, 1, "hand", FILLER, FILLER, FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Sigh")
+    assert game.decision.player == 1
+    pick(game, "card", card=h1)
+    pick(game, "card", card=h3)
+    p1 = game.players[1]
+    assert h1 in p1.retreat and h3 in p1.retreat and h2 in p1.hand
+
+
+def test_for_each_after_an_object_is_refused_except_on_choose():
+    assert "'destroy' does not take" in check_errors('''
+act "A"
+  destroy 1 enemy for each card in your hand
+''')
+    assert "needs a number to multiply" in check_errors('''
+act "A"
+  choose all enemies for each card in your hand
+  tap them
+''')
+
+
+# ---- the new words in any order: only the language's own errors, never a crash
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+NEW_WORDS = ["choose", "1", "up to", "ally", "enemy", "card", "cards", "bond", "bonds", "orb", "orbs", "the chosen",
+             "that ally", "that enemy", "the revealed card", "it", "them", "that unit", "your opponent's main character",
+             "main character", "a main character", "with the same unit name as", "with a different unit name from",
+             "levelled-up", "levelled up", "face-up", "face-down", "colorless", "red or blue", '"Kent" or female',
+             "with 2 or more cards in its stack", "stacked under this unit", "in this unit's stack", "for each",
+             "from your retreat area", "in your hand", ", or", ", and", "if", "is", "has", "you have", ":",
+             "draw 1", "tap", "put", "under", "gains +10 attack", "until the end of the turn", "reveal",
+             "the top card of your deck", "this unit", "not"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.sampled_from(NEW_WORDS), min_size=1, max_size=14), min_size=1, max_size=5),
+       st.sampled_from(["act", "auto", "cont"]))
+def test_new_words_in_any_order_raise_only_language_errors(lines, kind):
+    trigger = ["when this unit attacks"] if kind == "auto" else []
+    body = "\n".join([f'{kind} "Salad"'] + ["  " + x for x in trigger] + ["  " + " ".join(ws) for ws in lines])
+    try:
+        make(body)
+    except LanguageError as e:
+        assert e.diagnostics and all(d.message for d in e.diagnostics)
+
+
+REFS = ["it", "them", "that unit", "that ally", "that enemy", "the chosen ally", "the chosen card", "the chosen enemy",
+        "the revealed card", "your opponent's main character", "your main character", "this unit", "this card"]
+QUALS = ["", "red", "colorless", "face-up", "face-down", "levelled-up", "main character", "non-levelled-up",
+         "red or blue", '"Kent" or female', "white black", "other"]
+NOUNS = ["ally", "enemy", "card", "bond", "orb", "unit"]
+POSTS = ["", "from your retreat area", "in your hand", "with the same unit name as {r}",
+         "with a different unit name from {r}", "with 2 or more cards in its stack", "stacked under {r}",
+         "in this unit's stack", "in your opponent's bond area"]
+STATES = ["red", "tome or red", '"Kent"', "levelled up", "a main character", "your opponent's main character",
+          "tapped", "not colorless"]
+LINES = [
+    "choose 1 {q} {n} {p}", "choose up to 1 {q} {n} {p} for each {q2} {n2} {p2}", "reveal the top card of your deck",
+    "{r} gains +10 attack until the end of the turn", "if {r} is {s}: draw 1", "if {r} is {s}, or {r2} is {s}: draw 1",
+    "tap {r}", "put {r} under {r2}", "this unit gains +10 attack for each {q} {n} {p} until the end of the turn",
+    "if {r} has the same unit name as {r2}: draw 1", "if {r} has 2 or more cards in its stack: draw 1",
+    "if you have 2 or more {q} {n} {p}: draw 1", "add {r} to your hand",
+]
+
+
+@st.composite
+def skill_lines(draw):
+    out = []
+    for _ in range(draw(st.integers(1, 4))):
+        t = draw(st.sampled_from(LINES))
+        r, r2 = draw(st.sampled_from(REFS)), draw(st.sampled_from(REFS))
+        post = draw(st.sampled_from(POSTS)).replace("{r}", draw(st.sampled_from(REFS)))
+        post2 = draw(st.sampled_from(POSTS)).replace("{r}", draw(st.sampled_from(REFS)))
+        out.append(" ".join(t.format(q=draw(st.sampled_from(QUALS)), n=draw(st.sampled_from(NOUNS)), p=post,
+                                     q2=draw(st.sampled_from(QUALS)), n2=draw(st.sampled_from(NOUNS)), p2=post2,
+                                     r=r, r2=r2, s=draw(st.sampled_from(STATES))).split()))
+    return out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(skill_lines(), st.sampled_from(["act", "auto"]))
+def test_new_constructs_check_or_compile_and_play(lines, kind):
+    """Every combination is refused with positioned errors, or compiles, describes, and
+    runs in a game without crashing (answering every decision with its first option)."""
+    trigger = ["when this unit attacks"] if kind == "auto" else []
+    body = "\n".join([f'{kind} "Mix"'] + ["  " + x for x in trigger] + ["  " + x for x in lines])
+    try:
+        probe = make(body)
+    except LanguageError as e:
+        assert e.diagnostics and all(d.message and d.line > 0 for d in e.diagnostics)
+        return
+    assert skill_text(probe)
+    game, mc0, mc1 = duel()
+    u = add_unit(game, 0, probe, probe)
+    add_unit(game, 0, card("Kent", "Knight"), card("Kent", "Knight"))
+    add_unit(game, 1, TOME)
+    add_bonds(game, 0, SWORD, WHITE_BLACK)
+    add_bonds(game, 0, TOME, face_up=False)
+    add_bonds(game, 1, SWORD, face_up=False)
+    add_cards(game, 0, "retreat", card("Kent", "Knight"), TOME)
+    add_cards(game, 0, "hand", SWORD)
+    begin(game)
+    if kind == "act":
+        if not options(game, "use_skill", skill="Mix"):
+            return
+        pick(game, "use_skill", skill="Mix", unit=u)
+    else:
+        pick(game, "attack", unit=u, target=mc1)
+    for _ in range(60):
+        if game.over or game.decision is None or (game.decision.kind == "action" and game.battle is None):
+            break
+        game.answer(game.legal_options()[0])

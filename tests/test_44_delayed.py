@@ -42,6 +42,16 @@ card "Tester, Cover"
     at the end of this combat:
     you may move your attacking unit
 
+card "Tester, Reaper"
+  codes TST-206
+  cost 1
+  symbol red
+  attack 30
+  support 10
+  support "Reaper's Due" attack
+    at the end of this combat:
+    if your attacking unit has destroyed a non-main character enemy this combat: draw 1
+
 card "Tester, Schemer"
   codes TST-204
   cost 1
@@ -156,6 +166,21 @@ def test_delayed_effect_reads_the_battle_it_ends():
     assert mc0.area == "back"
 
 
+@pytest.mark.parametrize("defender_attack, mc, drew", [(10, False, 1), (90, False, 0), (10, True, 0)])
+def test_a_condition_on_what_the_combat_destroyed_is_checked_at_its_end(defender_attack, mc, drew):
+    game, mc0, mc1 = duel()
+    target = mc1 if mc else add_unit(game, 1, card("Target", attack=defender_attack))
+    if mc:
+        mc1.cards[0] = game.new_copy(card("Lord", "Weak", attack=defender_attack), 1)
+        game.invalidate()
+    add_cards(game, 0, "deck", c("Reaper"), top=True)
+    begin(game)
+    pick(game, "attack", unit=mc0, target=target)
+    settle(game)
+    # (an MC destroyed breaks an orb into its owner's hand: player 1's)
+    assert hand(game) == drew
+
+
 def test_end_of_this_turn_runs_once_at_the_end_phase():
     game, mc0, mc1 = duel()
     s = add_unit(game, 0, c("Schemer"))
@@ -249,6 +274,8 @@ def test_describe_renders_the_delayed_part():
                                               "At the end of this combat, destroy it.")
     assert "At the start of your next turn, destroy it." in texts["Ambush"]
     assert "At the end of your opponent's next turn, draw 2 cards." in texts["Long Watch"]
+    assert ("At the end of this combat, if your attacking unit's attack destroyed a non-Main Character enemy "
+            "this combat, draw 1 card.") in texts["Reaper's Due"]
 
 
 HEAD = '''
@@ -268,8 +295,40 @@ card "Tester, Bad"
     ('  act "A"\n    at the end of this turn:\n', "needs the effect lines"),
     ('  act "A"\n    at the end of this turn:\n    at the end of this combat:\n    draw 1\n', "needs the effect lines"),
     ('  act "A"\n    at the end of this turn:\n    dance 1\n', "unknown effect"),
+    ('  act "A"\n    if this unit has destroyed an enemy with cost 2 or less this turn\n    draw 1\n',
+     "can only say whose unit"),
 ])
 def test_checker_refuses_delayed_effects_it_cannot_run(body, message):
     with pytest.raises(LanguageError) as e:
         compile_text(HEAD + body, "bad.fe0")
     assert message in str(e.value)
+
+
+def test_delayed_effect_keeps_a_named_choice_of_the_skill():
+    pack = '''
+card "Tester, Hunter"
+  codes TST-501
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Mark"
+    choose 1 non-main character enemy
+    choose 1 ally
+    at the end of this turn:
+    destroy the chosen enemy
+'''
+    hunter = compile_text(pack, "hunter.fe0")[0]
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, hunter)
+    doomed = add_unit(game, 1, FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Mark")
+    if game.decision.kind == "choose":
+        pick(game, "unit", unit=doomed)
+    if game.decision.kind == "choose":
+        pick(game, "unit", unit=mc0)
+    assert game.unit(doomed.id) is doomed
+    advance(game, lambda g: g.turn == 3)
+    assert game.unit(doomed.id) is None

@@ -50,6 +50,10 @@ card "Tester, Mourner"
   act "Sacrifice"
     choose 1 other non-main character ally
     destroy it
+  act "Trophy"
+    once per turn
+    if this unit has destroyed an enemy this turn
+    draw 1
   act "Loot"
     once per turn
     if an orb from your opponent's orbs was destroyed this turn
@@ -123,6 +127,24 @@ def test_an_enemy_destroyed_is_not_an_ally_destroyed():
     assert game.unit(enemy.id) is None
     assert not options(game, "use_skill", skill="Vengeance")
     assert not options(game, "use_skill", skill="Loot")   # no orb either
+
+
+def test_this_unit_has_destroyed_an_enemy_this_turn():
+    game, mc0, mc1 = duel()
+    m = add_unit(game, 0, c("Mourner"))
+    enemy = add_unit(game, 1, c("Target"))
+    begin(game)
+    assert not options(game, "use_skill", skill="Trophy")
+    pick(game, "attack", unit=mc0, target=enemy)          # another unit's attack: not this unit's
+    answer_until(game, lambda g: g.battle is None and g.decision.kind == "action")
+    assert game.unit(enemy.id) is None and not options(game, "use_skill", skill="Trophy")
+    game, mc0, mc1 = duel()
+    m = add_unit(game, 0, c("Mourner"))
+    enemy = add_unit(game, 1, c("Target"))
+    begin(game)
+    pick(game, "attack", unit=m, target=enemy)
+    answer_until(game, lambda g: g.battle is None and g.decision.kind == "action")
+    assert options(game, "use_skill", skill="Trophy")
 
 
 def test_an_opponents_orb_destroyed_this_turn():

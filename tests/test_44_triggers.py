@@ -87,6 +87,12 @@ SKILLS = {
   auto "Noticed"
     when you use a bond skill
     this unit gains +20 attack until the end of the turn
+  act "Legend" [LIS]
+    once per turn
+    draw 1
+  auto "Witness"
+    when an ally uses a [LIS] skill
+    draw 1
 ''',
     "Sapling": '''
   act "Graft"
@@ -333,6 +339,9 @@ card "Sage, Bond Giver"
     if game.decision.kind == "choose":
         pick(game, "card", card=FILLER)
     assert game.attack(o) == 30 + 10 + 20             # Focus, then Noticed
+    n = hand(game)
+    pick(game, "use_skill", skill="Legend")
+    assert hand(game) == n + 2                        # Legend's draw and Witness's ([LIS])
 
 
 # ------------------------------------------------------------------ growth
@@ -500,6 +509,7 @@ def test_describe_reads_like_card_text():
     assert "When this unit's attack fails to destroy an enemy" in texts["Persist"]
     assert "At the end of your opponent's Deployment Phase" in texts["Muster"]
     assert 'When this unit uses "Focus"' in texts["Echo"]
+    assert "When an ally uses a [LIS]" in texts["Witness"]
     assert "When you use a |BOND| skill" in texts["Noticed"]
     assert "When a card from your Retreat Area is added to your hand" in texts["Scavenge"]
     assert "When one of your opponent's Orbs is destroyed" in texts["Watch Orbs"]
@@ -507,3 +517,73 @@ def test_describe_reads_like_card_text():
     assert "When another ally is destroyed by an attack of an enemy" in texts["Avenge"]
     assert "When this unit is moved by a skill's cost or effect to the Back Line" in texts["Fallback"]
     assert "When a combat another ally took part in ends" in texts["Debrief"]
+
+
+COMPLETIST = '''
+card "Tester, Completist"
+  codes TST-150
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Study"
+    draw 1
+  auto "Bookish"
+    when you draw a card by your skill
+    this unit gains +10 attack until the end of the turn
+  auto "Busy"
+    when this unit uses an act skill
+    this unit gains +10 attack until the end of the turn
+  auto "Any"
+    when this unit uses a skill
+    this unit gains +10 attack until the end of the turn
+  hand "Palm"
+    draw 1
+  auto "Handy"
+    when you use a hand skill
+    this unit gains +10 attack until the end of the turn
+  act "Strike"
+    choose 1 non-main character enemy
+    destroy it
+  auto "Bounty"
+    when an enemy is destroyed by "Strike"
+    this unit gains +10 attack until the end of the turn
+  auto "Brawl"
+    when an enemy is destroyed in battle
+    this unit gains +10 attack until the end of the turn
+'''
+
+
+def test_draws_by_your_skill_skill_kinds_and_a_named_destroying_skill():
+    comp = compile_text(COMPLETIST, "completist.fe0")[0]
+    game, mc0, mc1 = duel()
+    u = add_unit(game, 0, comp)
+    palm = add_cards(game, 0, "hand", comp)[0]
+    foe = add_unit(game, 1, FILLER)
+    foe2 = add_unit(game, 1, FILLER)
+    begin(game)
+
+    def resolved(since):
+        while game.decision.kind == "order_skills":     # several triggered: any order
+            game.answer(0)
+        return sorted(e.skill for e in events(game, ev.SkillResolved, since=since))
+    n = len(game.events)
+    pick(game, "use_skill", skill="Study")
+    assert resolved(n) == ["Any", "Bookish", "Busy", "Study"]
+    n = len(game.events)
+    pick(game, "use_skill", card=palm)
+    assert resolved(n) == ["Bookish", "Handy", "Palm"]     # a hand skill: not this unit's
+    n = len(game.events)
+    pick(game, "use_skill", skill="Strike")
+    pick(game, "unit", unit=foe)
+    assert game.unit(foe.id) is None
+    assert resolved(n) == ["Any", "Bounty", "Busy", "Strike"]
+    n = len(game.events)
+    pick(game, "attack", unit=mc0, target=foe2)
+    settle(game)
+    assert game.unit(foe2.id) is None and resolved(n) == ["Brawl"]
+    # The turn's own draw is not by a skill.
+    n = len(game.events)
+    answer_until(game, lambda g: g.turn == 4 and g.phase == "bond")
+    assert "Bookish" not in resolved(n)

@@ -52,7 +52,7 @@ card "Tester, Staff Adept"
   attack 20
   support 10
   cont "Any Range"
-    this unit can attack enemies regardless of range
+    this unit can attack regardless of range
 
 card "Tester, Bulwark"
   codes TST-105
@@ -106,6 +106,16 @@ card "Seer, Oracle"
     choose any number of flier cards among them
     deploy them
     send the rest to your retreat area
+  act "Bank"
+    reveal the top 2 cards of your opponent's deck
+    choose 1 card among them
+    put it into your opponent's bond area
+    put the rest on the bottom of your opponent's deck
+  act "Kin"
+    reveal the top 3 cards of your deck
+    this unit gains +20 attack for each "Seer" card among them until the end of the turn
+    if you have a card with cost 4 or more among them: draw 1
+    send the revealed cards to your retreat area
   act "Count"
     reveal the top 3 cards of your deck
     draw 1 for each card with cost 3 or more among them
@@ -359,6 +369,37 @@ def test_draw_for_each_revealed_card_then_the_revealed_go_to_the_bottom_in_a_cho
     assert p.hand == [big, small] and big2 is p.deck[-1]
 
 
+def test_among_the_opponents_revealed_cards_one_to_their_bond_area_the_other_to_the_bottom():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Oracle", "Seer"))
+    a, b = add_cards(game, 1, "deck", card("A"), card("B"), top=True)
+    begin(game)
+    pick(game, "use_skill", skill="Bank")
+    pick(game, "card", card=b)
+    p1 = game.players[1]
+    assert [x.copy for x in p1.bonds] == [b] and p1.bonds[0].face_up
+    assert p1.deck[-1] is a and len(p1.deck) == 11
+
+
+def test_counts_and_conditions_on_the_revealed_cards():
+    game, mc0, mc1 = duel()
+    oracle = add_unit(game, 0, c("Oracle", "Seer"))
+    tops = add_cards(game, 0, "deck", GEM, card("Seer", "other"), card("A"), top=True)
+    begin(game)
+    before = game.attack(oracle)
+    pick(game, "use_skill", skill="Kin")
+    p = game.players[0]
+    assert game.attack(oracle) == before + 40       # two "Seer" cards among the three
+    assert len(p.hand) == 0                          # none has cost 4 or more: no draw
+    assert p.retreat == tops
+    game2, _, _ = duel()
+    add_unit(game2, 0, c("Oracle", "Seer"))
+    add_cards(game2, 0, "deck", BIG, card("A"), card("B"), top=True)
+    begin(game2)
+    pick(game2, "use_skill", skill="Kin")
+    assert len(game2.players[0].hand) == 1
+
+
 def test_a_card_put_on_the_bottom_of_the_deck():
     game, mc0, mc1 = duel()
     add_unit(game, 0, c("Miller", "Seer"))
@@ -409,6 +450,7 @@ def test_deployment_restrictions_are_refused_as_not_supported_yet(line):
                                         "Back Line regardless of range."),
     ("Tester", "Hawkeye", "Take Aim", "Until the end of the turn, this unit can attack <Flier> enemies "
                                       "regardless of range."),
+    ("Tester", "Staff Adept", "Any Range", "This unit can attack enemies regardless of range."),
     ("Tester", "Assassin", "Mark", "This unit can only attack your opponent's Main Character."),
     ("Tester", "Bulwark", "Bulwark", "This unit cannot be destroyed by attacks from enemies with a Deployment "
                                      "Cost of 2 or lower."),
@@ -426,4 +468,196 @@ def test_deployment_restrictions_are_refused_as_not_supported_yet(line):
 ])
 def test_describe_renders_the_new_constructs(unit, title, skill, text):
     sk = next(s for s in c(title, unit).skills if s.name == skill)
+    assert sk.text.endswith(text), sk.text
+
+
+# ---------------------------------------------------------------- the AI
+def test_the_ai_plays_games_with_these_cards():
+    from fecipher.engine.game import Game
+    from fecipher.play.agents import play
+    from fecipher.play.ai import make_agent
+    from vanilla import deck
+    others = [x for name, x in CARDS.items() if "Executioner" not in name for _ in range(3)]
+    revealed = 0
+    for seed in range(2):
+        g = Game(deck(card("Lord", attack=50), others, name="rules"),
+                 deck(card("Lady", attack=50, ranges=(1, 2)), others, name="rules"), seed=seed, max_turns=30)
+        play(g, [make_agent("heuristic", 2 * seed), make_agent("heuristic", 2 * seed + 1)])
+        assert g.over
+        revealed += sum(isinstance(e, ev.Revealed) for e in g.events)
+    assert revealed > 0
+
+
+BAN_PACK = '''
+card "Warden, Jailer"
+  codes TST-301
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Iron Gate"
+    if this unit is in the front line
+    your opponent cannot deploy cards with cost 3 or more
+  act "Lockdown"
+    cost flip 1 bond
+    your opponent cannot deploy flier cards into their back line until the end of your opponent's next turn
+  act "Summon"
+    choose 1 card from your hand
+    deploy it
+'''
+BAN = {c.title: c for c in compile_text(BAN_PACK, "bans.fe0")}
+
+
+def _deploy_targets(game, copy):
+    return {o.area for o in options(game, "deploy", card=copy)}
+
+
+def test_a_cont_rule_forbids_the_opponent_deploying_matching_cards_while_it_holds():
+    from fecipher.engine.deployment import deploy_refusal
+    game, mc0, mc1 = duel()
+    jailer = add_unit(game, 0, BAN["Jailer"])
+    add_bonds(game, 1, *[card("Bond")] * 5)
+    big, small = add_cards(game, 1, "hand", card("Big", cost=3), card("Small", cost=2))
+    begin(game, turn=3, player=1, phase="deployment")
+    assert _deploy_targets(game, big) == set()
+    assert _deploy_targets(game, small) == {"front", "back"}
+    assert "Iron Gate" in deploy_refusal(game, 1, big, "front")
+    # The condition fails: the rule does not hold.
+    game2, m0, m1 = duel()
+    add_unit(game2, 0, BAN["Jailer"], area="back")
+    add_bonds(game2, 1, *[card("Bond")] * 5)
+    big2 = add_cards(game2, 1, "hand", card("Big", cost=3))[0]
+    begin(game2, turn=3, player=1, phase="deployment")
+    assert _deploy_targets(game2, big2) == {"front", "back"}
+    # The skill's own controller is not bound by it.
+    game3, m0, m1 = duel()
+    add_unit(game3, 0, BAN["Jailer"])
+    add_bonds(game3, 0, *[card("Bond")] * 5)
+    big3 = add_cards(game3, 0, "hand", card("Big", cost=3))[0]
+    begin(game3, turn=3, player=0, phase="deployment")
+    assert _deploy_targets(game3, big3) == {"front", "back"}
+
+
+def test_a_timed_rule_forbids_a_line_until_it_ends_and_binds_skills_too():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, BAN["Jailer"], area="back")
+    add_bonds(game, 0, card("Bond"))
+    summoner = add_unit(game, 1, BAN["Jailer"], area="back")
+    add_bonds(game, 1, *[card("Bond")] * 5)
+    bird, bird2 = add_cards(game, 1, "hand", BIRD, card("Kite", types=("flier",)))
+    begin(game, turn=2, player=0)
+    pick(game, "use_skill", skill="Lockdown")
+    pick(game, "pass")                                   # end player 0's turn
+    while not (game.decision.player == 1 and game.decision.kind == "deployment"):
+        game.answer([o for o in game.legal_options() if o.kind in ("pass", "no")][0])
+    assert _deploy_targets(game, bird) == {"front"}
+    pick(game, "pass")                                   # to player 1's action phase
+    pick(game, "use_skill", skill="Summon")
+    pick(game, "card", card=bird2)
+    # only the front line is allowed: no line is asked
+    assert any(u.cards[0] is bird2 for u in game.players[1].front)
+
+
+@pytest.mark.parametrize("title, skill, text", [
+    ("Jailer", "Iron Gate", "Your opponent cannot deploy cards with a Deployment Cost of 3 or higher."),
+    ("Jailer", "Lockdown", "Until the end of your opponent's next turn, your opponent cannot deploy <Flier> cards "
+                           "into their Back Line."),
+])
+def test_describe_renders_deploy_rules(title, skill, text):
+    sk = next(s for s in BAN[title].skills if s.name == skill)
+    assert sk.text.endswith(text), sk.text
+
+
+@pytest.mark.parametrize("line, message", [
+    ("your opponent cannot deploy 1 card", "without a count"),
+    ("your opponent cannot deploy cards from your hand", "what cannot be deployed is cards"),
+    ("your opponent cannot summon cards", "cannot summon"),
+])
+def test_deploy_rules_refused_by_the_checker(line, message):
+    text = BAN_PACK.split("  cont \"Iron Gate\"")[0] + '  cont "Bad"\n    ' + line + "\n"
+    with pytest.raises(LanguageError, match=message):
+        compile_text(text)
+
+
+
+STACK_PACK = '''
+card "Rook, Stubborn"
+  codes TST-401
+  cost 1
+  class change cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Set in Stone"
+    if this unit is tapped
+    this unit cannot level up
+card "Rook, Grounded"
+  codes TST-402
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "No Shortcuts"
+    this unit cannot level up by skills and cannot class change
+card "Rook, Lifter"
+  codes TST-403
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Lift"
+    choose 1 "Rook" card from your hand
+    put it onto 1 "Rook" ally
+'''
+STACK = {c.title: c for c in compile_text(STACK_PACK, "stack.fe0")}
+
+
+def test_cannot_level_up_while_its_condition_holds():
+    game, mc0, mc1 = duel()
+    rook = add_unit(game, 0, STACK["Stubborn"], tapped=True)
+    add_bonds(game, 0, *[card("Bond")] * 4)
+    copy = add_cards(game, 0, "hand", card("Rook", "plain", cost=1))[0]
+    begin(game, phase="deployment")
+    assert not options(game, "level_up", card=copy)
+    from fecipher.engine.deployment import level_up_refusal
+    assert "cannot level up" in level_up_refusal(game, 0, copy, rook)
+    game2, _, _ = duel()
+    add_unit(game2, 0, STACK["Stubborn"])          # untapped: the condition fails
+    add_bonds(game2, 0, *[card("Bond")] * 4)
+    copy2 = add_cards(game2, 0, "hand", card("Rook", "plain", cost=1))[0]
+    begin(game2, phase="deployment")
+    assert options(game2, "level_up", card=copy2)
+
+
+def test_cannot_level_up_by_skills_and_cannot_class_change():
+    game, mc0, mc1 = duel()
+    rook = add_unit(game, 0, STACK["Grounded"])
+    add_bonds(game, 0, *[card("Bond")] * 4)
+    plain, promoted = add_cards(game, 0, "hand", card("Rook", "plain", cost=1), card("Rook", "hero", cost=3, cc=2))
+    begin(game, phase="deployment")
+    assert options(game, "level_up", card=plain)           # from the hand: allowed
+    assert not options(game, "class_change", card=promoted)
+    # By a skill: the card stays in the hand.
+    game2, _, _ = duel()
+    rook2 = add_unit(game2, 0, STACK["Grounded"])
+    add_unit(game2, 0, STACK["Lifter"])
+    plain2 = add_cards(game2, 0, "hand", card("Rook", "plain", cost=1))[0]
+    begin(game2)
+    pick(game2, "use_skill", skill="Lift")
+    pick(game2, "card", card=plain2)
+    if game2.decision.kind == "unit" or any(o.kind == "unit" for o in game2.legal_options()):
+        pick(game2, "unit", unit=rook2)
+    assert plain2 in game2.players[0].hand and len(rook2.cards) == 1
+
+
+@pytest.mark.parametrize("title, skill, text", [
+    ("Stubborn", "Set in Stone", "If this unit is tapped: This unit cannot level up."),
+    ("Grounded", "No Shortcuts", "This unit cannot level up by a skill's effect, and cannot class change."),
+])
+def test_describe_renders_level_up_rules(title, skill, text):
+    sk = next(s for s in STACK[title].skills if s.name == skill)
     assert sk.text.endswith(text), sk.text

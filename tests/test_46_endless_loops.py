@@ -283,3 +283,15 @@ def test_engine_decision_17_a_refused_answer_after_the_stop_says_the_game_is_ove
     begin(game)
     pick(game, "move", unit=unit)
     assert game.why_illegal(0) == "the game is over"
+
+
+def test_engine_decision_17_events_emitted_outside_the_flow_are_not_counted():
+    """The events cap counts what the game does after a decision; an integrator (or a
+    benchmark) emitting events into a game by hand is not stopped."""
+    game, mc0, mc1 = duel()
+    begin(game)
+    for _ in range(Game.max_events_per_decision + 10):
+        game.emit(ev.Shuffled(0, "deck"))
+    assert not game.over and game.decision is not None
+    pick(game, "pass")
+    assert not game.over and game.decision is not None

@@ -213,3 +213,45 @@ def test_hidden_constructs_are_checked(text, message):
     with pytest.raises(LanguageError) as e:
         compile_text(src, "bad.fe0")
     assert message in str(e.value)
+
+
+def test_look_at_the_top_cards_of_your_opponents_deck_and_you_may_look():
+    src = PACK + '''
+card "Scout, Far Sight"
+  codes HID-004
+  cost 1
+  symbol red
+  attack 30
+  support 10
+  act "Recon"
+    look at the top 2 cards of your opponent's deck
+  act "Maybe"
+    you may look at the top card of your deck
+'''
+    scout = next(c for c in compile_text(src, "scout.fe0") if c.unit_name == "Scout")
+    g, mc0, mc1 = duel()
+    add_unit(g, 0, scout)
+    begin(g)
+    top2 = g.players[1].deck[:2]
+    pick(g, "use_skill", skill="Recon")
+    assert all(can_see(g, 0, c) for c in top2) and not any(can_see(g, 1, c) for c in top2)
+    pick(g, "use_skill", skill="Maybe")
+    pick(g, "no")
+    assert not can_see(g, 0, g.players[0].deck[0])
+    pick(g, "use_skill", skill="Maybe")
+    pick(g, "yes")
+    assert can_see(g, 0, g.players[0].deck[0])
+
+
+def test_each_construct_is_rendered_as_card_text():
+    texts = {s.name: s.text for c in CARDS.values() for s in c.skills}
+    assert texts["Scry"].startswith("Scry |ACT| Look at the top 3 cards of your Deck.")
+    assert texts["Peek"] == "Peek |ACT| Look at your opponent's hand."
+    assert texts["Orb Gaze"] == "Orb Gaze |ACT| Look at 1 card from your orbs."
+    assert texts["Pickpocket"] == ("Pickpocket |ACT| Choose 1 card from your opponent's hand without looking. "
+                                   "Send it to your opponent's Retreat Area.")
+    assert texts["Lucky Dip"] == "Lucky Dip |ACT| Choose 1 card from your opponent's orbs at random. Look at it."
+    assert texts["Gamble"] == ("Gamble |ACT| Your opponent chooses 1 card from your hand without looking. "
+                               "Send it to your Retreat Area.")
+    assert texts["Proclaim"] == 'Proclaim |ACT| [Reveal 1 "Herald" card from your hand] Draw 1 card.'
+    assert texts["Display"] == "Display |ACT| Reveal 2 cards from your hand."

@@ -77,6 +77,61 @@ card "Tester, Messenger"
     draw 1
 '''
 
+PACK += '''
+card "Ike, Hero"
+  codes TST-111
+  cost 4
+  symbol green
+  range 1
+  attack 70
+  support 10
+  act "Aether"
+    cost flip 3 bonds
+    draw 1
+  cont "Memories of War"
+    the cost of "Aether" is reduced by 1 bond for each red ally but not below 1
+
+card "Mist, Florete"
+  codes TST-112
+  cost 3
+  symbol green
+  range 1
+  attack 40
+  support 10
+  act "Warm Singing"
+    cost tap this, flip 2 bonds
+    draw 1
+  cont "Spring-Breeze Florete"
+    if you have 3 or more allies
+    this unit can use "Warm Singing" without paying its cost
+  act "Balance"
+    once per turn
+    the cost of "Warm Singing" is reduced by 1 bond until the end of the turn
+
+card "Eliwood, Noble"
+  codes TST-114
+  cost 3
+  symbol purple
+  range 1
+  attack 50
+  support 10
+  act "Noble's Steed"
+    once per turn
+    cost reveal 1 card from your hand and put it on top of your deck
+    this unit gains +10 attack until the end of the turn
+
+card "Gunter, Old Knight"
+  codes TST-113
+  cost 3
+  symbol black
+  range 1
+  attack 50
+  support 10
+  act "Rally the Ranks"
+    cost flip 1 bond for each red ally
+    draw 1
+'''
+
 CARDS = {c.unit_name + ", " + c.title: c for c in compile_text(PACK, "more_costs.fe0")}
 FILLER = card("Filler", "Blank", cost=1, attack=10, support=10)
 
@@ -254,6 +309,121 @@ def test_support_skill_cost_that_cannot_be_paid_is_not_asked():
     pick(game, "attack", unit=mc0, target=mc1)
     assert _to_support_question(game) is None
     assert not any(e.skill == "Provision" for e in events(game, ev.SkillResolved))
+
+
+# ---------------------------------------------------------------- costs changed by another skill
+def test_cont_reduces_the_bonds_a_skill_flips_for_each_red_ally():
+    game, mc0, _ = duel()            # the MC is red: one red ally
+    ike = add_unit(game, 0, CARDS["Ike, Hero"])
+    bonds = add_bonds(game, 0, FILLER, FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Aether")        # 3 - 1 = 2 bonds: both flipped, nothing to choose
+    assert not any(b.face_up for b in bonds)
+
+
+def test_cont_reduction_not_below_its_floor():
+    game, _, _ = duel()
+    add_unit(game, 0, CARDS["Ike, Hero"])
+    for _ in range(3):
+        add_unit(game, 0, c("Grower") if _ == 0 else c("Wanderer") if _ == 1 else c("Show-off"))
+    (bond,) = add_bonds(game, 0, FILLER)
+    begin(game)
+    assert len([u for u in game.players[0].units if "red" in {s.value for s in game.symbols(u)}]) >= 3
+    pick(game, "use_skill", skill="Aether")        # 3 - 4 red allies, but at least 1
+    assert not bond.face_up
+
+
+def test_without_the_reduction_the_printed_cost_is_asked():
+    game, _, _ = duel()
+    add_unit(game, 0, CARDS["Mist, Florete"])
+    add_bonds(game, 0, FILLER)
+    begin(game)
+    assert not options(game, "use_skill", skill="Warm Singing")   # 2 bonds, 1 face-up
+
+
+def test_timed_reduction_of_a_skills_cost():
+    game, _, _ = duel()
+    mist = add_unit(game, 0, CARDS["Mist, Florete"])
+    (bond,) = add_bonds(game, 0, FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Balance")
+    pick(game, "use_skill", skill="Warm Singing")  # now 1 bond
+    assert mist.tapped and not bond.face_up
+
+
+def test_a_skill_used_without_paying_its_cost_while_the_condition_holds():
+    game, _, _ = duel()
+    mist = add_unit(game, 0, CARDS["Mist, Florete"])
+    add_unit(game, 0, c("Grower"))
+    add_bonds(game, 0, FILLER, face_up=False)
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Warm Singing")  # three allies: free (no tap, no bonds)
+    assert not mist.tapped and len(game.players[0].hand) == hand + 1
+
+
+def test_a_cost_counted_from_the_board():
+    game, _, _ = duel()                    # the MC is red: 1 bond for now
+    add_unit(game, 0, CARDS["Gunter, Old Knight"])
+    add_unit(game, 0, c("Grower"))         # a second red ally: 2 bonds
+    bonds = add_bonds(game, 0, FILLER)
+    begin(game)
+    assert not options(game, "use_skill", skill="Rally the Ranks")
+    game2, _, _ = duel()
+    add_unit(game2, 0, CARDS["Gunter, Old Knight"])
+    add_unit(game2, 0, c("Grower"))
+    bonds = add_bonds(game2, 0, FILLER, FILLER, FILLER)
+    begin(game2)
+    pick(game2, "use_skill", skill="Rally the Ranks")
+    pick(game2, "card", card=bonds[0].copy)
+    pick(game2, "card", card=bonds[2].copy)
+    assert [b.face_up for b in bonds] == [False, True, False]
+
+
+def test_reveal_and_put_on_top_of_the_deck_as_a_cost():
+    game, _, _ = duel()
+    eli = add_unit(game, 0, CARDS["Eliwood, Noble"])
+    a, b = add_cards(game, 0, "hand", FILLER, c("Grower"))
+    begin(game)
+    pick(game, "use_skill", skill="Noble's Steed")
+    pick(game, "card", card=b)
+    p = game.players[0]
+    assert p.deck[0] is b and b not in p.hand and a in p.hand
+    shown = events(game, ev.Revealed)
+    assert shown and shown[-1].cards == (b.id,)
+    assert game.attack(eli) == 60
+
+
+def test_reveal_and_put_needs_a_card_in_the_hand():
+    game, _, _ = duel()
+    add_unit(game, 0, CARDS["Eliwood, Noble"])
+    begin(game)
+    assert not options(game, "use_skill", skill="Noble's Steed")
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("    cost reveal 1 card from your hand and put it on top of your deck",
+     "    cost reveal 1 card from your hand and put it into your orbs", "on top of your deck or into"),
+    ("    cost reveal 1 card from your hand and put it on top of your deck",
+     "    cost send 1 card from your hand to your retreat area and put it on top of your deck", "after 'reveal'"),
+    ("    cost flip 1 bond for each red ally", "    cost tap 1 ally for each red ally", "supported for 'flip N bonds'"),
+    ('the cost of "Aether" is reduced by 1 bond for each red ally but not below 1',
+     'the cost of "Memories of War" is reduced by 1 bond', "not an ACT, AUTO, BOND or HAND skill"),
+    ('the cost of "Warm Singing" is reduced by 1 bond until the end of the turn',
+     'the cost of "Warm Singing" is reduced by 1 bond', "needs a duration"),
+    ('    this unit can use "Warm Singing" without paying its cost',
+     '    your main character can use "Warm Singing" without paying its cost', "this unit's"),
+])
+def test_unsupported_skill_cost_changes_are_refused(old, new, message):
+    assert old in PACK
+    with pytest.raises(LanguageError, match=message):
+        compile_text(PACK.replace(old, new), "bad.fe0")
+
+
+def test_a_reduction_of_bonds_needs_a_skill_that_flips_bonds():
+    bad = PACK.replace("    cost flip 3 bonds\n    draw 1", "    cost tap this\n    draw 1")
+    with pytest.raises(LanguageError, match="flips no bonds"):
+        compile_text(bad, "bad.fe0")
 
 
 # ---------------------------------------------------------------- refused forms

@@ -107,6 +107,37 @@ card "Matthis, Knife Thrower"
   spec "Knife Training"
     this card acquires knife and acquires range 1-2
 
+card "Sirius, Piercing Eyes"
+  codes TST-212
+  cost 2
+  symbol red
+  range 1
+  attack 40
+  support 10
+  act "Piercing Eyes"
+    cost tap this
+    choose 1 enemy
+    the deployment cost of it becomes 1 until the end of the turn
+  act "Headhunt"
+    choose 1 enemy with cost 1 or less
+    destroy it
+  act "Scavenge"
+    you may
+    choose 1 card with cost 1 or less from your opponent's retreat area
+    draw 1
+
+card "Zeke, Regalia"
+  codes TST-213
+  cost 2
+  symbol red
+  range 1
+  attack 40
+  support 10
+  cont "Humble Foes"
+    the deployment cost of all enemies is increased by 1
+  cont "Shadow Weaving"
+    the deployment cost of all cards in your opponent's retreat area is increased by 1
+
 card "Gordin, Recruiter"
   codes TST-211
   cost 2
@@ -124,7 +155,7 @@ FILLER = card("Filler", "Blank", cost=1, attack=10, support=10)
 WHITE = card("Pale", "White Bond", cost=1, symbols="white")
 
 
-NAMES = {'Quartermaster': 'Jagen', 'Heavy Knight': 'Draug', 'Late Bloomer': 'Cain', 'Crowd Pleaser': 'Abel', 'Wildcard': 'Caeda', 'Blank Wildcard': 'Julian', 'Kinsman': 'Navarre', 'Twilight Friend': 'Ogma', 'Night Soldier': 'Barst', 'Knife Thrower': 'Matthis', 'Recruiter': 'Gordin'}
+NAMES = {'Piercing Eyes': 'Sirius', 'Regalia': 'Zeke', 'Quartermaster': 'Jagen', 'Heavy Knight': 'Draug', 'Late Bloomer': 'Cain', 'Crowd Pleaser': 'Abel', 'Wildcard': 'Caeda', 'Blank Wildcard': 'Julian', 'Kinsman': 'Navarre', 'Twilight Friend': 'Ogma', 'Night Soldier': 'Barst', 'Knife Thrower': 'Matthis', 'Recruiter': 'Gordin'}
 
 
 def c(title: str):
@@ -233,6 +264,47 @@ def test_act_skill_reduces_costs_of_cards_in_the_hand_until_the_end_of_the_turn(
     assert game.deploy_cost(heavy) == 3
 
 
+# ---------------------------------------------------------------- units' deployment cost
+def test_timed_change_of_a_units_deployment_cost():
+    game, mc0, mc1 = duel()
+    s = add_unit(game, 0, c("Piercing Eyes"))
+    big = add_unit(game, 1, c("Heavy Knight"))
+    begin(game)
+    assert game.cost(big) == 3
+    pick(game, "use_skill", skill="Piercing Eyes")
+    if game.decision.kind == "choose":
+        pick(game, "unit", unit=big)
+    assert game.cost(big) == 1 and game.cost(mc1) == 1
+    # Now "an enemy with cost 1 or less" finds it.
+    pick(game, "use_skill", skill="Headhunt")
+    pick(game, "unit", unit=big)
+    assert game.unit(big.id) is None
+    game.expire_modifiers(M.END_OF_TURN)
+
+
+def test_cont_change_of_enemies_deployment_cost():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Regalia"))
+    big = add_unit(game, 1, c("Heavy Knight"))
+    begin(game)
+    assert game.cost(big) == 4 and game.cost(mc0) == 1
+
+
+def test_card_filters_read_the_computed_cost():
+    game, _, _ = duel()
+    add_unit(game, 0, c("Piercing Eyes"))
+    add_unit(game, 0, c("Regalia"))
+    (cheap,) = add_cards(game, 1, "retreat", FILLER)
+    begin(game)
+    assert game.deploy_cost(cheap) == 2
+    assert not options(game, "use_skill", skill="Scavenge")   # nothing with cost 1 or less
+    game2, _, _ = duel()
+    add_unit(game2, 0, c("Piercing Eyes"))
+    add_cards(game2, 1, "retreat", FILLER)
+    begin(game2)
+    assert options(game2, "use_skill", skill="Scavenge")
+
+
 # ---------------------------------------------------------------- support
 def _support_events(game, player):
     from fecipher.engine import events as ev
@@ -303,7 +375,11 @@ def test_spec_type_and_range_hold_everywhere():
 # ---------------------------------------------------------------- refused forms
 @pytest.mark.parametrize("old,new,message", [
     ("the deployment cost of all red cards in your hand is reduced by 1 but not below 1",
-     "the deployment cost of all enemies becomes 1", "units on the field is not supported"),
+     "the support of all enemies becomes 10", "units on the field is not supported"),
+    ("the deployment cost of all red cards in your hand is reduced by 1 but not below 1",
+     "the deployment cost of all enemies is reduced by 1 but not below 1", "not units'"),
+    ("the class change cost of this card becomes 1", "the deployment cost of your main character becomes 1",
+     "cannot change the deployment cost of units"),
     ("the deployment cost of all red cards in your hand is reduced by 1 but not below 1",
      "the deployment cost of this card becomes 1", "is this unit"),
     ("the deployment cost of all red cards in your hand is reduced by 1 but not below 1",

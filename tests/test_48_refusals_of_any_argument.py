@@ -6,7 +6,7 @@ at it: any Python object as an answer (lists, dicts, floats, bools, strings, big
 and negative numbers, Options whose fields hold lists or floats, Option
 subclasses), options of earlier decisions, a ``player`` that is not the deciding
 player, concessions by anything but the int 0 or 1, ``why_illegal`` of all of
-these, and ``start_at`` on a game under way. Each call must be refused with
+these, and ``start_at`` with a turn, player or phase that is not one. Each call must be refused with
 IllegalAnswer (BadArgument for start_at) and a reason, ``why_illegal`` must give
 that same reason without raising, and a full snapshot of the state (both players'
 areas with card ids, face-up and tapped states, the modifiers, skill uses, pending
@@ -158,18 +158,21 @@ def _throw_everything_at(game: Game, seen: list[Option], data) -> None:
         assert _refused(game, lambda: game.answer(bad)) == reason
     # A player that is not the deciding one, or not a player at all.
     if not game.over:
-        other = data.draw(st.one_of(st.just(1 - d.player), NOT_A_PLAYER), label="player")
+        # (None is not given: any player)
+        other = data.draw(st.one_of(st.just(1 - d.player), NOT_A_PLAYER.filter(lambda x: x is not None)),
+                          label="player")
         reason = _refused(game, lambda: game.answer(d.options[0], player=other))
         assert game.why_illegal(d.options[0], player=other) == reason
         assert game.why_illegal(d.options[0], player=d.player) is None
     # Concessions by anything but the int 0 or 1.
     who = data.draw(NOT_A_PLAYER, label="concede")
     _refused(game, lambda: game.concede(who))
-    # A game under way cannot be started again.
-    if not game.over:
-        args = data.draw(st.tuples(st.one_of(st.integers(1, 3), ANYTHING), st.one_of(st.integers(0, 1), ANYTHING),
-                                   st.one_of(st.sampled_from(["action", "bond"]), ANYTHING)), label="start_at")
-        _refused(game, lambda: game.start_at(*args))
+    # start_at with a turn, turn player or phase that is not one (at least one of them wrong).
+    args = data.draw(st.tuples(st.one_of(st.integers(1, 3), ANYTHING), st.one_of(st.integers(0, 1), ANYTHING),
+                               st.one_of(st.sampled_from(["action", "bond"]), ANYTHING)).filter(
+        lambda a: not (type(a[0]) is int and a[0] >= 1 and type(a[1]) is int and a[1] in (0, 1)
+                       and a[2] in ("action", "bond"))), label="start_at")
+    _refused(game, lambda: game.start_at(*args))
 
 
 def test_refusals_name_what_was_wrong():

@@ -367,3 +367,28 @@ def test_the_ai_determinises_only_the_cards_its_player_does_not_know():
         assert g.players[1].hand[:2] == hand[:2]                   # known: kept where they are
         moved = moved or g.players[1].hand[2:] != hand[2:]
     assert moved                                                    # the unknown ones are shuffled
+
+
+def test_the_board_names_the_opponents_known_hand_cards_only():
+    from fecipher.play.board import hand_text
+    g, _, _ = board()
+    assert hand_text(g, 1, 0) == "hand: 1 card"
+    g.reveal(list(g.players[1].hand), "hand")
+    assert hand_text(g, 1, 0) == f"hand: 1 card (known: {SECRET.name})"
+
+
+def test_an_option_about_a_field_card_names_its_place_in_the_stack():
+    from fecipher.engine.decisions import CARD, Decision, Option
+    from vanilla import add_unit
+    g, _, _ = duel()
+    stack = add_unit(g, 0, card("Top"), card("Under"))
+    begin(g)
+
+    def flow():
+        yield Decision(0, "choose", "which card?", tuple(Option(CARD, card=c.id, unit=stack.id, label=c.card.name)
+                                                         for c in stack.cards))
+    g._start(flow())
+    v = g.view(0)
+    unit = next(u for u in v.me.front if u.id == stack.id)
+    assert [o.place for o in v.decision.options] == [(0, "field", 0), (0, "field", 1)]
+    assert [unit.cards[o.place[2]].id for o in v.decision.options] == [c.id for c in stack.cards]

@@ -142,3 +142,16 @@ def test_packs_add_an_authors_cards(tmp_path, capsys):
 def test_ray_backend_gives_the_local_results():
     pytest.importorskip("ray", reason="the ray backend is tested where fecipher[cluster] is installed")
     assert simulate(SETUP, 4, backend="ray", jobs=2) == simulate(SETUP, 4)
+
+
+def test_an_agent_that_is_not_one_is_refused_before_any_game(capsys):
+    assert main(["simulate", "--no-progress", "--games", "1", "--p1", "os:system"]) == 2
+    assert "agent 'os:system': system(seed) failed: TypeError" in capsys.readouterr().err
+
+
+def test_an_agent_that_answers_wrongly_is_named(tmp_path, monkeypatch, capsys):
+    (tmp_path / "badagents.py").write_text("def make(seed):\n    return lambda game: 'nonsense'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["simulate", "--no-progress", "--games", "1", "--p2", "badagents:make", "--p1", "random"]) == 2
+    err = capsys.readouterr().err
+    assert "game 0 (seed 0): agent 'badagents:make' failed: IllegalAnswer" in err
