@@ -626,9 +626,6 @@ class ToAst(Transformer):
     def opponent_chooses(self, pos, items):
         return self._chooses("opponent", pos, items)
 
-    def each_chooses(self, pos, items):
-        return self._chooses("each", pos, items)
-
     def actor(self, pos, items):
         return "opponent" if "opponent" in [str(t) for t in items] else "each"
 

@@ -951,3 +951,53 @@ def test_new_constructs_check_or_compile_and_play(lines, kind):
         if game.over or game.decision is None or (game.decision.kind == "action" and game.battle is None):
             break
         game.answer(game.legal_options()[0])
+
+
+# ---- the new states and counts decide a battle (a game whose decisions are answered)
+BATTLE = '''
+cont "A"
+  if your main character is red or blue
+  this unit gains +1 attack
+cont "B"
+  if the defending unit has a different unit name from your main character
+  this unit gains +2 attack
+cont "C"
+  if this unit has 2 or more cards in its stack
+  this unit gains +4 attack
+cont "D"
+  this unit gains +8 attack for each card in this unit's stack
+cont "E"
+  this unit gains +32 attack for each card stacked under this unit
+cont "F"
+  if the defending unit is a main character
+  this unit gains +64 attack
+cont "G"
+  if this unit is not your main character
+  this unit gains +128 attack
+cont "H"
+  this unit gains +256 attack for each levelled-up ally
+cont "I"
+  this unit gains +512 attack for each non-levelled-up ally
+'''
+
+
+def _attack_power(game, attacker, defender) -> int:
+    from fecipher.engine import events as ev
+    n = len(game.events)
+    pick(game, "attack", unit=attacker, target=defender)
+    _finish_battle(game)
+    judged = [e for e in game.events[n:] if isinstance(e, ev.BattleJudged)][0]
+    return judged.attacker_power - judged.attacker_support
+
+
+def test_new_states_and_counts_decide_the_attack_in_a_battle():
+    probe = make(BATTLE)
+    game, _, mc1 = duel()                               # our MC "Lord 0" is red
+    u = add_unit(game, 0, probe, probe)                 # levelled up: a stack of 2
+    begin(game)
+    assert _attack_power(game, u, mc1) == 30 + 1 + 2 + 4 + 16 + 32 + 64 + 128 + 256 + 512
+    game2, _, _ = duel(mc0=card("Lord 0", "Green", symbols="green"))
+    u2 = add_unit(game2, 0, probe)                      # a stack of 1
+    twin = add_unit(game2, 1, card("Lord 0", "Twin"))   # not a main character, our MC's unit name
+    begin(game2)
+    assert _attack_power(game2, u2, twin) == 30 + 8 + 128 + 512 * 2
