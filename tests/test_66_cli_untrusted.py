@@ -2,6 +2,7 @@
 files are checked before the work starts, and the exit codes are the README's
 (0 ok, 1 findings, 2 usage error, 130 interrupted)."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -208,11 +209,18 @@ def test_replay_record_keeps_who_conceded(capsys, tmp_path):
 def test_a_real_ctrl_c_in_a_fresh_process_exits_130():
     import signal
     import time
-    p = subprocess.Popen([sys.executable, "-m", "fecipher.play.cli", "test", str(SUITE)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True,
+    # A human seat waits for its first answer on a pipe that is never written: once its
+    # prompt is out, the command is surely running (no race with start-up or the end).
+    p = subprocess.Popen([sys.executable, "-m", "fecipher.play.cli", "play", "--p1", "human", "--seed", "1"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(2.0)        # the commands are loaded and the scenarios run
+    seen = b""
+    deadline = time.monotonic() + 120
+    while b"choose 1-" not in seen and time.monotonic() < deadline and p.poll() is None:
+        seen += os.read(p.stdout.fileno(), 4096)
+    assert b"choose 1-" in seen, seen[-500:]
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
+    err = err.decode("utf-8", "replace")
     assert p.returncode == 130, (p.returncode, err[-2000:])
     assert "Traceback" not in err and err.strip().endswith("fecipher: interrupted")
