@@ -139,6 +139,21 @@ def test_packs_add_an_authors_cards(tmp_path, capsys):
     assert simulate(setup, 1)[0].turns >= 1
 
 
+def test_the_ray_backend_without_ray_is_a_usage_error_naming_the_extra(monkeypatch, capsys):
+    import builtins
+    real_import = builtins.__import__
+
+    def no_ray(name, *args, **kwargs):
+        if name == "ray" or name.startswith("ray."):
+            raise ImportError("No module named 'ray'")
+        return real_import(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    with pytest.raises(SimulationError, match=r"pip install 'fecipher\[cluster\]'"):
+        simulate(SETUP, 2, backend="ray")
+    assert main(["simulate", "--no-progress", "--games", "2", "--backend", "ray"]) == 2
+    assert "fecipher[cluster]" in capsys.readouterr().err
+
+
 def test_ray_backend_gives_the_local_results():
     pytest.importorskip("ray", reason="the ray backend is tested where fecipher[cluster] is installed")
     assert simulate(SETUP, 4, backend="ray", jobs=2) == simulate(SETUP, 4)

@@ -84,7 +84,7 @@ def test_completion_offers_words_then_names_in_quotes():
 
 
 def test_the_server_over_stdio_with_pygls_client():
-    pytest.importorskip("pygls", reason="the language server is the optional extra fecipher[lsp]")
+    # (pygls is in the test extra: the server is always tested)
     from lsprotocol import types as T
     from pygls.lsp.client import LanguageClient
 

@@ -39,7 +39,8 @@ def _whole_suite() -> bool:
 
 def test_every_construct_of_the_grammar_is_shown_in_a_game():
     if not _whole_suite():
-        pytest.skip("needs the whole suite's record (run: python3 -m pytest)")
+        pytest.skip("checks what every game test of the suite played: run with the whole suite "
+                    "(python3 -m pytest), as CI does")
     universe = CC.universe() - STRUCTURE
     shown = CC.shown_in_games()
     missing = sorted(universe - shown - set(NOT_YET_IN_A_GAME))
