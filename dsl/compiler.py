@@ -60,6 +60,14 @@ def blank_card(card: Card) -> Card:
     return attrs.evolve(card, skills=(), support_skill=None)
 
 
+def without_skills(card: Card, names: set[str] | frozenset[str]) -> Card:
+    """``card`` without its skills (and support skill) printed with one of ``names``: the
+    blank check of one skill (``tools/blankcheck.py``)."""
+    support = card.support_skill
+    return attrs.evolve(card, skills=tuple(s for s in card.skills if s.name not in names),
+                        support_skill=None if support is not None and support.name in names else support)
+
+
 def blanked() -> set[str] | None:
     """Mutation testing: FECIPHER_BLANK_SKILLS="B01-003ST,..." (card codes or
     "Unit, Title" names) compiles those cards without any skill, so that a test

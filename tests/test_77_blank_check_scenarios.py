@@ -3,8 +3,10 @@
 Every card of the packs beyond Series 1 must have scenarios in
 ``tests/conformance/cards`` (named by the card's code at the start, docs/scenarios.md),
 all of them passing, and at least one of them failing when the card is compiled with
-no skill and no support skill. The scenarios are played in this process, so the check
-costs two plays of each card's scenarios.
+no skill and no support skill; and each of its skills must have scenarios of its own
+(the skill's name after the code) of which one fails with that skill alone taken away.
+The scenarios are played in this process, so the check costs two or three plays of
+each card's scenarios.
 
 The first tests prove the check itself on a folder of invented cards: a card whose
 scenario survives blanking, a card without scenarios, a failing or pending scenario, and
@@ -19,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from tools.blankcheck import (
-    check_scenarios, default_scenarios_dir, link_scenarios, main, scenario_codes, series_cards,
+    check_scenarios, default_scenarios_dir, link_scenarios, main, scenario_codes, series_cards, skill_of,
 )
 from fecipher.dsl.packs import load_packs
 
@@ -69,6 +71,21 @@ card "Orin, Blank Rider"
 
   cont "Riding"
     this unit gains +10 attack
+
+card "Cole, Blank Twin"
+  codes X77-005
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 20
+
+  cont "\\"Alpha!\\""
+    this unit gains +10 attack
+  cont "Beta"
+    this unit gains +10 attack
+  cont "Gamma"
+    this unit gains +10 attack
 '''
 
 SCENARIOS = '''\
@@ -115,6 +132,22 @@ scenario "X77-004 Riding: pending"
     front: X77-002 MC
   expect "Orin" attack 99
 
+scenario "X77-005 Alpha!: +10 (with Beta and Gamma, 70)"
+  start turn 3, player 1, action phase
+  player 1
+    front: X77-005 MC
+  player 2
+    front: X77-002 MC
+  expect "Cole" attack 70
+
+scenario "X77-005 Beta: a scenario that does not look at the skill"
+  start turn 3, player 1, action phase
+  player 1
+    front: X77-005 MC
+  player 2
+    front: X77-002 MC
+  expect "Cole" is untapped
+
 scenario "Rule 1: a scenario that names no card"
   start turn 3, player 1, action phase
   player 1
@@ -123,6 +156,16 @@ scenario "Rule 1: a scenario that names no card"
     front: X77-002 MC
   expect action phase
 '''
+
+
+def test_a_scenario_is_linked_to_the_skill_named_after_the_codes(tmp_path):
+    folder = _folder(tmp_path)
+    card = next(c for c in load_packs([folder / "x77.fe0"]) if c.code == "X77-005")
+    assert skill_of(card, "X77-005 Alpha!: +10") == '"Alpha!"'
+    assert skill_of(card, 'X77-005 "Alpha!": +10') == '"Alpha!"'
+    assert skill_of(card, "X77-005 Beta: x") == "Beta"
+    assert skill_of(card, "X77-005 Betamax: x") is None
+    assert skill_of(card, "X77-005 Delta: x") is None
 
 
 def test_scenario_codes_are_the_codes_at_the_start_of_the_name():
@@ -152,7 +195,8 @@ def test_the_check_tells_a_proving_scenario_from_one_that_survives_blanking(tmp_
     assert by["X77-001"].blank_passed == ["X77-001/X77-002 both on the field"]
     # Linked only by a scenario that does not depend on its skill.
     assert not by["X77-002"].ok
-    assert by["X77-002"].problems() == ["every scenario still passes with the card blanked"]
+    assert by["X77-002"].problems() == ["every scenario still passes with the card blanked",
+                                        'no scenario name starts with the code and the skill "Ladylike"']
     # Named by its other code (X77-003+), and its scenario survives blanking.
     assert [s.name for s in by["X77-003"].scenarios] == ["X77-003+ Knightly: a scenario that does not look at the skill"]
     assert not by["X77-003"].ok and by["X77-003"].blank_passed
@@ -161,6 +205,13 @@ def test_the_check_tells_a_proving_scenario_from_one_that_survives_blanking(tmp_
     assert not r4.ok and len(r4.failing_normally) == 2 and not r4.blank_failed
     assert any("pending" in x for x in r4.failing_normally)
     assert any("attack 30" in x for x in r4.failing_normally)
+    # Each skill is proven on its own: Alpha's scenario fails without Alpha; Beta's survives
+    # without Beta; Gamma has no scenario of its own (Alpha's fails without Gamma, but it is Alpha's).
+    r5 = by["X77-005"]
+    assert r5.blank_failed and not r5.ok
+    assert [(k.name, k.ok) for k in r5.skills] == [('"Alpha!"', True), ("Beta", False), ("Gamma", False)]
+    assert r5.problems() == ['every scenario of "Beta" still passes with that skill blanked',
+                             'no scenario name starts with the code and the skill "Gamma"']
 
 
 def test_a_card_without_scenarios_and_an_unknown_code_are_reported(tmp_path, capsys):

@@ -12,10 +12,15 @@ this process (:func:`fecipher.conformance.scenario_run.run_scenario`), each
 1. normally: each must pass (a ``pending`` scenario does not prove a card: it counts
    as failing);
 2. with the card blanked (compiled with no skill and no support skill): at least one
-   must fail.
+   must fail;
+3. for each skill and the support skill, the scenarios whose name goes on with that
+   skill's printed name (``"B02-001SR Pure White Blade: ..."``, quotes ignored) with only
+   that skill taken from the card: at least one must fail. So a card whose scenarios
+   all exercise one of its two skills fails too.
 
-A card with no scenario, a failing scenario, or no scenario that fails blanked fails
-the check; so does a scenario whose name starts with a code its packs do not have.
+A card with no scenario, a failing scenario, or a card or skill with no scenario that
+fails blanked fails the check; so does a scenario whose name starts with a code its
+packs do not have.
 ``tests/test_77_blank_check_scenarios.py`` runs it in CI for every such card.
 
 **Card tests** (the default mode): for each card (default: every distinct card of the embedded starter decks), the card
@@ -211,12 +216,25 @@ def default_scenarios_dir() -> Path:
 
 
 @attrs.define
+class SkillRow:
+    """One skill (or the support skill) of a card and its own scenarios."""
+    name: str
+    scenarios: list[str] = attrs.Factory(list)
+    blank_failed: list[str] = attrs.Factory(list)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.blank_failed)
+
+
+@attrs.define
 class ScenarioRow:
     card: Card
     scenarios: list[Scenario] = attrs.Factory(list)
     failing_normally: list[str] = attrs.Factory(list)   # "name: why"
     blank_failed: list[str] = attrs.Factory(list)
     blank_passed: list[str] = attrs.Factory(list)
+    skills: list[SkillRow] = attrs.Factory(list)
 
     @property
     def code(self) -> str:
@@ -224,7 +242,8 @@ class ScenarioRow:
 
     @property
     def ok(self) -> bool:
-        return bool(self.scenarios) and not self.failing_normally and bool(self.blank_failed)
+        return (bool(self.scenarios) and not self.failing_normally and bool(self.blank_failed)
+                and all(k.ok for k in self.skills))
 
     def problems(self) -> list[str]:
         why = []
@@ -233,7 +252,32 @@ class ScenarioRow:
         why += [f"fails normally: {x}" for x in self.failing_normally]
         if self.scenarios and not self.failing_normally and not self.blank_failed:
             why.append("every scenario still passes with the card blanked")
+        if self.scenarios and not self.failing_normally:
+            for k in self.skills:
+                if not k.scenarios:
+                    why.append(f"no scenario name starts with the code and the skill \"{k.name}\"")
+                elif not k.ok:
+                    why.append(f"every scenario of \"{k.name}\" still passes with that skill blanked")
         return why
+
+
+def _plain(text: str) -> str:
+    return text.replace('"', "").casefold()
+
+
+def skill_of(card: Card, scenario_name: str) -> str | None:
+    """The skill (or support skill) of ``card`` whose printed name follows the card codes at
+    the start of ``scenario_name`` (quotes ignored; the longest name that fits), or None."""
+    codes = scenario_codes(scenario_name)
+    rest = _plain(scenario_name[len("/".join(codes)):].lstrip())
+    best = None
+    names = [sk.name for sk in card.skills] + ([card.support_skill.name] if card.support_skill else [])
+    for name in names:
+        n = _plain(name)
+        if rest.startswith(n) and (len(rest) == len(n) or not rest[len(n)].isalnum()):
+            if best is None or len(n) > len(_plain(best)):
+                best = name
+    return best
 
 
 def link_scenarios(folder: Path, root: Path) -> tuple[dict[str, list[Scenario]], list[str]]:
@@ -275,7 +319,8 @@ def _why(result) -> str:
 
 
 def check_card_scenarios(card: Card, scenarios: list[Scenario]) -> ScenarioRow:
-    """Play ``card``'s scenarios normally, then with the card blanked."""
+    """Play ``card``'s scenarios normally, then with the card blanked, then each skill's own
+    scenarios (named "CODE Skill Name: ...") with only that skill taken away."""
     row = ScenarioRow(card, list(scenarios))
     for sc in scenarios:
         r = run_scenario(sc)
@@ -287,6 +332,21 @@ def check_card_scenarios(card: Card, scenarios: list[Scenario]) -> ScenarioRow:
     for sc in scenarios:
         r = run_scenario(sc, blank)
         (row.blank_failed if r.status == "failed" else row.blank_passed).append(sc.name)
+    names = list(dict.fromkeys([sk.name for sk in card.skills]
+                               + ([card.support_skill.name] if card.support_skill else [])))
+    for name in names:
+        k = SkillRow(name)
+        for sc in scenarios:
+            if skill_of(card, sc.name) != name:
+                continue
+            k.scenarios.append(sc.name)
+            if sc.name in row.blank_passed:
+                continue   # it passes with every skill of the card gone: it cannot fail with one gone
+            r = run_scenario(sc, blank_skills=frozenset({(card.name.upper(), name)}))
+            if r.status == "failed":
+                k.blank_failed.append(sc.name)
+                break
+        row.skills.append(k)
     return row
 
 
