@@ -22,7 +22,7 @@ import math
 import attrs
 
 from fecipher.dsl import ast as A
-from fecipher.dsl.effects import _has_targets, optional_gate, targets
+from fecipher.dsl.effects import can_act, optional_gate, targets
 from fecipher.dsl.registry import EFFECTS, effect
 from fecipher.dsl.selectors import (
     card_candidates, count_range, picks_all, selector_kind, unit_candidates,
@@ -43,7 +43,7 @@ def _cards_of(things) -> list[CardCopy]:
 def _look(a: A.Action):
     def eff(ctx):
         g = ctx.game
-        if not (yield from optional_gate(ctx, a, _has_targets(ctx, a))):
+        if not (yield from optional_gate(ctx, a, a.optional and can_act(ctx, a))):
             return
         cards = _cards_of((yield from targets(ctx, a)))
         ctx.data["chosen"] = cards
@@ -85,10 +85,12 @@ def _random_choice(a: A.Action):
     return eff
 
 
-def _choose_builder(a: A.Action):
+def _choose_builder(a: A.Action, keep=None):
+    """``keep``: what the lines using the choice can act on (engine decision 14). A
+    random choice offers nothing to anyone: it picks among all its candidates."""
     if any(p.kind in RANDOM_PREPS for p in a.preps):
         return _random_choice(a)
-    return _plain_choose.build(a)
+    return _plain_choose.build(a, keep)
 
 
 EFFECTS["choose"] = attrs.evolve(
