@@ -54,6 +54,34 @@ def _look(a: A.Action):
     return eff
 
 
+# Why "look at" a place both players (or the controller) see anyway is refused.
+SEEN_BY_BOTH = ("both players see every bond, face-up or face-down, at any time (rulebook: \"Both "
+                "players can look at either player's face-down Bonds at any time\"); no card asks to look at "
+                "bonds")
+LOOK_FOR = "'look at' is for cards hidden from the controller: a deck, the opponent's hand, orbs"
+
+
+def look_refusal(a: A.Action) -> str | None:
+    """Why a "look at ..." line is refused, or None: looking at cards the controller
+    sees anyway would be an effect that does nothing. Bonds (face-down ones too) are
+    seen by both players (docs/rules.md, Hidden information), as are the Retreat,
+    Support and Boundless Areas and the field; your own hand is seen by you."""
+    sel = a.target
+    if not isinstance(sel, A.Filtered):
+        return None
+    from fecipher.dsl.selectors import card_place, place_area
+    from fecipher.dsl.vocabulary import BOND_NOUNS
+    place = card_place(sel)
+    area = place_area(place) if place is not None else None
+    if sel.noun in BOND_NOUNS or area == "bonds":
+        return f"looking at bonds is not supported: {SEEN_BY_BOTH}; {LOOK_FOR}"
+    if area in ("retreat", "support", "boundless", "field"):
+        return f"looking at the {' '.join(place.words)} is not supported: both players see it at any time; {LOOK_FOR}"
+    if area == "hand" and place.owner == "your":
+        return f"looking at your own hand is not supported: you see it at any time; {LOOK_FOR}"
+    return None
+
+
 # "choose": the plain verb of dsl/effects.py, and the random one when the line says so.
 _plain_choose = EFFECTS["choose"]
 
