@@ -78,6 +78,28 @@ card "Tester, Caller"
     you may
     move this unit
 
+card "Tester, Gambler"
+  codes TO-007
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  auto "Wager"
+    at the start of your turn
+    you may
+    flip 2 bonds
+    if you do: draw 2
+  auto "Shatter"
+    at the start of your turn
+    you may
+    destroy 1 orb from your opponent's orbs
+  auto "Either Shove"
+    at the start of your turn
+    you may
+    either: move 1 enemy
+    or: tap 1 enemy
+
 card "Tester, Asker"
   codes TO-003
   cost 1
@@ -356,3 +378,21 @@ def test_your_opponent_may_is_not_asked_when_the_only_card_cannot_go_there():
     begin(game)
     pick(game, "use_skill", skill="Tax")
     assert game.decision.kind == "may" and game.decision.player == 1
+
+
+def test_you_may_skills_opening_with_a_flip_an_orb_or_a_choice_of_effects_are_asked_only_when_able():
+    # one bond (two needed), no orb, the only enemy tapped and unmovable: none is asked
+    game, mc0, mc1 = duel(orbs=0, mc1=c("Anchor"))
+    add_unit(game, 0, c("Gambler"))
+    mc1.tapped = True
+    add_bonds(game, 0, card("Bond"))
+    begin(game, phase="beginning")
+    asked = _questions_at_start_of_turn(game)
+    assert not any(name in q for q in asked for name in ("Wager", "Shatter", "Either Shove"))
+    # two bonds, an orb, an untapped enemy: all three are asked
+    game, mc0, mc1 = duel(orbs=1)
+    add_unit(game, 0, c("Gambler"))
+    add_bonds(game, 0, card("Bond"), card("Bond"))
+    begin(game, phase="beginning")
+    asked = _questions_at_start_of_turn(game)
+    assert all(any(name in q for q in asked) for name in ("Wager", "Shatter", "Either Shove"))
