@@ -588,6 +588,12 @@ class SkillChecker:
 
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
         a = self.check_per_each_arg(a)
+        if a.verb == "look" and table is EFFECTS:
+            from fecipher.dsl.effects_hidden import look_refusal
+            why = look_refusal(a)
+            if why:
+                self.err(a.pos, why)
+                return
         if a.verb == "flip" and isinstance(a.target, A.Filtered):
             q = a.target.quantifier
             if q is not None and q.kind in ("up_to", "any_number"):
