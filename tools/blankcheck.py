@@ -361,7 +361,7 @@ def check_scenarios(cards: list[Card], folder: Path | None = None, root: Path | 
 
 
 def scenario_table(rows: list[ScenarioRow]) -> str:
-    head = ("code", "name", "scenarios", "pass normally", "fail when blanked")
+    head = ("code", "name", "scenarios", "pass normally", "fail when blanked", "skills proven")
     lines = []
     for r in rows:
         n = len(r.scenarios)
@@ -369,7 +369,9 @@ def scenario_table(rows: list[ScenarioRow]) -> str:
                                                              f"NO ({len(r.failing_normally)} fail)")
         blank = "-" if not n or r.failing_normally else (
             f"yes ({len(r.blank_failed)}/{n})" if r.blank_failed else f"NO (0/{n})")
-        lines.append((r.code, r.card.name, str(n), passes, blank))
+        proven = sum(k.ok for k in r.skills)
+        skills = "-" if not r.skills else (f"{proven}/{len(r.skills)}" + ("" if proven == len(r.skills) else " NO"))
+        lines.append((r.code, r.card.name, str(n), passes, blank, skills))
     widths = [max(len(x[i]) for x in [head, *lines]) for i in range(len(head))]
     fmt = "  ".join("{:<%d}" % w for w in widths)
     return "\n".join([fmt.format(*head), fmt.format(*("-" * w for w in widths))] + [fmt.format(*x) for x in lines])
@@ -393,7 +395,7 @@ def main_scenarios(args, ap) -> int:
     rows, errors = check_scenarios(cards, folder, (args.root or folder.parent).resolve())
     print(scenario_table(rows))
     bad = [r for r in rows if not r.ok]
-    print(f"\n{len(rows) - len(bad)} of {len(rows)} cards: scenarios pass, and fail when the card's skills are blanked.")
+    print(f"\n{len(rows) - len(bad)} of {len(rows)} cards: scenarios pass, and fail when the card or any one of its skills is blanked.")
     for r in bad:
         print(f"  {r.code} {r.card.name}: " + "; ".join(r.problems()))
     for e in errors:
