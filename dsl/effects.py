@@ -479,14 +479,30 @@ def _flippable(a: A.Action):
 
 
 @effect("flip", "bond orb", doc="Flip N face-up bonds face-down (or N orbs face-up), all or nothing, as a cost "
-                                "paid inside an effect: 'you may flip 1 bond', then 'if you do: ...'.",
+                                "paid inside an effect: 'you may flip 1 bond', then 'if you do: ...'; 'flip all "
+                                "bonds' flips every face-up one (matching the filter), none to choose.",
         example="you may flip 1 bond", able=_flippable)
 def _flip_effect(a: A.Action):
     from fecipher.dsl.costs import _flip
+    from fecipher.dsl.selectors import picks_all
     cost = _flip(a)
+    every = picks_all(a.target)
 
     def eff(ctx):
         ctx.data["did"] = False
+        if every:
+            # "Flip all of your Bond cards face-down": each face-up one (none: nothing is done).
+            cands = cost._cands(ctx)
+            if not cands or (a.optional and not (yield from yes_no(
+                    ctx.controller, f"{ctx.skill.name}: {render.cost_item(a)}?"))):
+                return
+            for b in cands:
+                if cost.orbs:
+                    ctx.game.flip_orb(b, True)
+                else:
+                    ctx.game.flip_bond(b, False)
+            ctx.data["did"] = True
+            return
         if not cost.can_pay(ctx):
             return
         if a.optional and not (yield from yes_no(ctx.controller, f"{ctx.skill.name}: {render.cost_item(a)}?")):
