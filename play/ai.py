@@ -17,7 +17,7 @@ cannot know (their own deck and face-down orbs, the opponent's hand, deck and
 face-down orbs) are shuffled, so the search does not read the real order of the
 decks.
 
-Copies are made by :func:`clone_game` (a deep copy of the state, the immutable
+Copies are made by :func:`clone_game` (engine/snapshot.py: a deep copy of the state, the immutable
 parts shared, the flow restarted at the pending Bond, Deployment or Action
 decision); a decision inside a battle or a skill is reached from a copy of the
 last such decision and the answers since. Replaying the record prefix
@@ -29,7 +29,6 @@ docs/ai.md for the measurement).
 from __future__ import annotations
 
 import argparse
-import copy as _copy
 import math
 import random
 import sys
@@ -37,7 +36,6 @@ import time
 from typing import Any, Callable, Sequence
 
 from fecipher.engine import decisions as D
-from fecipher.engine import events as ev
 from fecipher.engine.decisions import Option
 
 SEARCH_KINDS = (D.BOND, D.DEPLOYMENT, D.ACTION)
@@ -187,71 +185,18 @@ def _positions(args: tuple) -> list[tuple[list[float], int]]:
 # ----------------------------------------------------------------------------- copies
 def clone_game(game: Any, rng: random.Random | None = None) -> Any | None:
     """A copy of ``game`` waiting at the same decision, or None when the decision
-    is not one a copy can resume (inside a battle, a skill or the set-up).
+    is not one a copy can resume at once (inside a battle, a skill or the set-up:
+    :meth:`Game.clone` replays those; see engine/snapshot.py).
 
     With ``rng`` the copy is determinised for the deciding player: the cards they
     cannot see are shuffled (see the module docstring).
     """
-    from fecipher.engine.phases import turns_flow
-    d = game.decision
-    if (d is None or game.over or d.kind not in SEARCH_KINDS or game.battle is not None
-            or game.pending_triggers or game.phase not in ("bond", "deployment", "action")):
-        return None
-    memo: dict[int, Any] = {id(game._flow): None, id(game.decks): game.decks, id(game.decision): d,
-                            id(game.events): list(game.events)}
-    # Immutable things are shared: card definitions and their skills, card
-    # copies, modifiers, events. A cache starts empty.
-    for c in game._copies.values():
-        memo[id(c)] = c
-        if id(c.card) not in memo:
-            memo[id(c.card)] = c.card
-            for sk in c.card.skills:
-                memo[id(sk)] = sk
-            if c.card.support_skill is not None:
-                memo[id(c.card.support_skill)] = c.card.support_skill
-    # Indexes of immutable things (registered skills and cards, event types):
-    # copied shallowly; card copies by id: shared copies.
-    for name in ("_registered", "_trigger_types", "_replacement_types", "_live_stats"):
-        v = getattr(game, name, None)
-        if type(v) is set:
-            memo[id(v)] = set(v)
-    memo[id(game._copies)] = dict(game._copies)
-    for m in game.modifiers:
-        memo[id(m)] = m
-    for waiting in game.delayed:   # a delayed effect's skill is immutable (its context is copied)
-        memo[id(waiting.ctx.skill)] = waiting.ctx.skill
-    for name in ("_cache", "_field_cache", "_unit_ces", "_field_ces", "_listening_cards"):   # caches start empty
-        cache = getattr(game, name, None)
-        if isinstance(cache, dict):
-            memo[id(cache)] = {}
-    r = random.Random()                       # copying its state in C, not tuple by tuple
-    r.setstate(game.rng.getstate())
-    memo[id(game.rng)] = r
-    try:
-        g = _copy.deepcopy(game, memo)
-    except Exception:  # something in the state cannot be copied: the caller replays
-        return None
-    # Restart the flow at the current phase. Its PhaseStarted was already
-    # published: the restarted flow's one is swallowed, nothing triggers twice.
-    swallowed: list[Any] = []
-    real_emit = g.emit
-
-    def emit_once(event: Any) -> None:
-        if not swallowed and type(event) is ev.PhaseStarted:
-            swallowed.append(event)
-            return
-        real_emit(event)
-
-    g.emit = emit_once
-    try:
-        g._flow = turns_flow(g, game.phase)
-        g._advance(None)
-    finally:
-        del g.emit
-    if g.decision != d:
+    from fecipher.engine.snapshot import copy_at_restart_point
+    g = copy_at_restart_point(game)
+    if g is None:
         return None
     if rng is not None:
-        determinise(g, d.player, rng)
+        determinise(g, game.decision.player, rng)
         g.rng = random.Random(rng.getrandbits(64))
     return g
 
@@ -261,6 +206,8 @@ def determinise(game: Any, me: int, rng: random.Random) -> None:
     opponent's hand, deck and face-down orbs (the counts stay). The cards ``me``
     knows there (looked at, revealed, searched: ``game.known``) stay in place."""
     mine = 1 << me
+    game._replayable = False          # (its seed and answers no longer rebuild it)
+    game._checkpoint = None
     known = getattr(game, "known", None) or {}
     for p, with_hand in ((me, False), (1 - me, True)):
         ps = game.players[p]
@@ -623,6 +570,7 @@ class SearchAgent:
         if not _names_hidden_cards(g):
             determinise(g, game.decision.player, rng)
         g.rng = random.Random(rng.getrandbits(64))
+        g._replayable = False
         return g
 
     def __call__(self, game: Any) -> Option:
