@@ -25,6 +25,10 @@ MAX_DECK_CARDS = 1000
 
 
 def parse_deck(text: str, pool: CardPool, filename: str = "<deck>") -> Deck:
+    """The deck a deck file's text describes (the format is in the module docstring), its
+    cards found in ``pool``; every problem of the text is raised at once as a
+    :class:`LanguageError` with file:line:column. Deck-building rules are not checked
+    here (:func:`~fecipher.engine.deckrules.deck_problems`)."""
     name = Path(filename).stem
     mc = None
     cards = []
@@ -98,6 +102,7 @@ def load_deck(ref: str | Path, pool: CardPool | None = None) -> Deck:
 
 
 def embedded_decks() -> list[str]:
+    """The names of the decks shipped in fecipher.cards ("marth", "chrom" ...)."""
     root = importlib.resources.files("fecipher.cards")
     return sorted(e.name[: -len(DECK_SUFFIX)] for e in root.iterdir() if e.name.endswith(DECK_SUFFIX))
 

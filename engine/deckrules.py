@@ -23,6 +23,8 @@ class IllegalDeck(Exception):
 
 
 def deck_problems(deck: "Deck") -> list[str]:
+    """Every way ``deck`` breaks the deck-building rules (rule 12), each naming the rule
+    and the card; an empty list for a legal deck."""
     problems: list[str] = []
     n = len(deck.cards)
     if n < MIN_DECK_SIZE:
@@ -43,6 +45,7 @@ def deck_problems(deck: "Deck") -> list[str]:
 
 
 def check_deck(deck: "Deck") -> None:
+    """Raise :class:`IllegalDeck` listing every problem (:func:`deck_problems`) of an illegal deck."""
     try:
         problems = _known_problems(deck)
     except TypeError:   # a deck made with a list of cards cannot be remembered
