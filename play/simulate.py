@@ -24,6 +24,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import attrs
 
+from fecipher.engine.jsontypes import JSONObject
+
 BUILT_IN_AGENTS = ("random", "ai", "heuristic", "search", "first")
 
 SIMULATE_EXAMPLES = """\
@@ -56,7 +58,8 @@ class GameResult:
     decisions: int
     seconds: float = attrs.field(eq=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "JSONObject":
+        """The result as JSON values (one object, its fields by name)."""
         return attrs.asdict(self)
 
 
