@@ -128,21 +128,14 @@ def load_decks(setup: Setup) -> tuple[Any, Any]:
     the embedded ones. Raises :class:`SimulationError` with the reason."""
     from fecipher.dsl.decks import load_deck
     from fecipher.dsl.errors import LanguageError
-    from fecipher.dsl.packs import CardPool, duplicate_codes, embedded_pool, load_packs
+    from fecipher.dsl.packs import pool_with
     from fecipher.engine.deckrules import deck_problems
-    pool = embedded_pool()
-    if setup.packs:
-        try:
-            extra = load_packs(setup.packs)
-        except LanguageError as e:
-            raise SimulationError(f"the packs do not load:\n{e}") from None
-        except OSError as e:
-            raise SimulationError(f"cannot read the packs: {e}") from None
-        dup = duplicate_codes([*pool.cards, *extra.cards])
-        if dup:
-            raise SimulationError("the packs reuse card codes of the embedded packs:\n"
-                                  + "\n".join(str(d) for d in dup[:10]))
-        pool = CardPool(pool.cards + extra.cards)
+    try:
+        pool = pool_with(setup.packs)
+    except LanguageError as e:
+        raise SimulationError(f"the packs do not load:\n{e}") from None
+    except OSError as e:
+        raise SimulationError(f"cannot read the packs: {e}") from None
     decks = []
     for ref in (setup.deck1, setup.deck2):
         try:
