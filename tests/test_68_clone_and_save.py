@@ -193,3 +193,22 @@ def test_games_whose_filler_is_not_in_the_pool_are_refused_on_load():
     assert FILLER is not None
     with pytest.raises(BadArgument):
         g.to_json()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 6])
+def test_a_save_at_every_decision_of_the_first_turns_continues_identically(seed):
+    """Every decision of the first turns (set-up, battles, skills): saved, loaded, and
+    the loaded game given the original's next answers."""
+    g = _game(seed)
+    pool = embedded_pool()
+    rng = random.Random(seed)
+    saves = 0
+    while not g.over and g.turn <= 5:
+        loaded = Game.from_json(json.loads(json.dumps(g.to_json())), pool)
+        assert _state(loaded, views=False) == _state(g, views=False)
+        i = rng.randrange(len(g.legal_options()))
+        loaded.answer(i)
+        g.answer(i)
+        assert loaded.events == g.events
+        saves += 1
+    assert saves >= 20
