@@ -30,6 +30,7 @@ examples:
   fecipher play --p1 human                       you play Marth against the AI
   fecipher play --p1 search --p2 ai --quiet      only the result
   fecipher play --deck1 my.deck --deck2 chrom --json --max-turns 20
+  fecipher play --packs mycards/ --deck1 my.deck   an author's cards beside the embedded ones
 
 players: human, random, ai (= heuristic), search (Monte Carlo rollouts; see
 --rollouts). decks: a .deck file or an embedded deck name (marth, chrom).
@@ -43,6 +44,7 @@ examples:
   fecipher replay /tmp/g.json --json             its events as JSON lines
   fecipher replay /tmp/g.json --until 40         stop at decision 40, the AI carries on
   fecipher replay /tmp/g.json --until 40 --p1 human --record /tmp/g2.json
+  fecipher replay /tmp/g.json --packs mycards/   a game played with an author's packs
 
 decision N counts from 0: --until N gives the first N recorded answers.
 exit codes: 0 replayed, 1 the record does not replay the same game (an answer,

@@ -33,7 +33,8 @@ def register(sub) -> None:
                        formatter_class=_ap.RawDescriptionHelpFormatter,
                        epilog="examples:\n"
                               "  fecipher snapshot --record game.json --until 40 -o bug.scn\n"
-                              "  fecipher snapshot --seed 3 --until 30                 a seeded random game\n",
+                              "  fecipher snapshot --seed 3 --until 30                 a seeded random game\n"
+                              "  fecipher snapshot --record g.json --packs mycards/    a game with an author's packs\n",
                        description="Replay a recorded game (--record, from 'fecipher play --record') to "
                                    "decision N, or play one between two decks with seeded random players "
                                    "for N answers, and print the board as a scenario (docs/scenarios.md).")
