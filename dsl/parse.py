@@ -106,28 +106,62 @@ def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, 
         msg = "the file ends too early; expected " + ", ".join(words[:8])
         src = lines[line - 1] if 0 < line <= len(lines) else ""
     else:
-        words, keywords = describe_expected(p, set(f.expected))
-        first = _first_word_hint(src, p)
-        if first is not None:
-            return Diagnostic(filename, line + line_offset, first[0], first[1], src)
-        got = "the end of the line" if f.kind == "_NL" else ("the end of the file" if f.kind == "$END"
-                                                            else repr(_shortened(f.value)))
-        hint = ""
-        if f.kind not in ("_NL", "$END"):
-            hint = suggest(f.value, keywords)
-        if hint:
-            msg = f"unknown word {got}{hint}"
-        elif f.kind == "SIGNED_INT" and f.value.startswith("-") and "INT" in f.expected:
-            msg = f"unexpected {got}: a negative number is not allowed here"
-        elif f.kind == "_NL" and src.strip() == "cost":
-            msg = "a 'cost' line lists what is paid, e.g. 'cost tap this, flip 1 bond'"
-        else:
-            shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
-            msg = f"unexpected {got}; expected {shown}"
+        col, msg = _explain_syntax(f, src, p)
         foreign = next((c for c in src[max(col - 1, 0):col + 24] if c.isdigit() and not c.isascii()), None)
         if foreign is not None:
             msg += f" ({foreign!r} is not a digit 0-9: numbers and card codes are written with the digits 0-9)"
     return Diagnostic(filename, line + line_offset, col, msg, src)
+
+
+def _explain_syntax(f: SyntaxFault, src: str, p: Lark) -> tuple[int, str]:
+    """(column, message) of a syntax error inside a line, in this order (:mod:`fecipher.dsl.hints`):
+    a phrasing of the cards the language spells otherwise or lacks (:mod:`fecipher.dsl.phrasings`);
+    a word of the line, up to the error, that the language does not know; the word at the
+    error misspelt for one that may stand there; a negative number; otherwise what the line
+    was read as, what may follow and lines of the reference of that shape."""
+    from fecipher.dsl import hints, phrasings
+    col = f.column
+    said = phrasings.explain(src)
+    if said is not None:
+        return said
+    if f.kind == "_NL" and src.strip() == "cost":
+        return col, "a 'cost' line lists what is paid, e.g. 'cost tap this, flip 1 bond'"
+    first = _first_word_hint(src, p)
+    if first is not None:
+        return first
+    unknown = hints.unknown_word(src, col)
+    if unknown is not None:
+        return unknown
+    words, keywords = describe_expected(p, set(f.expected))
+    got = "the end of the line" if f.kind == "_NL" else ("the end of the file" if f.kind == "$END"
+                                                        else repr(_shortened(f.value)))
+    if f.kind not in ("_NL", "$END") and f.value[:1].isalpha():
+        near = hints.close_word(f.value, keywords)
+        if near is not None and near != f.value.lower():
+            return col, f"unknown word {got} here: did you mean '{near}'?"
+    if f.kind == "SIGNED_INT" and f.value.startswith("-") and "INT" in f.expected:
+        return col, f"unexpected {got}: a negative number is not allowed here"
+    shapes = [t.lower() for t, _ in hints.tokens(src)]
+    what = hints.line_kind(shapes)
+    read = hints.where_read(src, col)
+    names = {}
+    for name in f.expected:
+        try:
+            t = p.get_terminal(name)
+        except KeyError:
+            continue
+        if t.pattern.type == "str":
+            names[name] = t.pattern.value
+    follows = hints.expected_kinds(f.expected, names)
+    if read:
+        msg = f"this line reads as {what}: '{read}', which can go on with {follows}, not {got}"
+    else:
+        msg = f"{got} cannot start a line here: the line can start with {follows}"
+    shown = hints.examples(src, col)
+    if shown:
+        msg += "; e.g. " + " or ".join(f"'{text}'" for _, text in shown)
+        msg += f" (see \"{shown[0][0].partition('#')[2]}\" in docs/{shown[0][0].partition('#')[0]})"
+    return col, msg
 
 
 def _shortened(value: str, width: int = 40) -> str:
@@ -137,7 +171,7 @@ def _shortened(value: str, width: int = 40) -> str:
 
 _LINE_STARTERS = ("card", "codes", "cost", "class", "symbol", "symbols", "gender", "weapon", "types", "range",
                   "attack", "support", "act", "auto", "cont", "spec", "bond", "hand", "granted", "once", "when",
-                  "each", "at", "if", "during", "you", "pack")
+                  "each", "at", "if", "during", "you", "pack", "either", "or", "this", "that", "all", "your")
 
 
 def _first_word_hint(src: str, p: Lark) -> tuple[int, str] | None:
@@ -1420,6 +1454,17 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
     node, faults, left_out, dropped = fast.parse_recovering(text, MAX_ERRORS)
     p = parser()
     lines = source_lines(text)
+    heads = [f for f in faults if _failed_skill_head(lines, f.line)]
+    if heads:
+        # A skill's first line that does not parse leaves out the whole skill: its other
+        # lines would be read as lines of the skill before it (or as card facts) and
+        # report errors that are only this one's consequences. Those lines are made
+        # blank and the text is read once more (only a text with such an error pays).
+        skipped = _skill_lines(lines, {f.line for f in heads})
+        again = "\n".join("" if n in skipped else ln for n, ln in enumerate(lines, 1))
+        node, faults2, left_out, dropped = fast.parse_recovering(again, MAX_ERRORS)
+        faults = sorted([f for f in faults2 if f.line not in skipped] + heads, key=lambda f: (f.line, f.column))
+        left_out = left_out | skipped
     for f in faults:
         if f.line not in lexical_lines:
             diags.append(syntax_diagnostic(f, lines, filename, p, line_offset))
@@ -1430,6 +1475,40 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
     if node is not None:
         node = attrs.evolve(node, filename=filename)
     return node, diags
+
+
+_SKILL_HEAD = re.compile(r"\s*(?:granted\s+)?([A-Za-z]+)\s+\"")
+_BLOCK_START = re.compile(r"\s*(?:card\s|granted\s|(?:act|auto|cont|spec|bond|hand|support)\s+\")")
+_SKILL_KIND_WORDS = ("act", "auto", "cont", "spec", "bond", "hand", "support")
+
+
+def _failed_skill_head(lines: list[str], n: int) -> bool:
+    """Whether line ``n``, which has a syntax error, is a skill's first line: a kind
+    word (or a misspelling of one) and a quoted name."""
+    if not 0 < n <= len(lines):
+        return False
+    m = _SKILL_HEAD.match(lines[n - 1])
+    if not m:
+        return False
+    word = m.group(1).lower()
+    if word in _SKILL_KIND_WORDS:
+        return True
+    from fecipher.dsl.hints import close_word, known_words
+    return word not in known_words() and close_word(word, _SKILL_KIND_WORDS) is not None
+
+
+def _skill_lines(lines: list[str], heads: set[int]) -> set[int]:
+    """The lines of the skills that start at ``heads``: each head and the lines after it
+    up to the next card or skill."""
+    out: set[int] = set()
+    for h in sorted(heads):
+        out.add(h)
+        n = h + 1
+        while n <= len(lines) and not _BLOCK_START.match(lines[n - 1]) and n not in heads:
+            if lines[n - 1].strip():
+                out.add(n)
+            n += 1
+    return out
 
 
 def _blank_refused(text: str) -> str:

@@ -175,7 +175,8 @@ class SkillChecker:
         s = self.s
         for k in s.keywords:
             if k.name not in V.KEYWORDS:
-                self.err(k.pos, lambda: f"unknown keyword [{k.name}]{suggest(k.name, V.KEYWORDS)}")
+                self.err(k.pos, lambda: f"unknown keyword [{k.name}]" + (suggest(k.name, V.KEYWORDS) or (
+                    ": the keywords are " + ", ".join(f"[{w}]" for w in sorted(V.KEYWORDS)))))
             elif k.name == "LvS":
                 if k.arg is None or k.arg < 2:
                     self.err(k.pos, "[LvS N] needs a stack size N of 2 or more, e.g. [LvS 3]")
