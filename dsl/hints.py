@@ -148,8 +148,10 @@ def line_kind(shapes: list[str]) -> str:
     from fecipher.dsl.registry import EFFECTS
     if shapes and shapes[0] in EFFECTS:
         return f"a '{shapes[0]}' effect"
-    if shapes and (shapes[0] in ("this", "that", "it", "all", "each", "your", "the", '"') or shapes[0] == "them"):
-        return "a change to a unit or card, or an effect of a player"
+    if any(w in shapes for w in ("gains", "gain", "loses", "lose", "acquires", "acquire", "cannot", "can")):
+        return "a change"
+    if shapes[:2] in (["your", "opponent"], ["each", "player"]):
+        return "an effect of a player"
     return "an effect line"
 
 
@@ -190,14 +192,16 @@ def expected_kinds(expected: Iterable[str], keywords: dict[str, str]) -> str:
     parts: list[str] = []
     words = sorted({keywords[n] for n in names if n in keywords})
     nouns = [w for w in words if w in _NOUNS]
-    others = [w for w in words if w not in _NOUNS]
+    if not ("ally" in nouns or "enemy" in nouns):
+        nouns = []
+    others = [w for w in words if w not in nouns]
     if "INT" in names or "SIGNED_INT" in names:
         parts.append("a number" if "SIGNED_INT" not in names else "a number such as +10")
     if "RANGE" in names:
         parts.append("a range such as 1-2")
     if "STRING" in names:
         parts.append('a quoted name such as "Marth"')
-    if nouns:
+    if nouns and ("ally" in nouns or "enemy" in nouns):
         parts.append("a noun (" + ", ".join(n for n in ("ally", "enemy", "unit", "card", "bond", "orb")
                                              if n in nouns or n + "s" in nouns or n[:-1] + "ies" in nouns) + ")")
     if others:

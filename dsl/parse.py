@@ -97,7 +97,11 @@ def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, 
     elif f.kind == STRAY:
         ch = f.value or "?"
         msg = f"unexpected character {ch!r}"
-        if ch == '"':
+        from fecipher.dsl.phrasings import explain
+        said = explain(src) if ch in ".;" else None
+        if said is not None:
+            col, msg = said
+        elif ch == '"':
             msg = "unclosed quoted name: a name in quotes must end on the same line"
         elif ch.isdigit() or unicodedata.numeric(ch, None) is not None:
             msg = f"unexpected character {ch!r} ({character_name(ch)}): numbers are written with the digits 0-9"
@@ -1477,7 +1481,7 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
     return node, diags
 
 
-_SKILL_HEAD = re.compile(r"\s*(?:granted\s+)?([A-Za-z]+)\s+\"")
+_SKILL_HEAD = re.compile(r"\s*(?:granted\s+)?([A-Za-z]+)(?:\s+\"|\s*$|\s+[A-Za-z])")
 _BLOCK_START = re.compile(r"\s*(?:card\s|granted\s|(?:act|auto|cont|spec|bond|hand|support)\s+\")")
 _SKILL_KIND_WORDS = ("act", "auto", "cont", "spec", "bond", "hand", "support")
 
@@ -1493,6 +1497,8 @@ def _failed_skill_head(lines: list[str], n: int) -> bool:
     word = m.group(1).lower()
     if word in _SKILL_KIND_WORDS:
         return True
+    if '"' not in lines[n - 1]:
+        return False
     from fecipher.dsl.hints import close_word, known_words
     return word not in known_words() and close_word(word, _SKILL_KIND_WORDS) is not None
 

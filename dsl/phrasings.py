@@ -46,8 +46,19 @@ def _p(name: str, pattern: str, message: str, section: str, lacks: bool = False)
 
 # The word a number is spelt as, and its digit.
 _NUMBER_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten)"
+_DIGITS = {w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 PHRASINGS: tuple[Phrasing, ...] = (
+    # ---- the first lines of cards and skills, lists
+    _p("card name unquoted", r"^\s*card\s+(?P<at>[^\"\s])",
+       "a card's name is written in quotes: 'card \"Marth, Altean Prince\"'", "Packs and card facts"),
+    _p("skill name unquoted", r"^\s*(?:granted\s+)?(?:act|auto|cont|spec|bond|hand)\s+(?P<at>[^\"\s\[])",
+       "a skill's name is written in quotes after its kind: 'act \"Javelin\"'", "Skills"),
+    _p("skill without a name", r"^\s*(?:granted\s+)?(?P<at>act|auto|cont|spec|hand)\s*$",
+       "a skill's first line is its kind and its name in quotes: 'act \"Javelin\"'", "Skills"),
+    _p("list without commas", r"^\s*(?:types|symbols|codes)\s+[^,\s]+\s+(?P<at>[^,\s])",
+       "the items of a list are separated by commas: 'types flier, dragon', 'codes S01-001ST, S01-001ST+'",
+       "Packs and card facts"),
     # ---- spelt differently
     _p("whenever", r"^\s*whenever\b",
        "'whenever' is written 'each time' (or 'when'), e.g. 'each time an ally is deployed'", "Triggers (AUTO skills)"),
@@ -79,15 +90,15 @@ PHRASINGS: tuple[Phrasing, ...] = (
     _p("power", r"\b(?:power|atk|might|strength)\b", "a unit's power is called 'attack', e.g. 'gains +10 attack'",
        "Changes"),
     _p("defense", r"\bdefense\b", "the word is spelt 'defence', e.g. 'support \"Name\" defence'", "Kinds"),
-    _p("this turn", r"^(?!\s*if\b).*\b(?:gains?|loses?|acquires?|cannot|can)\b.*\b(?:this|for the) turn\s*$",
+    _p("this turn", r"^(?!\s*if\b).*\b(?:gains?|loses?|acquires?|cannot|can)\b.*(?P<at>\b(?:this|for the) turn)\s*$",
        "a duration is written 'until the end of the turn'", "Durations"),
     _p("end of your turn", r"\buntil the end of (?:your|this|the current) turn\b",
        "a duration is written 'until the end of the turn' (also 'until the end of the combat', 'until the "
        "end of your opponent's next turn')", "Durations"),
     _p("end of the battle", r"\buntil the end of (?:the|this) battle\b",
        "a duration is written 'until the end of the combat'", "Durations"),
-    _p("numbers in words", r"\b(?:choose|flip|draw|destroy|send|have|tap|reveal|up to) " + _NUMBER_WORDS + r"\b",
-       "numbers are written with digits: '1', not 'one'", "Selectors"),
+    _p("numbers in words", r"\b(?:choose|flip|draw|destroy|send|have|tap|reveal|up to) (?P<at>(?P<number>" + _NUMBER_WORDS[3:-1] + r"))\b",
+       "numbers are written with digits: 'DIGITS', not 'NUMBER_WORD'", "Selectors"),
     _p("target", r"\bchoose (?:a )?target\b",
        "a choice is written 'choose 1 enemy' and what it chose is 'it' on the next lines", "Actions"),
     _p("two effects on a line", r"^\s*choose\b[^.]*\band (?:then )?(?:move|destroy|tap|untap|add|send|put|deploy)\b",
@@ -95,6 +106,11 @@ PHRASINGS: tuple[Phrasing, ...] = (
     _p("there are", r"\bif there (?:are|is)\b",
        "a count is written with a player: 'if you have 2 or more allies' (or 'if your opponent has ...')",
        "Conditions"),
+    _p("more than N", r"\b(?P<at>(?:more|fewer|less) than (?P<count>[0-9]+))\b",
+       "a count is written 'N or more' or 'N or less': 'more than 2' is '3 or more', 'fewer than 2' is "
+       "'1 or less'", "Conditions"),
+    _p("compared from the opponent's side", r"\bif your opponent has (?:more|fewer) \w+ than you\b",
+       "a comparison is written from your side: 'if you have fewer orbs than your opponent'", "Conditions"),
     _p("front row", r"\b(?:front|back) row\b", "the lines are 'the front line' and 'the back line'", "Selectors"),
     _p("opponent's units", r"\b(?:your )?opponent'?s'? (?:units?|allies|ally)\b",
        "your opponent's units are 'enemies', e.g. 'choose 1 enemy'", "Selectors"),
@@ -113,8 +129,8 @@ PHRASINGS: tuple[Phrasing, ...] = (
     _p("attacks a target", r"^\s*(?:when|each time) [^.]*\battacks (?:an?|the|1) ",
        "'... attacks' is the whole trigger; what is attacked is a condition of its own, e.g. "
        "'if this unit is attacking a flier unit'", "Triggers (AUTO skills)"),
-    _p("full stop", r"[.;]\s*$", "a line has no full stop or semicolon at its end", "Lines, comments, names"),
-    _p("trailing comma", r",\s*$", "a line does not end with a comma: each line says one thing", "Lines, comments, names"),
+    _p("full stop", r"(?P<at>[.;])\s*$", "a line has no full stop or semicolon at its end", "Lines, comments, names"),
+    _p("trailing comma", r"(?P<at>,)\s*$", "a line does not end with a comma: each line says one thing", "Lines, comments, names"),
     # ---- not in the language
     _p("damage", r"\b(?:damage|hit points|hp|life points?|heal(?:s|ed)?)\b",
        "the language has no damage or healing: an attack that succeeds destroys a unit or breaks orbs "
@@ -154,6 +170,13 @@ def explain(line: str) -> tuple[int, str] | None:
     for p in PHRASINGS:
         m = p.pattern.search(line)
         if m:
-            at = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
-            return at + 1, p.text()
+            if "at" in p.pattern.groupindex and m.group("at") is not None:
+                at = m.start("at")
+            else:
+                at = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
+            text = p.text()
+            if "number" in p.pattern.groupindex:
+                word = m.group("number").lower()
+                text = text.replace("NUMBER_WORD", word).replace("DIGITS", str(_DIGITS[word]))
+            return at + 1, text
     return None

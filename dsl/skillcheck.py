@@ -166,6 +166,15 @@ class SkillChecker:
         if self.skills and name not in self.skills:
             self.err(pos, lambda: f"unknown skill name \"{name}\"{suggest(name, self.skills)}")
 
+    def unknown_quality(self, word: str) -> str:
+        """The message for a quality word the language does not know; a unit name written
+        without its quotes says so."""
+        names = {u.lower(): u for u in self.units}
+        if word.lower() in names:
+            name = names[word.lower()]
+            return f"a unit name is written in quotes: '\"{name}\"', e.g. 'if you have a \"{name}\" ally'"
+        return f"unknown quality '{word}' (a symbol, gender, weapon or type){suggest(word, FILTER_WORDS)}"
+
     def err(self, pos, msg) -> None:
         """Report ``msg`` (a str, or a function that makes it: a suggestion costs more
         than the rest of a check and is not made for an error that is only counted)."""
@@ -199,9 +208,12 @@ class SkillChecker:
         if s.kind == "auto" and not s.triggers:
             self.err(s.pos, "an AUTO skill needs a trigger line ('when ...', 'each time ...' or 'at ...')")
         if s.kind in ("act", "support") and s.triggers:
-            self.err(s.triggers[0].pos, f"a{'n' if s.kind == 'act' else ''} {s.kind.upper()} skill has no trigger")
+            self.err(s.triggers[0].pos, f"an ACT skill has no trigger: its player uses it in the action phase "
+                                        f"('when ...' belongs to AUTO skills)" if s.kind == "act" else
+                     "a support skill has no trigger: it works when its card is the support of a battle")
         if not s.statements:
-            self.err(s.pos, f"skill \"{s.name}\" has no effect line")
+            self.err(s.pos, f"skill \"{s.name}\" has no effect line: add the line that says what it does, "
+                            f"e.g. 'draw 1'")
         for c in s.costs:
             self.check_action(c, COSTS, "cost")
             if any(r.kind == "opponent_main_character" for r in refs_in(c.target)):
@@ -646,7 +658,8 @@ class SkillChecker:
     def check_place(self, p: A.Place) -> None:
         if tuple(p.words) not in V.PLACES:
             w = " ".join(p.words)
-            self.err(p.pos, lambda: f"unknown area '{w}'{suggest(w, V.PLACE_NAMES)}")
+            self.err(p.pos, lambda: f"unknown area '{w}'" + (suggest(w, V.PLACE_NAMES) or (
+                ": the areas are " + ", ".join(f"'your {a}'" for a in sorted(V.PLACE_NAMES)))))
         if p.owner == "their" and not self.actor:
             self.err(p.pos, "'their ...' is the acting player's area in 'your opponent ...' or 'each player "
                             "...' lines; here say 'your ...' or 'your opponent's ...'")
@@ -690,8 +703,7 @@ class SkillChecker:
                 if sub.kind in ("words", "not_word"):
                     for w in sub.values:
                         if w not in FILTER_WORDS:
-                            self.err(sub.pos, lambda w=w: f"unknown quality '{w}' (a symbol, gender, weapon or "
-                                                          f"type){suggest(w, FILTER_WORDS)}")
+                            self.err(sub.pos, lambda w=w: self.unknown_quality(w))
         for p in sel.posts:
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):
