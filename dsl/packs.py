@@ -150,9 +150,11 @@ def skill_spans(node) -> list[tuple[int, int]]:
 
 
 def without_follow_ons(node, diags: list[Diagnostic], blanked: set[int]) -> list[Diagnostic]:
-    """The checker's diagnostics without those that follow from another error: none for
-    a skill with a line the syntax recovery left out (its syntax error is reported: "has
-    no effect line" or "needs a trigger" would only repeat it), and one for each line of
+    """The checker's diagnostics without those that follow from another error: for a
+    skill with a line the syntax recovery left out (its syntax error is reported), none
+    about the skill as a whole ("has no effect line", "needs a trigger" would only repeat
+    it) and none about references on later lines (the choice the line made is missing);
+    and one for each line of
     a skill (a line's first error; the others are most often its consequences, such as
     "'draw' takes a number, not cards" and then "say where the cards are")."""
     spans = skill_spans(node)
@@ -164,17 +166,29 @@ def without_follow_ons(node, diags: list[Diagnostic], blanked: set[int]) -> list
         i = bisect.bisect_right(firsts, line) - 1
         return spans[i] if i >= 0 and spans[i][0] <= line <= spans[i][1] else None
 
-    broken = {span_of(b) for b in blanked} - {None}
+    broken: dict[tuple[int, int], int] = {}   # a skill with a line left out -> its first such line
+    for b in blanked:
+        span = span_of(b)
+        if span is not None:
+            broken[span] = min(b, broken.get(span, b))
     out: list[Diagnostic] = []
     seen_lines: set[int] = set()
     for d in diags:
         span = None if isinstance(d, MoreErrors) else span_of(d.line)
         if span is not None:
-            if span in broken or d.line in seen_lines:
+            if d.line in seen_lines:
+                continue
+            if span in broken and (d.line == span[0] or (
+                    d.line > broken[span] and any(w in d.message for w in _REFERENCE_WORDS))):
                 continue
             seen_lines.add(d.line)
         out.append(d)
     return out
+
+
+# What the messages about references to earlier lines say: after a line left out, they
+# would only repeat its error (the choice it made is missing).
+_REFERENCE_WORDS = ("needs an earlier line", "is ambiguous", "before this line")
 
 
 def _headers_of_cards_with(node, lines: set[int]) -> set[int]:
