@@ -32,7 +32,9 @@ CLOSE = 0.75
 
 # A line's tokens as the hints read them: a quoted name, a range or number, a word
 # (with its apostrophes and hyphens), or one character of punctuation.
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[+-]?[0-9]+(?:-[0-9]+)?|[A-Za-z][A-Za-z\'-]*|\S')
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|(?P<code>[A-Z][A-Z0-9]{1,3}-[0-9]{3}[A-Za-z+]*)|[+-]?[0-9]+(?:-[0-9]+)?'
+                    r'|[A-Za-z][A-Za-z\'-]*|\S')
+_CODE = re.compile(r"[A-Z][A-Z0-9]{1,3}-[0-9]{3}[A-Za-z+]*\Z")
 
 # The grammar's nouns, shown as one kind of thing.
 _NOUNS = ("ally", "allies", "enemy", "enemies", "unit", "units", "card", "cards", "bond", "bonds", "orb", "orbs")
@@ -52,6 +54,8 @@ def _shape(token: str) -> str:
     """A token as lines are compared: a quoted name and a number stand for any other."""
     if token.startswith('"'):
         return '"'
+    if _CODE.match(token):
+        return "B01-001"
     if token[0] in "+-0123456789" and len(token) > 1 or token.isdigit():
         return "0"
     return token.lower()
@@ -105,10 +109,12 @@ def unknown_word(line: str, upto: int) -> tuple[int, str] | None:
     """(column, message) for the first word of ``line`` before column ``upto`` (the error's,
     included) that the language does not know at all; None when there is none."""
     known = known_words()
+    if line.lstrip().startswith("codes"):
+        return None   # (a card code that is not one is explained by what may follow)
     for text, col in tokens(line):
         if col > upto:
             break
-        if not text[0].isalpha() or text.lower() in known:
+        if not text[0].isalpha() or text.lower() in known or _CODE.match(text):
             continue
         near = close_word(text, known)
         # (a word with an apostrophe: "opponent's" is known, "opponents'" is not)
