@@ -27,6 +27,9 @@ import importlib.resources
 import re
 from typing import Iterable
 
+# The longest line explained by its words (the longest line of a real card is about 150
+# characters); a longer one gets the parser's own account, at a bounded cost.
+MAX_LINE = 400
 # How similar a word must be to a known word to be suggested for it (difflib's ratio).
 CLOSE = 0.75
 
@@ -231,3 +234,32 @@ def where_read(line: str, upto: int) -> str:
     if len(read) > 60:
         read = "..." + read[-57:]
     return read
+
+
+# ---- the syntax recovery's skills (dsl/lalr.py, and dsl/parse.py's parse with Lark alone)
+_SKILL_HEAD = re.compile(r"\s*(?:granted\s+)?([A-Za-z]+)(?:\s+\"|\s*$|\s+[A-Za-z])")
+_BLOCK_START = re.compile(r"\s*(?:card\s|granted\s|(?:act|auto|cont|spec|bond|hand|support)\s+\")")
+_SKILL_KIND_WORDS = ("act", "auto", "cont", "spec", "bond", "hand", "support")
+
+
+def skill_head(line: str) -> bool:
+    """Whether a line that does not parse is a skill's first line: a kind word (or a
+    misspelling of one, before a quoted name) first. The syntax recovery then leaves out
+    the whole skill, whose other lines would otherwise be read as lines of the skill
+    before it (or as card facts) and report errors that only follow from this one."""
+    if len(line) > MAX_LINE:
+        return False
+    m = _SKILL_HEAD.match(line)
+    if not m:
+        return False
+    word = m.group(1).lower()
+    if word in _SKILL_KIND_WORDS:
+        return True
+    if '"' not in line:
+        return False
+    return word not in known_words() and close_word(word, _SKILL_KIND_WORDS) is not None
+
+
+def starts_block(line: str) -> bool:
+    """Whether a line starts a card or a skill (where leaving out a skill stops)."""
+    return _BLOCK_START.match(line) is not None

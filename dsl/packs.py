@@ -124,7 +124,8 @@ def _compile_text(text: str, filename: str) -> list[Card]:
 def _phrased(d: Diagnostic) -> Diagnostic:
     """The diagnostic, or when its line holds a phrasing of the cards that the language
     spells otherwise or lacks (:mod:`fecipher.dsl.phrasings`), one that says so there."""
-    if isinstance(d, MoreErrors) or not d.source_line:
+    from fecipher.dsl.hints import MAX_LINE
+    if isinstance(d, MoreErrors) or not d.source_line or len(d.source_line) > MAX_LINE:
         return d
     from fecipher.dsl.phrasings import explain
     said = explain(d.source_line)
@@ -155,7 +156,7 @@ def without_follow_ons(node, diags: list[Diagnostic], blanked: set[int]) -> list
     about the skill as a whole ("has no effect line", "needs a trigger" would only repeat
     it) and none about references on later lines (the choice the line made is missing);
     and one for each line of
-    a skill (a line's first error; the others are most often its consequences, such as
+    a skill after its first (a line's first error; the others are most often its consequences, such as
     "'draw' takes a number, not cards" and then "say where the cards are")."""
     spans = skill_spans(node)
     if not spans:
@@ -176,8 +177,8 @@ def without_follow_ons(node, diags: list[Diagnostic], blanked: set[int]) -> list
     for d in diags:
         span = None if isinstance(d, MoreErrors) else span_of(d.line)
         if span is not None:
-            if d.line in seen_lines:
-                continue
+            if d.line in seen_lines and d.line != span[0]:
+                continue   # (a skill's first line may hold several tags, each its own mistake)
             if span in broken and (d.line == span[0] or (
                     d.line > broken[span] and any(w in d.message for w in _REFERENCE_WORDS))):
                 continue

@@ -97,8 +97,9 @@ def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, 
     elif f.kind == STRAY:
         ch = f.value or "?"
         msg = f"unexpected character {ch!r}"
+        from fecipher.dsl.hints import MAX_LINE
         from fecipher.dsl.phrasings import explain
-        said = explain(src) if ch in ".;" else None
+        said = explain(src) if ch in ".;" and len(src) <= MAX_LINE else None
         if said is not None:
             col, msg = said
         elif ch == '"':
@@ -125,6 +126,12 @@ def _explain_syntax(f: SyntaxFault, src: str, p: Lark) -> tuple[int, str]:
     was read as, what may follow and lines of the reference of that shape."""
     from fecipher.dsl import hints, phrasings
     col = f.column
+    if len(src) > hints.MAX_LINE:
+        # (a line longer than any card's is no author's phrasing: what may follow is enough,
+        # and the cost of reading it again stays bounded)
+        words, _ = describe_expected(p, set(f.expected))
+        got = repr(_shortened(f.value)) if f.kind not in ("_NL", "$END") else "the end of the line"
+        return col, f"unexpected {got}; it can be followed by " + ", ".join(words[:6])
     said = phrasings.explain(src)
     if said is not None:
         return said
@@ -1458,17 +1465,6 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
     node, faults, left_out, dropped = fast.parse_recovering(text, MAX_ERRORS)
     p = parser()
     lines = source_lines(text)
-    heads = [f for f in faults if _failed_skill_head(lines, f.line)]
-    if heads:
-        # A skill's first line that does not parse leaves out the whole skill: its other
-        # lines would be read as lines of the skill before it (or as card facts) and
-        # report errors that are only this one's consequences. Those lines are made
-        # blank and the text is read once more (only a text with such an error pays).
-        skipped = _skill_lines(lines, {f.line for f in heads})
-        again = "\n".join("" if n in skipped else ln for n, ln in enumerate(lines, 1))
-        node, faults2, left_out, dropped = fast.parse_recovering(again, MAX_ERRORS)
-        faults = sorted([f for f in faults2 if f.line not in skipped] + heads, key=lambda f: (f.line, f.column))
-        left_out = left_out | skipped
     for f in faults:
         if f.line not in lexical_lines:
             diags.append(syntax_diagnostic(f, lines, filename, p, line_offset))
@@ -1481,36 +1477,21 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
     return node, diags
 
 
-_SKILL_HEAD = re.compile(r"\s*(?:granted\s+)?([A-Za-z]+)(?:\s+\"|\s*$|\s+[A-Za-z])")
-_BLOCK_START = re.compile(r"\s*(?:card\s|granted\s|(?:act|auto|cont|spec|bond|hand|support)\s+\")")
-_SKILL_KIND_WORDS = ("act", "auto", "cont", "spec", "bond", "hand", "support")
-
-
 def _failed_skill_head(lines: list[str], n: int) -> bool:
-    """Whether line ``n``, which has a syntax error, is a skill's first line: a kind
-    word (or a misspelling of one) and a quoted name."""
-    if not 0 < n <= len(lines):
-        return False
-    m = _SKILL_HEAD.match(lines[n - 1])
-    if not m:
-        return False
-    word = m.group(1).lower()
-    if word in _SKILL_KIND_WORDS:
-        return True
-    if '"' not in lines[n - 1]:
-        return False
-    from fecipher.dsl.hints import close_word, known_words
-    return word not in known_words() and close_word(word, _SKILL_KIND_WORDS) is not None
+    """Whether line ``n`` (with a syntax error) is a skill's first line (:func:`~fecipher.dsl.hints.skill_head`)."""
+    from fecipher.dsl.hints import skill_head
+    return 0 < n <= len(lines) and skill_head(lines[n - 1])
 
 
 def _skill_lines(lines: list[str], heads: set[int]) -> set[int]:
     """The lines of the skills that start at ``heads``: each head and the lines after it
-    up to the next card or skill."""
+    up to the next card or skill (:func:`~fecipher.dsl.hints.starts_block`)."""
+    from fecipher.dsl.hints import starts_block
     out: set[int] = set()
     for h in sorted(heads):
         out.add(h)
         n = h + 1
-        while n <= len(lines) and not _BLOCK_START.match(lines[n - 1]) and n not in heads:
+        while n <= len(lines) and not starts_block(lines[n - 1]) and n not in heads:
             if lines[n - 1].strip():
                 out.add(n)
             n += 1
@@ -1548,6 +1529,12 @@ def _lark_recovering(text: str, filename: str, line_offset: int = 0, blanked: se
             if not 0 <= bad < len(lines) or lines[bad].startswith("#") or isinstance(e, UnexpectedEOF):
                 return None, diags
             header = lines[bad].lstrip().startswith("card")
+            if not header and _failed_skill_head(lines, bad + 1):
+                # (as the fast parser's recovery: a skill's first line leaves out its skill)
+                for n in _skill_lines(lines, {bad + 1}):
+                    lines[n - 1] = "#"
+                    if blanked is not None:
+                        blanked.add(n)
             lines[bad] = "#"
             if blanked is not None:
                 blanked.add(bad + 1)
