@@ -156,7 +156,7 @@ def line_kind(shapes: list[str]) -> str:
         return best[1]
     from fecipher.dsl.registry import EFFECTS
     if shapes and shapes[0] in EFFECTS:
-        return f"a '{shapes[0]}' effect"
+        return f"{'an' if shapes[0][0] in 'aeiou' else 'a'} '{shapes[0]}' effect"
     if any(w in shapes for w in ("gains", "gain", "loses", "lose", "acquires", "acquire", "cannot", "can")):
         return "a change"
     if shapes[:2] in (["your", "opponent"], ["each", "player"]):

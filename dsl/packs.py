@@ -187,9 +187,9 @@ def without_follow_ons(node, diags: list[Diagnostic], blanked: set[int]) -> list
     return out
 
 
-# What the messages about references to earlier lines say: after a line left out, they
-# would only repeat its error (the choice it made is missing).
-_REFERENCE_WORDS = ("needs an earlier line", "is ambiguous", "before this line")
+# What the messages about earlier lines say (references to a choice, an "or:" after its
+# "either:"): after a line left out, they would only repeat its error.
+_REFERENCE_WORDS = ("needs an earlier line", "is ambiguous", "before this line", "an 'or: ...' line follows")
 
 
 def _headers_of_cards_with(node, lines: set[int]) -> set[int]:

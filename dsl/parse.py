@@ -146,7 +146,8 @@ def _explain_syntax(f: SyntaxFault, src: str, p: Lark) -> tuple[int, str]:
     words, keywords = describe_expected(p, set(f.expected))
     got = "the end of the line" if f.kind == "_NL" else ("the end of the file" if f.kind == "$END"
                                                         else repr(_shortened(f.value)))
-    if f.kind not in ("_NL", "$END") and f.value[:1].isalpha():
+    if f.kind not in ("_NL", "$END") and f.value[:1].isalpha() and f.value.lower() not in hints.known_words():
+        # (a word the language has, in the wrong place, is not misspelt: what may follow says more)
         near = hints.close_word(f.value, keywords)
         if near is not None and near != f.value.lower():
             return col, f"unknown word {got} here: did you mean '{near}'?"
@@ -171,7 +172,9 @@ def _explain_syntax(f: SyntaxFault, src: str, p: Lark) -> tuple[int, str]:
     shown = hints.examples(src, col)
     if shown:
         msg += "; e.g. " + " or ".join(f"'{text}'" for _, text in shown)
-        msg += f" (see \"{shown[0][0].partition('#')[2]}\" in docs/{shown[0][0].partition('#')[0]})"
+        section = shown[0][0].partition('#')[2]
+        section = section if section.startswith('"') else f'"{section}"'
+        msg += f" (see {section} in docs/{shown[0][0].partition('#')[0]})"
     return col, msg
 
 
@@ -195,8 +198,9 @@ def _first_word_hint(src: str, p: Lark) -> tuple[int, str] | None:
     from fecipher.dsl import costs as _c, effects as _e  # noqa: F401  (fill the registries)
     from fecipher.dsl.registry import COSTS, EFFECTS
     known = set(_LINE_STARTERS) | set(EFFECTS) | set(COSTS)
-    if word in known:
-        return None
+    from fecipher.dsl.hints import known_words
+    if word in known or word in known_words():
+        return None   # (a word of the language, out of place: what may follow says more)
     hint = suggest(word, known)
     if not hint:
         return None

@@ -517,8 +517,9 @@ class SkillChecker:
                 self.err(c.pos, f"'cannot {' '.join(words)}' (a deployment restriction) is not supported yet: "
                                 f"the engine's deployment options have no restriction of that kind")
             elif words not in V.FLAGS:
-                self.err(c.pos, lambda: f"unknown restriction 'cannot {' '.join(words)}'"
-                                        f"{suggest(' '.join(words), V.FLAG_PHRASES)}")
+                self.err(c.pos, lambda: f"unknown restriction 'cannot {' '.join(words)}'" + (
+                    suggest(' '.join(words), V.FLAG_PHRASES) or ": the restrictions are " + ", ".join(
+                        f"'cannot {w}'" for w in sorted(" ".join(k) for k in V.FLAGS))))
             if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")) and V.FLAGS.get(words) not in (
                     M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
                 self.err(c.pos, "'by skills' goes with 'cannot be destroyed', 'cannot be moved', 'cannot level up' "
