@@ -111,6 +111,8 @@ PHRASINGS: tuple[Phrasing, ...] = (
        "'1 or less'", "Conditions"),
     _p("compared from the opponent's side", r"\bif your opponent has (?:more|fewer) \w+ than you\b",
        "a comparison is written from your side: 'if you have fewer orbs than your opponent'", "Conditions"),
+    _p("amount of", r"\b(?P<at>amount) of\b",
+       "a count is written 'number of', e.g. 'if you have an odd number of bonds'", "Conditions"),
     _p("front row", r"\b(?:front|back) row\b", "the lines are 'the front line' and 'the back line'", "Selectors"),
     _p("opponent's units", r"\b(?:your )?opponent'?s'? (?:units?|allies|ally)\b",
        "your opponent's units are 'enemies', e.g. 'choose 1 enemy'", "Selectors"),

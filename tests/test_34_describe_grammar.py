@@ -56,3 +56,13 @@ def test_no_shipped_card_reads_wrongly():
 def test_the_check_finds_what_it_looks_for():
     for wrong in ('If you have a "Anna" ally', "If you have a bonds", "an other allies", "the top 1 cards"):
         assert _WRONG.search(wrong), wrong
+
+
+def test_a_granted_skill_is_shown_with_the_skill_that_grants_it():
+    card = compile_text(STANDARD_CARD + '  act "Excalibur"\n    cost flip 1 bond\n'
+                        '    this unit acquires "Anti-Fliers" until the end of the turn\n'
+                        '  granted cont "Anti-Fliers"\n    if this unit is attacking a flier unit\n'
+                        '    this unit gains +30 attack\n', "grammar.fe0")[0]
+    assert card.skills[0].text == (
+        'Excalibur |ACT| [Flip 1 Bond face-down] Until the end of the turn, this unit acquires the skill '
+        '"Anti-Fliers". (Anti-Fliers |CONT| If this unit is attacking a <Flier> unit: This unit gains +30 attack.)')
