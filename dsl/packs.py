@@ -115,7 +115,14 @@ def _compile_text(text: str, filename: str) -> list[Card]:
         headers = _headers_of_cards_with(node, blanked)
         checked = [d for d in e.diagnostics if isinstance(d, MoreErrors) or (
             d.line not in headers and d.line not in lexical)]
-        raise LanguageError(cap(syntax + [_phrased(d) for d in without_follow_ons(node, checked, blanked)])) from None
+        phrased = []
+        told: set[tuple[int, int, str]] = set()
+        for d in without_follow_ons(node, checked, blanked):
+            d = _phrased(d)
+            if isinstance(d, MoreErrors) or (d.line, d.column, d.message) not in told:
+                told.add((d.line, d.column, d.message))
+                phrased.append(d)   # (two errors of a line that one phrasing explains are told once)
+        raise LanguageError(cap(syntax + phrased)) from None
     if syntax:
         raise LanguageError(cap(syntax))
     return compile_pack(node)
@@ -154,10 +161,9 @@ def without_follow_ons(node, diags: list[Diagnostic], blanked: set[int]) -> list
     """The checker's diagnostics without those that follow from another error: for a
     skill with a line the syntax recovery left out (its syntax error is reported), none
     about the skill as a whole ("has no effect line", "needs a trigger" would only repeat
-    it) and none about references on later lines (the choice the line made is missing);
-    and one for each line of
-    a skill after its first (a line's first error; the others are most often its consequences, such as
-    "'draw' takes a number, not cards" and then "say where the cards are")."""
+    it) and none about references on later lines (the choice the line made is missing).
+    (Within a line, the checker itself does not check further what it has refused: an
+    object of the wrong kind is not checked as a selector.)"""
     spans = skill_spans(node)
     if not spans:
         return diags
@@ -173,16 +179,12 @@ def without_follow_ons(node, diags: list[Diagnostic], blanked: set[int]) -> list
         if span is not None:
             broken[span] = min(b, broken.get(span, b))
     out: list[Diagnostic] = []
-    seen_lines: set[int] = set()
     for d in diags:
         span = None if isinstance(d, MoreErrors) else span_of(d.line)
         if span is not None:
-            if d.line in seen_lines and d.line != span[0]:
-                continue   # (a skill's first line may hold several tags, each its own mistake)
             if span in broken and (d.line == span[0] or (
                     d.line > broken[span] and any(w in d.message for w in _REFERENCE_WORDS))):
                 continue
-            seen_lines.add(d.line)
         out.append(d)
     return out
 

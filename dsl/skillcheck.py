@@ -620,14 +620,14 @@ class SkillChecker:
             okind = selector_kind(a.target)
             if okind == "name":
                 okind = "unit"
-            self.check_selector(a.target)
-        if okind not in verb.objects:
+        if okind not in verb.objects and not (okind == "chosen" and verb.objects & {"unit", "card"}):
             want = " or ".join(OBJECT_WORDS[o] for o in OBJECT_WORDS if o in verb.objects)
             got = OBJECT_WORDS.get(okind, okind)
-            if okind == "chosen" and verb.objects & {"unit", "card"}:
-                pass
-            else:
-                self.err(a.pos, f"'{a.verb}' takes {want}, not {got}")
+            self.err(a.pos, f"'{a.verb}' takes {want}, not {got}")
+        elif a.target is not None and a.number is None and okind != "none":
+            # (an object of the wrong kind is not checked further: "'draw' takes a number, not
+            # cards" and then "say where the cards are" would be one mistake told twice)
+            self.check_selector(a.target)
         for p in a.preps:
             if p.kind not in verb.preps:
                 self.err(p.pos, f"'{a.verb}' does not take '{'to ...' if p.kind == 'to' else p.kind}'")
