@@ -158,7 +158,8 @@ class SkillChecker:
     def check_name(self, name: str, pos) -> None:
         """A unit name in a skill must be a real unit name (or a card of this pack)."""
         if self.units and name not in self.units:
-            self.err(pos, lambda: f"unknown unit name \"{name}\"{suggest(name, self.units)}")
+            self.err(pos, lambda: f"unknown unit name \"{name}\"" + (
+                suggest(name, self.units) or ": no card of the card pool or of this pack has it"))
 
     def check_skill_name(self, name: str, pos) -> None:
         """A skill another skill refers to ('loses "X"', 'deployed by "X"') must be a real
