@@ -70,11 +70,13 @@ class Item:
     attrs: tuple[str, ...] = ()
     stacked: bool = False
     pos: Pos = Pos(0, 0)
+    label: str | None = None         # 'as "Left Jagen"': a unit's own name in the scenario
 
     def __str__(self) -> str:
         body = ("[" + ", ".join(map(str, self.cards)) + "]") if self.stacked else str(self.cards[0])
         pre = f"{self.count} x " if self.count != 1 else ""
-        return pre + body + "".join(" " + a for a in self.attrs)
+        label = f' as "{self.label}"' if self.label is not None else ""
+        return pre + body + "".join(" " + a for a in self.attrs) + label
 
 
 @attrs.frozen
@@ -363,8 +365,14 @@ class _ToModel(Transformer):
         if isinstance(rest[0], Token) and rest[0].type == "INT":
             count = self._int(rest.pop(0), MAX_ITEM_COUNT, "a count", fallback=1)
         stacked, cards = rest.pop(0)
+        label = None
+        if rest and isinstance(rest[-1], tuple) and rest[-1][0] == "label":
+            label = rest.pop()[1]
         attrs_ = tuple(rest)
-        return Item(tuple(cards), count, attrs_, stacked, _pos(meta))
+        return Item(tuple(cards), count, attrs_, stacked, _pos(meta), label)
+
+    def label(self, meta, items):
+        return ("label", _s(items[0]))
 
     def single(self, meta, items):
         return (False, [items[0]])
@@ -714,10 +722,9 @@ def parse_scenarios(text: str, filename: str = "<scenario>", root: str | Path | 
     file's own folder; see :attr:`Scenario.tree`)."""
     if not text.endswith("\n"):
         text += "\n"
-    try:
-        tree = parser().parse(text)
-    except UnexpectedInput as e:
-        raise LanguageError([_translate(e, text, filename)]) from None
+    tree, syntax, blanked = _parse_recovering(text, filename)
+    if tree is None:
+        raise LanguageError(syntax)
     sink = Sink(filename, text)
     model = _ToModel(filename, text)
     entries = model.transform(tree)
@@ -743,12 +750,54 @@ def parse_scenarios(text: str, filename: str = "<scenario>", root: str | Path | 
                       root=Path(root) if root is not None else None)
         _build(sc, lines, sink)
         scenarios.append(sc)
+    if syntax:
+        # The other errors of a scenario with a line left out may only follow from it
+        # (a "player 1" line left out makes its areas nobody's): only the syntax errors
+        # are reported for it, and every error of the other scenarios.
+        starts = sorted(sc.pos.line for sc in scenarios)
+        broken = {max((st for st in starts if st <= b), default=0) for b in blanked}
+
+        def owner(line: int) -> int:
+            return max((st for st in starts if st <= line), default=0)
+        raise LanguageError(syntax + [d for d in sink.diagnostics() if owner(d.line) not in broken])
     sink.raise_if_any()
     return ScenarioFile(filename, scenarios, text)
 
 
+# The most syntax errors a scenario file reports (it is parsed again after each).
+MAX_SCENARIO_SYNTAX_ERRORS = 25
+
+
+def _parse_recovering(text: str, filename: str):
+    """(the tree or None, the syntax errors, the lines left out): after a syntax error
+    its line is left out (as a blank line) and the text parsed again, so that one run
+    reports every line's syntax error (up to MAX_SCENARIO_SYNTAX_ERRORS); None when the
+    error cannot be left out (the end of the file, or inside a quoted block)."""
+    lines = text.split("\n")
+    errors: list[Diagnostic] = []
+    blanked: set[int] = set()
+    original = text.splitlines()
+    for _ in range(MAX_SCENARIO_SYNTAX_ERRORS):
+        try:
+            tree = parser().parse("\n".join(lines))
+        except UnexpectedInput as e:
+            d = _translate(e, "\n".join(lines), filename)
+            n = d.line
+            errors.append(attrs.evolve(d, source_line=original[n - 1] if 0 < n <= len(original) else d.source_line))
+            bad = (getattr(e, "line", 0) or 0) - 1
+            if isinstance(e, UnexpectedEOF) or not 0 <= bad < len(lines) or not lines[bad].strip() or \
+                    '"""' in "\n".join(lines[:bad + 1]) and "\n".join(lines[:bad + 1]).count('"""') % 2:
+                return None, errors, blanked
+            lines[bad] = ""
+            blanked.add(bad + 1)
+            continue
+        return tree, errors, blanked
+    return None, errors, blanked
+
+
 def _build(sc: Scenario, lines: list, sink: Sink) -> None:
     current: int | None = None
+    labels: dict[str, Pos] = {}
     seen: dict[str, Pos] = {}
     stepped: Pos | None = None
     from_decks_pos: Pos | None = None
@@ -810,6 +859,12 @@ def _build(sc: Scenario, lines: list, sink: Sink) -> None:
                     sink.error(pos, f"player {current + 1}'s {area} is given twice")
                     continue
                 _check_items(area, items, sink)
+                for it in items:
+                    if it.label is not None:
+                        if it.label in labels:
+                            sink.error(it.pos, f'the label "{it.label}" is given twice (first at line '
+                                               f'{labels[it.label].line}): each unit has its own')
+                        labels.setdefault(it.label, it.pos)
                 ps.areas[area] = items
             elif what == "paid":
                 if current == -1:
@@ -876,6 +931,13 @@ def _check_items(area: str, items: tuple[Item, ...], sink: Sink) -> None:
             sink.error(it.pos, "a card is face-up or face-down, not both")
         if "tapped" in it.attrs and "untapped" in it.attrs:
             sink.error(it.pos, "a unit is tapped or untapped, not both")
+        if it.label is not None:
+            if area not in ("front", "back"):
+                sink.error(it.pos, f"a label ('as \"{it.label}\"') names a unit; it goes in 'front:' or 'back:', "
+                                   f"not '{area}:'")
+            elif it.count != 1:
+                sink.error(it.pos, f"a label ('as \"{it.label}\"') names one unit, not {it.count}: write each unit "
+                                   f"with its own label")
 
 
 def _check_ident(word: tuple[str, Pos], known: Iterable[str], what: str, sink: Sink) -> None:

@@ -226,7 +226,8 @@ class _Refs:
         self.pool = pool
         self.lines = lines
         self.diags: list[Diagnostic] = []
-        self.unit_words = {c.unit_name for c in pool} | {c.name for c in pool}
+        self.unit_words = {c.unit_name for c in pool} | {c.name for c in pool} | {
+            it.label for ps in sc.players for items in ps.areas.values() for it in items if it.label is not None}
 
     def error(self, pos, msg: str) -> None:
         self.diags.append(Diagnostic(self.sc.filename, pos.line, pos.column, msg, _line(self.lines, pos.line)))
@@ -323,8 +324,9 @@ def _first_player(sc: Scenario) -> int:
     return tp if turn % 2 == 1 else 1 - tp
 
 
-def build_board(sc: Scenario, pool: CardPool) -> Game:
-    """A prepared board: every area of both players, then the game started at its phase."""
+def build_board(sc: Scenario, pool: CardPool, labels: dict[int, str] | None = None) -> Game:
+    """A prepared board: every area of both players, then the game started at its phase.
+    ``labels`` is given each labelled unit's label ('as "Left Jagen"'), by the unit's id."""
     g = Game(None, None, seed=sc.seed, start=False)
     for i, ps in enumerate(sc.players):
         p = g.players[i]
@@ -350,6 +352,8 @@ def build_board(sc: Scenario, pool: CardPool) -> Game:
                 u.class_changed = ("class-changed" in it.attrs or
                                    (len(cs) > 1 and cs[0].card.is_promoted and "not-class-changed" not in it.attrs))
                 p.line(area).append(u)
+                if it.label is not None and labels is not None:
+                    labels[u.id] = it.label
         p.cost_paid_this_turn = ps.paid
         p.bonded_this_turn = ps.bonded
     first = _first_player(sc)
@@ -488,7 +492,8 @@ class Run:
                 self.start_error = str(e)
                 self.game = None
             return
-        self.game = build_board(sc, self.pool)
+        self.labels: dict[int, str] = {}
+        self.game = build_board(sc, self.pool, self.labels)
 
     # ------------------------------------------------------------ describing
     def player_text(self, i: int | None) -> str:
@@ -548,6 +553,18 @@ class Run:
         card = c.card if isinstance(c, CardCopy) else c
         return f'"{card.name}" ({card.code})'
 
+    def ambiguous(self, ref: UnitRef, cands: list[Unit]) -> str:
+        """Why ``ref`` names no one unit, and how to name one: by its owner when the units
+        are of both players, else by a label given in the setup."""
+        listed = "; ".join(self.describe_unit(u) + (f' as "{self.labels[u.id]}"' if u.id in self.labels else "")
+                           for u in cands)
+        if len({u.owner for u in cands}) > 1 and ref.player is None:
+            return f"{ref} is ambiguous ({listed}): write player 1's or player 2's"
+        first = cands[0]
+        return (f"{ref} is ambiguous ({listed}): give each of these units a label where the setup places it, "
+                f"e.g. '{first.area}: {first.card.code} as \"{first.name} 1\"', and name it by its label "
+                f"(\"{first.name} 1\")")
+
     def describe_unit(self, u: Unit) -> str:
         if len(u.cards) > 1:
             body = "[" + ", ".join(self.describe_card(c) for c in u.cards) + "]"
@@ -600,7 +617,7 @@ class Run:
             return u.is_main_character
         if ref.is_code:
             return any(code.upper() == (ref.name or "").upper() for code in u.card.codes)
-        return ref.name in g.unit_names(u) or u.card.name == ref.name
+        return ref.name in g.unit_names(u) or u.card.name == ref.name or self.labels.get(u.id) == ref.name
 
     def find_units(self, ref: UnitRef, prefer: int | None = None) -> list[Unit]:
         g = self.game
@@ -615,8 +632,7 @@ class Run:
         if not cands:
             raise StepError(f"there is no unit {ref} on the field")
         if len(cands) > 1:
-            raise StepError(f"{ref} is ambiguous ({'; '.join(self.describe_unit(u) for u in cands)}): "
-                            f"write player 1's or player 2's")
+            raise StepError(self.ambiguous(ref, cands))
         return cands[0]
 
     # ------------------------------------------------------------ steps
@@ -972,8 +988,7 @@ class Run:
                  f"player 1: {self._describe_entries(self._area_entries(0, 'field'), 'field')}; "
                  f"player 2: {self._describe_entries(self._area_entries(1, 'field'), 'field')}")
         if len(cands) > 1:
-            fail(f"{ref} is ambiguous ({'; '.join(self.describe_unit(u) for u in cands)}): "
-                 f"write player 1's or player 2's")
+            fail(self.ambiguous(ref, cands))
         u = cands[0]
         for name, value, neg, pos in checks:
             ok, got = self._unit_check(u, name, value)

@@ -89,12 +89,23 @@ class LanguageError(Exception):
         return self.diagnostics[0]
 
 
+# How similar (difflib's ratio) a known word must be to be suggested: a typo of one or
+# two letters ("drwa", "Excalibr") is above it; a word that only shares some letters
+# ("heal" and "reveal", "Bilbo" and "Basilio") is below, and is not offered.
+SUGGEST_CUTOFF = 0.7
+
+
 def suggest(word: str, known: Iterable[str]) -> str:
-    """' (did you mean 'draw'?)' for the nearest known word, or ''."""
+    """': did you mean 'draw'?' for the nearest known word when it is close (two of its
+    letters swapped, or :data:`SUGGEST_CUTOFF` similar), or ''."""
     if len(word) > 60:  # (difflib's cost grows with the length: nothing that long is a typo)
         return ""
     by_lower = {k.lower(): k for k in sorted(set(known))}
-    close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
+    low = word.lower()
+    # two letters swapped ("rde" for "red", short words score below the cutoff)
+    swapped = {low[:i] + low[i + 1] + low[i] + low[i + 2:] for i in range(len(low) - 1)} - {low}
+    same = sorted(swapped & by_lower.keys())
+    close = difflib.get_close_matches(low, list(by_lower), n=1, cutoff=SUGGEST_CUTOFF) or same[:1]
     return f": did you mean '{by_lower[close[0]]}'?" if close else ""
 
 

@@ -43,6 +43,7 @@ from lark import Lark, Token, Tree
 from lark.parsers.lalr_analysis import Shift
 
 from fecipher.dsl import ast as A
+from fecipher.dsl.hints import skill_head, starts_block
 from fecipher.dsl.lexer import PackLexer
 
 
@@ -241,11 +242,19 @@ class FastParser:
             faults.append(SyntaxFault(kind, text_of(m), line, start - cur + 1,
                                       frozenset(k for k in top if k.isupper()), too_deep))
 
+        def line_text(start: int) -> str:
+            """The whole line of a character offset."""
+            begin = text.rfind("\n", 0, start) + 1
+            stop = text.find("\n", start)
+            return text[begin:stop if stop >= 0 else len(text)]
+
         def skip_line(m, kind: str):
             """Put the stack back as it was at the start of the line of token ``m`` and skip
             to the end of that line (a card header: to the next card); the next token."""
             first = line_start if line_start is not None else m
             header = first is not None and text_of(first) == "card"
+            # a skill's first line: to the next card or skill (hints.skill_head)
+            block = not header and first is not None and skill_head(line_text(first.start()))
             if m is not None:
                 left_out.add(line_of(m.start()))
             line_end = None
@@ -255,7 +264,8 @@ class FastParser:
                     line_end = m
                 m = next(tokens, None)
                 if k == "_NL":
-                    if m is None or not header or text_of(m) == "card":
+                    if m is None or not (header or block) or (text_of(m) == "card" if header else
+                                                               starts_block(line_text(m.start()))):
                         break
                     left_out.add(line_of(m.start()))
             old_states, old_values, old_positions, lengths = saved

@@ -113,11 +113,85 @@ def _compile_text(text: str, filename: str) -> list[Card]:
         # missing fact on its header line: only the syntax error is reported for it.
         # A line with a refused character or a number too large reports only that.
         headers = _headers_of_cards_with(node, blanked)
-        raise LanguageError(cap(syntax + [d for d in e.diagnostics if isinstance(d, MoreErrors) or (
-            d.line not in headers and d.line not in lexical)])) from None
+        checked = [d for d in e.diagnostics if isinstance(d, MoreErrors) or (
+            d.line not in headers and d.line not in lexical)]
+        phrased = []
+        told: set[tuple[int, int, str]] = set()
+        for d in without_follow_ons(node, checked, blanked):
+            d = _phrased(d)
+            if isinstance(d, MoreErrors) or (d.line, d.column, d.message) not in told:
+                told.add((d.line, d.column, d.message))
+                phrased.append(d)   # (two errors of a line that one phrasing explains are told once)
+        raise LanguageError(cap(syntax + phrased)) from None
     if syntax:
         raise LanguageError(cap(syntax))
     return compile_pack(node)
+
+
+def _phrased(d: Diagnostic) -> Diagnostic:
+    """The diagnostic, or when its line holds a phrasing of the cards that the language
+    spells otherwise or lacks (:mod:`fecipher.dsl.phrasings`), one that says so there."""
+    from fecipher.dsl.hints import MAX_LINE
+    if isinstance(d, MoreErrors) or not d.source_line or len(d.source_line) > MAX_LINE:
+        return d
+    from fecipher.dsl.phrasings import explain
+    said = explain(d.source_line)
+    if said is None:
+        return d
+    return attrs.evolve(d, column=said[0], message=said[1])
+
+
+def skill_spans(node) -> list[tuple[int, int]]:
+    """(first line, last line) of each skill of the pack: from its first line to the
+    line before the next skill or card (the last skill of the pack: to the end)."""
+    starts: list[tuple[int, bool]] = []
+    for card in node.cards:
+        starts.append((card.pos.line, False))
+        starts.extend((s.pos.line, True) for s in card.skills)
+    starts.sort()
+    out = []
+    for i, (line, is_skill) in enumerate(starts):
+        if is_skill:
+            end = starts[i + 1][0] - 1 if i + 1 < len(starts) else 1 << 62
+            out.append((line, end))
+    return out
+
+
+def without_follow_ons(node, diags: list[Diagnostic], blanked: set[int]) -> list[Diagnostic]:
+    """The checker's diagnostics without those that follow from another error: for a
+    skill with a line the syntax recovery left out (its syntax error is reported), none
+    about the skill as a whole ("has no effect line", "needs a trigger" would only repeat
+    it) and none about references on later lines (the choice the line made is missing).
+    (Within a line, the checker itself does not check further what it has refused: an
+    object of the wrong kind is not checked as a selector.)"""
+    spans = skill_spans(node)
+    if not spans:
+        return diags
+    firsts = [a for a, _ in spans]
+
+    def span_of(line: int) -> tuple[int, int] | None:
+        i = bisect.bisect_right(firsts, line) - 1
+        return spans[i] if i >= 0 and spans[i][0] <= line <= spans[i][1] else None
+
+    broken: dict[tuple[int, int], int] = {}   # a skill with a line left out -> its first such line
+    for b in blanked:
+        span = span_of(b)
+        if span is not None:
+            broken[span] = min(b, broken.get(span, b))
+    out: list[Diagnostic] = []
+    for d in diags:
+        span = None if isinstance(d, MoreErrors) else span_of(d.line)
+        if span is not None:
+            if span in broken and (d.line == span[0] or (
+                    d.line > broken[span] and any(w in d.message for w in _REFERENCE_WORDS))):
+                continue
+        out.append(d)
+    return out
+
+
+# What the messages about earlier lines say (references to a choice, an "or:" after its
+# "either:"): after a line left out, they would only repeat its error.
+_REFERENCE_WORDS = ("needs an earlier line", "is ambiguous", "before this line", "an 'or: ...' line follows")
 
 
 def _headers_of_cards_with(node, lines: set[int]) -> set[int]:

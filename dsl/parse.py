@@ -97,7 +97,12 @@ def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, 
     elif f.kind == STRAY:
         ch = f.value or "?"
         msg = f"unexpected character {ch!r}"
-        if ch == '"':
+        from fecipher.dsl.hints import MAX_LINE
+        from fecipher.dsl.phrasings import explain
+        said = explain(src) if ch in ".;" and len(src) <= MAX_LINE else None
+        if said is not None:
+            col, msg = said
+        elif ch == '"':
             msg = "unclosed quoted name: a name in quotes must end on the same line"
         elif ch.isdigit() or unicodedata.numeric(ch, None) is not None:
             msg = f"unexpected character {ch!r} ({character_name(ch)}): numbers are written with the digits 0-9"
@@ -106,31 +111,74 @@ def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, 
         msg = "the file ends too early; expected " + ", ".join(words[:8])
         src = lines[line - 1] if 0 < line <= len(lines) else ""
     else:
-        words, keywords = describe_expected(p, set(f.expected))
-        first = _first_word_hint(src, p)
-        if first is not None:
-            return Diagnostic(filename, line + line_offset, first[0], first[1], src)
-        got = "the end of the line" if f.kind == "_NL" else ("the end of the file" if f.kind == "$END"
-                                                            else repr(_shortened(f.value)))
-        hint = ""
-        if f.kind not in ("_NL", "$END"):
-            hint = suggest(f.value, keywords)
-        if hint:
-            msg = f"unknown word {got}{hint}"
-        elif f.kind == "SIGNED_INT" and f.value.startswith("-") and "INT" in f.expected:
-            msg = f"unexpected {got}: a negative number is not allowed here"
-        elif f.kind == "_NL" and src.strip() == "cost":
-            msg = "a 'cost' line lists what is paid, e.g. 'cost tap this, flip 1 bond'"
-        elif _LOOK_AT_BONDS.match(src):   # "look at your face-down bonds": a look at what both see
-            from fecipher.dsl.effects_hidden import LOOK_FOR, SEEN_BY_BOTH
-            msg = f"looking at bonds is not supported: {SEEN_BY_BOTH}; {LOOK_FOR}"
-        else:
-            shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
-            msg = f"unexpected {got}; expected {shown}"
+        col, msg = _explain_syntax(f, src, p)
         foreign = next((c for c in src[max(col - 1, 0):col + 24] if c.isdigit() and not c.isascii()), None)
         if foreign is not None:
             msg += f" ({foreign!r} is not a digit 0-9: numbers and card codes are written with the digits 0-9)"
     return Diagnostic(filename, line + line_offset, col, msg, src)
+
+
+def _explain_syntax(f: SyntaxFault, src: str, p: Lark) -> tuple[int, str]:
+    """(column, message) of a syntax error inside a line, in this order (:mod:`fecipher.dsl.hints`):
+    a phrasing of the cards the language spells otherwise or lacks (:mod:`fecipher.dsl.phrasings`);
+    a word of the line, up to the error, that the language does not know; the word at the
+    error misspelt for one that may stand there; a negative number; otherwise what the line
+    was read as, what may follow and lines of the reference of that shape."""
+    from fecipher.dsl import hints, phrasings
+    col = f.column
+    if len(src) > hints.MAX_LINE:
+        # (a line longer than any card's is no author's phrasing: what may follow is enough,
+        # and the cost of reading it again stays bounded)
+        words, _ = describe_expected(p, set(f.expected))
+        got = repr(_shortened(f.value)) if f.kind not in ("_NL", "$END") else "the end of the line"
+        return col, f"unexpected {got}; it can be followed by " + ", ".join(words[:6])
+    if _LOOK_AT_BONDS.match(src):   # "look at your face-down bonds": a look at what both see
+        from fecipher.dsl.effects_hidden import LOOK_FOR, SEEN_BY_BOTH
+        return col, f"looking at bonds is not supported: {SEEN_BY_BOTH}; {LOOK_FOR}"
+    said = phrasings.explain(src)
+    if said is not None:
+        return said
+    if f.kind == "_NL" and src.strip() == "cost":
+        return col, "a 'cost' line lists what is paid, e.g. 'cost tap this, flip 1 bond'"
+    first = _first_word_hint(src, p)
+    if first is not None:
+        return first
+    unknown = hints.unknown_word(src, col)
+    if unknown is not None:
+        return unknown
+    words, keywords = describe_expected(p, set(f.expected))
+    got = "the end of the line" if f.kind == "_NL" else ("the end of the file" if f.kind == "$END"
+                                                        else repr(_shortened(f.value)))
+    if f.kind not in ("_NL", "$END") and f.value[:1].isalpha() and f.value.lower() not in hints.known_words():
+        # (a word the language has, in the wrong place, is not misspelt: what may follow says more)
+        near = hints.close_word(f.value, keywords)
+        if near is not None and near != f.value.lower():
+            return col, f"unknown word {got} here: did you mean '{near}'?"
+    if f.kind == "SIGNED_INT" and f.value.startswith("-") and "INT" in f.expected:
+        return col, f"unexpected {got}: a negative number is not allowed here"
+    shapes = [t.lower() for t, _ in hints.tokens(src)]
+    what = hints.line_kind(shapes)
+    read = hints.where_read(src, col)
+    names = {}
+    for name in f.expected:
+        try:
+            t = p.get_terminal(name)
+        except KeyError:
+            continue
+        if t.pattern.type == "str":
+            names[name] = t.pattern.value
+    follows = hints.expected_kinds(f.expected, names)
+    if read:
+        msg = f"this line reads as {what}: '{read}', which can go on with {follows}, not {got}"
+    else:
+        msg = f"{got} cannot start a line here: the line can start with {follows}"
+    shown = hints.examples(src, col)
+    if shown:
+        msg += "; e.g. " + " or ".join(f"'{text}'" for _, text in shown)
+        section = shown[0][0].partition('#')[2]
+        section = section if section.startswith('"') else f'"{section}"'
+        msg += f" (see {section} in docs/{shown[0][0].partition('#')[0]})"
+    return col, msg
 
 
 def _shortened(value: str, width: int = 40) -> str:
@@ -142,7 +190,7 @@ _LOOK_AT_BONDS = re.compile(r"\s*(you\s+may\s+)?look\s+at\b.*\bbond(s|\s+cards?)
 
 _LINE_STARTERS = ("card", "codes", "cost", "class", "symbol", "symbols", "gender", "weapon", "types", "range",
                   "attack", "support", "act", "auto", "cont", "spec", "bond", "hand", "granted", "once", "when",
-                  "each", "at", "if", "during", "you", "pack")
+                  "each", "at", "if", "during", "you", "pack", "either", "or", "this", "that", "all", "your")
 
 
 def _first_word_hint(src: str, p: Lark) -> tuple[int, str] | None:
@@ -155,8 +203,9 @@ def _first_word_hint(src: str, p: Lark) -> tuple[int, str] | None:
     from fecipher.dsl import costs as _c, effects as _e  # noqa: F401  (fill the registries)
     from fecipher.dsl.registry import COSTS, EFFECTS
     known = set(_LINE_STARTERS) | set(EFFECTS) | set(COSTS)
-    if word in known:
-        return None
+    from fecipher.dsl.hints import known_words
+    if word in known or word in known_words():
+        return None   # (a word of the language, out of place: what may follow says more)
     hint = suggest(word, known)
     if not hint:
         return None
@@ -1437,6 +1486,27 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
     return node, diags
 
 
+def _failed_skill_head(lines: list[str], n: int) -> bool:
+    """Whether line ``n`` (with a syntax error) is a skill's first line (:func:`~fecipher.dsl.hints.skill_head`)."""
+    from fecipher.dsl.hints import skill_head
+    return 0 < n <= len(lines) and skill_head(lines[n - 1])
+
+
+def _skill_lines(lines: list[str], heads: set[int]) -> set[int]:
+    """The lines of the skills that start at ``heads``: each head and the lines after it
+    up to the next card or skill (:func:`~fecipher.dsl.hints.starts_block`)."""
+    from fecipher.dsl.hints import starts_block
+    out: set[int] = set()
+    for h in sorted(heads):
+        out.add(h)
+        n = h + 1
+        while n <= len(lines) and not starts_block(lines[n - 1]) and n not in heads:
+            if lines[n - 1].strip():
+                out.add(n)
+            n += 1
+    return out
+
+
 def _blank_refused(text: str) -> str:
     """The text with each character refused_characters() finds made a blank."""
     out = []
@@ -1468,6 +1538,12 @@ def _lark_recovering(text: str, filename: str, line_offset: int = 0, blanked: se
             if not 0 <= bad < len(lines) or lines[bad].startswith("#") or isinstance(e, UnexpectedEOF):
                 return None, diags
             header = lines[bad].lstrip().startswith("card")
+            if not header and _failed_skill_head(lines, bad + 1):
+                # (as the fast parser's recovery: a skill's first line leaves out its skill)
+                for n in _skill_lines(lines, {bad + 1}):
+                    lines[n - 1] = "#"
+                    if blanked is not None:
+                        blanked.add(n)
             lines[bad] = "#"
             if blanked is not None:
                 blanked.add(bad + 1)

@@ -22,8 +22,8 @@ _PICKED = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the 
            "revealed": "the revealed card"}
 _OWNER = {"your": "your", "opponent": "your opponent's", "each": "each player's", "owner": "its owner's", "the": "the",
           "their": "their"}
-_PLACE_CAP = {"retreat": "Retreat", "area": "Area", "bond": "Bond", "orb": "Orb", "boundless": "Boundless",
-              "support": "Support", "deck": "Deck"}
+_PLACE_CAP = {"retreat": "Retreat", "area": "Area", "bond": "Bond", "orb": "Orb", "orbs": "Orbs",
+              "boundless": "Boundless", "support": "Support", "deck": "Deck"}
 
 
 def cap(s: str) -> str:
@@ -118,7 +118,7 @@ def selector(s: A.Selector | str | None) -> str:
             return " or ".join(f'"{n}"' for n in (s.names or (s.name,)))
         if s.kind == "deck_top":
             whose = _OWNER.get(s.name or 'your', 'your')
-            if s.count is not None:
+            if s.count is not None and s.count != 1:
                 return f"the top {s.count} cards of {whose} Deck"
             return f"the top card of {whose} Deck"
         if s.kind == "deck_bottom":
@@ -141,9 +141,22 @@ def selector(s: A.Selector | str | None) -> str:
     words.append(s.noun)
     words += map(post, s.posts)
     out = " ".join(filter(None, words))
-    if out.startswith("a ") and out[2:3] in "aeiou<":
-        out = "an " + out[2:] if out[2:3] != "<" or out[3:4].lower() in "aeiou" else out
+    if out.startswith("a "):
+        out = article(out[2:]) + " " + out[2:]
     return out
+
+
+def article(text: str) -> str:
+    """'an' before a word heard with a vowel first ("an ally", 'an "Anna" ally', "an
+    <Armored> unit"), else 'a' ("a unit", "a <Flier> unit")."""
+    letters = text.lstrip('"<')
+    if letters[:4].lower() == "unit" or letters[:3].lower() in ("use", "one"):
+        return "a"
+    return "an" if letters[:1].lower() in ("a", "e", "i", "o", "u") else "a"
+
+
+def _plural(noun: str | None) -> bool:
+    return bool(noun) and noun.endswith("s")
 
 
 def duration(d: A.Duration | None) -> str:
@@ -170,7 +183,9 @@ def change(c: A.Change, plural: bool) -> str:
         if words == ("be", "destroyed", "in", "battle"):
             out = "cannot be destroyed by attacks"
             return out + (f" from {selector(c.by)}" if c.by is not None else "")
-        out = "cannot " + " ".join(words)
+        # the areas' names as cards write them ("cannot be placed in the Bond Area")
+        out = "cannot " + " ".join(_PLACE_CAP.get(w, w) if i and words[i - 1] in ("the", "bond", "retreat")
+                                   else w for i, w in enumerate(words))
         if c.by == "enemy_skills":
             return out + " by the cost or effect of enemy skills"
         if c.by == "skills" and words[-1] in ("up", "change", "changed"):
@@ -483,20 +498,26 @@ def condition(c: A.Condition) -> str:
         return f"{selector(c.subject)} is {state(c.state)}"
     if c.kind == "have_count":
         q = c.quantity
-        n = {"at_least": f"{q[1]} or more" if q[1] != 1 else "a", "at_most": "no" if q[1] == 0 else f"{q[1]} or fewer",
+        plural = _plural(getattr(c.counted, "noun", None))
+        n = {"at_least": f"{q[1]} or more" if q[1] != 1 or plural else "a",
+             "at_most": "no" if q[1] == 0 else f"{q[1]} or fewer",
              "exactly": str(q[1]), "odd": "an odd number of", "even": "an even number of"}[q[0]]
         who = "your opponent has" if c.owner == "opponent" else "you have"
         what = selector(c.counted).replace(' from ', ' in ')
-        if n == "a" and what[:1] in "aeiou":
-            n = "an"
+        if n == "a":
+            n = article(what)
         return f"{who} {n} {what}"
     if c.kind == "did":
         return "they do" if c.owner == "opponent" else "you do"
     if c.kind == "has_stat":
-        stat = {"cost": "a Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[c.words[0]]
         op, n = c.quantity
         tail = {"le": " or lower", "ge": " or higher", "eq": ""}[op]
-        return f"{selector(c.subject)} has {stat} of {n}{tail}"
+        subject = selector(c.subject)
+        if c.words[0] == "cost":
+            return f"{subject} has a Deployment Cost of {n}{tail}"
+        # "this unit's attack is 100 or higher", as cards say it
+        whose = {"it": "its", "them": "their", "they": "their"}.get(subject, f"{subject}'s")
+        return f"{whose} {c.words[0]} is {n}{tail}"
     if c.kind == "have_reference":
         return f"you have {selector(c.subject)}"
     if c.kind == "compare_with_opponent":

@@ -158,13 +158,23 @@ class SkillChecker:
     def check_name(self, name: str, pos) -> None:
         """A unit name in a skill must be a real unit name (or a card of this pack)."""
         if self.units and name not in self.units:
-            self.err(pos, lambda: f"unknown unit name \"{name}\"{suggest(name, self.units)}")
+            self.err(pos, lambda: f"unknown unit name \"{name}\"" + (
+                suggest(name, self.units) or ": no card of the card pool or of this pack has it"))
 
     def check_skill_name(self, name: str, pos) -> None:
         """A skill another skill refers to ('loses "X"', 'deployed by "X"') must be a real
         skill name (or a skill of this pack)."""
         if self.skills and name not in self.skills:
             self.err(pos, lambda: f"unknown skill name \"{name}\"{suggest(name, self.skills)}")
+
+    def unknown_quality(self, word: str) -> str:
+        """The message for a quality word the language does not know; a unit name written
+        without its quotes says so."""
+        names = {u.lower(): u for u in self.units}
+        if word.lower() in names:
+            name = names[word.lower()]
+            return f"a unit name is written in quotes: '\"{name}\"', e.g. 'if you have a \"{name}\" ally'"
+        return f"unknown quality '{word}' (a symbol, gender, weapon or type){suggest(word, FILTER_WORDS)}"
 
     def err(self, pos, msg) -> None:
         """Report ``msg`` (a str, or a function that makes it: a suggestion costs more
@@ -175,7 +185,8 @@ class SkillChecker:
         s = self.s
         for k in s.keywords:
             if k.name not in V.KEYWORDS:
-                self.err(k.pos, lambda: f"unknown keyword [{k.name}]{suggest(k.name, V.KEYWORDS)}")
+                self.err(k.pos, lambda: f"unknown keyword [{k.name}]" + (suggest(k.name, V.KEYWORDS) or (
+                    ": the keywords are " + ", ".join(f"[{w}]" for w in sorted(V.KEYWORDS)))))
             elif k.name == "LvS":
                 if k.arg is None or k.arg < 2:
                     self.err(k.pos, "[LvS N] needs a stack size N of 2 or more, e.g. [LvS 3]")
@@ -198,9 +209,12 @@ class SkillChecker:
         if s.kind == "auto" and not s.triggers:
             self.err(s.pos, "an AUTO skill needs a trigger line ('when ...', 'each time ...' or 'at ...')")
         if s.kind in ("act", "support") and s.triggers:
-            self.err(s.triggers[0].pos, f"a{'n' if s.kind == 'act' else ''} {s.kind.upper()} skill has no trigger")
+            self.err(s.triggers[0].pos, f"an ACT skill has no trigger: its player uses it in the action phase "
+                                        f"('when ...' belongs to AUTO skills)" if s.kind == "act" else
+                     "a support skill has no trigger: it works when its card is the support of a battle")
         if not s.statements:
-            self.err(s.pos, f"skill \"{s.name}\" has no effect line")
+            self.err(s.pos, f"skill \"{s.name}\" has no effect line: add the line that says what it does, "
+                            f"e.g. 'draw 1'")
         for c in s.costs:
             self.check_action(c, COSTS, "cost")
             if any(r.kind == "opponent_main_character" for r in refs_in(c.target)):
@@ -504,8 +518,9 @@ class SkillChecker:
                 self.err(c.pos, f"'cannot {' '.join(words)}' (a deployment restriction) is not supported yet: "
                                 f"the engine's deployment options have no restriction of that kind")
             elif words not in V.FLAGS:
-                self.err(c.pos, lambda: f"unknown restriction 'cannot {' '.join(words)}'"
-                                        f"{suggest(' '.join(words), V.FLAG_PHRASES)}")
+                self.err(c.pos, lambda: f"unknown restriction 'cannot {' '.join(words)}'" + (
+                    suggest(' '.join(words), V.FLAG_PHRASES) or ": the restrictions are " + ", ".join(
+                        f"'cannot {w}'" for w in sorted(" ".join(k) for k in V.FLAGS))))
             if c.by == "skills" and words not in (("be", "destroyed"), ("be", "moved")) and V.FLAGS.get(words) not in (
                     M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
                 self.err(c.pos, "'by skills' goes with 'cannot be destroyed', 'cannot be moved', 'cannot level up' "
@@ -619,14 +634,14 @@ class SkillChecker:
             okind = selector_kind(a.target)
             if okind == "name":
                 okind = "unit"
-            self.check_selector(a.target)
-        if okind not in verb.objects:
+        if okind not in verb.objects and not (okind == "chosen" and verb.objects & {"unit", "card"}):
             want = " or ".join(OBJECT_WORDS[o] for o in OBJECT_WORDS if o in verb.objects)
             got = OBJECT_WORDS.get(okind, okind)
-            if okind == "chosen" and verb.objects & {"unit", "card"}:
-                pass
-            else:
-                self.err(a.pos, f"'{a.verb}' takes {want}, not {got}")
+            self.err(a.pos, f"'{a.verb}' takes {want}, not {got}")
+        elif a.target is not None and a.number is None and okind != "none":
+            # (an object of the wrong kind is not checked further: "'draw' takes a number, not
+            # cards" and then "say where the cards are" would be one mistake told twice)
+            self.check_selector(a.target)
         for p in a.preps:
             if p.kind not in verb.preps:
                 self.err(p.pos, f"'{a.verb}' does not take '{'to ...' if p.kind == 'to' else p.kind}'")
@@ -658,7 +673,8 @@ class SkillChecker:
     def check_place(self, p: A.Place) -> None:
         if tuple(p.words) not in V.PLACES:
             w = " ".join(p.words)
-            self.err(p.pos, lambda: f"unknown area '{w}'{suggest(w, V.PLACE_NAMES)}")
+            self.err(p.pos, lambda: f"unknown area '{w}'" + (suggest(w, V.PLACE_NAMES) or (
+                ": the areas are " + ", ".join(f"'your {a}'" for a in sorted(V.PLACE_NAMES)))))
         if p.owner == "their" and not self.actor:
             self.err(p.pos, "'their ...' is the acting player's area in 'your opponent ...' or 'each player "
                             "...' lines; here say 'your ...' or 'your opponent's ...'")
@@ -702,8 +718,7 @@ class SkillChecker:
                 if sub.kind in ("words", "not_word"):
                     for w in sub.values:
                         if w not in FILTER_WORDS:
-                            self.err(sub.pos, lambda w=w: f"unknown quality '{w}' (a symbol, gender, weapon or "
-                                                          f"type){suggest(w, FILTER_WORDS)}")
+                            self.err(sub.pos, lambda w=w: self.unknown_quality(w))
         for p in sel.posts:
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):

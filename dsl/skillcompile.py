@@ -559,11 +559,26 @@ def _lines(lines: list) -> Callable:
 
 
 # ------------------------------------------------------------------ skills
+def _skill_text(node: A.SkillNode, granted: dict[str, Skill]) -> str:
+    """A skill's card text, followed by the text of each granted skill of its card that it
+    grants ('... acquires "Anti-Fliers" ...' then '("Anti-Fliers" |CONT| If ...)'), as a
+    card prints a granted skill beside the skill that grants it."""
+    from fecipher.dsl.skillcheck import acquired_skills
+    text = render.skill(node)
+    shown = []
+    for name, _ in acquired_skills(node):
+        if name in granted and name not in shown:
+            shown.append(name)
+            text += f" ({granted[name].text.removeprefix('(granted) ')})"
+    return text
+
+
 def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
     # (most skills have no keyword, condition, limit or cost: nothing is built for those)
     kind = KINDS[node.kind]
     keywords = tuple(Keyword(k.name, k.arg) for k in node.keywords) if node.keywords else ()
-    text = functools.partial(render.skill, node)  # rendered when first asked (Skill.text)
+    # rendered when first asked (Skill.text), with the text of each granted skill it grants
+    text = functools.partial(_skill_text, node, granted)
     condition = None
     if node.conditions:
         conds = [compile_condition(c) for c in node.conditions]

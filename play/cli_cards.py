@@ -11,6 +11,11 @@ EXAMPLES_CHECK = """examples:
   fecipher check cards/            validate every pack in a folder
   fecipher check my_pack.fe0       one file; exit 1 and every error if anything is wrong
 """
+EXAMPLES_FMT = """examples:
+  fecipher fmt my_pack.fe0         print the pack in the canonical layout
+  fecipher fmt --write cards/      rewrite every pack of a folder in place
+  fecipher fmt --check cards/      exit 1 if a pack is not in the canonical layout (and name it)
+"""
 EXAMPLES_DESCRIBE = """examples:
   fecipher describe B01-003ST
   fecipher describe "Chrom, Prince of Ylisse"
@@ -37,6 +42,13 @@ def register(sub) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.set_defaults(func=run_check)
+    p = sub.add_parser("fmt", help="rewrite card packs in the canonical layout", epilog=EXAMPLES_FMT,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--write", action="store_true", help="rewrite the files in place")
+    how.add_argument("--check", action="store_true", help="only say which files would change (exit 1 if any)")
+    p.set_defaults(func=run_fmt)
     p = sub.add_parser("describe", help="render a card's compiled skills in English", epilog=EXAMPLES_DESCRIBE,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("card", metavar="CODE_OR_NAME")
@@ -168,6 +180,38 @@ def run_deck_check(args: argparse.Namespace) -> int:
     print(f"ok: {filename}: deck {deck.name!r}, {len(deck.cards)} cards, main character "
           f"{deck.main_character.name} ({deck.main_character.code})")
     return 0
+
+
+def run_fmt(args: argparse.Namespace) -> int:
+    """Print (or rewrite, or check) each pack in the canonical layout (dsl/fmt.py). A pack
+    with errors is not formatted: its errors are printed and the exit code is 1."""
+    from fecipher.dsl.errors import LanguageError
+    from fecipher.dsl.fmt import format_text
+    from fecipher.dsl.packs import decode_pack, pack_files
+    bad = _unreadable(args.paths)
+    if bad:
+        print(f"fecipher fmt: {bad}", file=sys.stderr)
+        return 2
+    status = 0
+    for f in pack_files(args.paths):
+        try:
+            text = decode_pack(f.read_bytes(), str(f))
+            formatted = format_text(text, str(f))
+        except LanguageError as e:
+            print(e, file=sys.stderr)
+            status = 1
+            continue
+        if args.check:
+            if formatted != text:
+                print(f"{f}: not in the canonical layout (fecipher fmt --write {f})")
+                status = 1
+        elif args.write:
+            if formatted != text:
+                f.write_text(formatted, encoding="utf-8")
+                print(f"formatted {f}")
+        else:
+            sys.stdout.write(formatted)
+    return status
 
 
 def describe(card) -> str:

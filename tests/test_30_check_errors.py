@@ -103,7 +103,8 @@ def test_keyword_checks():
     assert errors(text) == [
         (7, 11, "[CCS] is only active while class changed, but this card has no class-change cost"),
         (9, 11, "[LvS N] needs a stack size N of 2 or more, e.g. [LvS 3]"),
-        (11, 11, "unknown keyword [XYZ]"),
+        (11, 11, "unknown keyword [XYZ]: the keywords are [AS], [BS], [CCS], [CF], [CP], [DB], [DV], [FS], [HS], "
+                 "[IS], [LIS], [LvS], [TS], [US]"),
     ]
 
 

@@ -194,8 +194,9 @@ ERRORS = [
     ('act "X"\n  cost destroy 1 card from your hand\n  draw 1', "destroy 1", "'destroy' takes units"),
     ('act "X"\n  put 1 card from your hand on top of your dek', "your dek", "did you mean 'deck'?"),
     ('act "X"\n  you may flip 1 card from your hand', "you may flip", "'flip' takes bonds or orbs"),
-    ('act "X"\n  if this unit has power 100 or more: draw 1', "power", "unexpected"),
-    ('cont "X"\n  if you have an odd amount of bonds\n  this unit gains +10 attack', "amount", "unexpected"),
+    ('act "X"\n  if this unit has power 100 or more: draw 1', "power", "a unit's power is called 'attack'"),
+    ('cont "X"\n  if you have an odd amount of bonds\n  this unit gains +10 attack', "amount",
+     "a count is written 'number of'"),
 ]
 
 

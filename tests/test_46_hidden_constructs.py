@@ -247,10 +247,10 @@ def test_each_construct_is_rendered_as_card_text():
     texts = {s.name: s.text for c in CARDS.values() for s in c.skills}
     assert texts["Scry"].startswith("Scry |ACT| Look at the top 3 cards of your Deck.")
     assert texts["Peek"] == "Peek |ACT| Look at your opponent's hand."
-    assert texts["Orb Gaze"] == "Orb Gaze |ACT| Look at 1 card from your orbs."
+    assert texts["Orb Gaze"] == "Orb Gaze |ACT| Look at 1 card from your Orbs."
     assert texts["Pickpocket"] == ("Pickpocket |ACT| Choose 1 card from your opponent's hand without looking. "
                                    "Send it to your opponent's Retreat Area.")
-    assert texts["Lucky Dip"] == "Lucky Dip |ACT| Choose 1 card from your opponent's orbs at random. Look at it."
+    assert texts["Lucky Dip"] == "Lucky Dip |ACT| Choose 1 card from your opponent's Orbs at random. Look at it."
     assert texts["Gamble"] == ("Gamble |ACT| Your opponent chooses 1 card from your hand without looking. "
                                "Send it to your Retreat Area.")
     assert texts["Proclaim"] == 'Proclaim |ACT| [Reveal 1 "Herald" card from your hand] Draw 1 card.'

@@ -147,3 +147,12 @@ def test_the_textmate_grammar_is_valid_and_highlights_the_packs():
     assert patterns["heading"].match('card "Marth, Test Prince"')
     assert patterns["code"].search("  codes B01-003ST, P01-003PR+")
     assert patterns["comment"].search("  cost 1   # a comment")
+
+
+def test_diagnostics_say_what_the_language_spells_otherwise_or_lacks():
+    """The editor shows the checker's messages for authors (dsl/phrasings.py, dsl/hints.py)."""
+    text = PACK.replace("    cost flip 1 bond\n", "    cost discard 1 card\n").replace(
+        "this unit gains +10 attack until the end of the turn", "this unit gains +10 attack until the trun")
+    messages = [p.message for p in lsp.diagnostics(text)]
+    assert messages[0].startswith("'discard' is written 'send ... to your retreat area'")
+    assert messages[1] == "unknown word 'trun': did you mean 'turn'?"

@@ -108,3 +108,17 @@ def test_errors_in_inline_cards_keep_the_scenario_file_line():
 def test_two_scenarios_with_one_name():
     e = errors('scenario "x"\nscenario "x"\n')
     assert "defined twice" in e.first.message and e.first.line == 2
+
+
+def test_a_file_reports_every_syntax_error_in_one_run():
+    """A syntax error leaves out its line and reading goes on: both scenarios' errors
+    are reported; the other errors of a scenario with a line left out are not (they may
+    only follow from it), those of the other scenarios are."""
+    e = errors('scenario "x"\n  player 1\n    hand T99-001\n  expect turn 1\n'
+               'scenario "y"\n  player 1 atacks "Nola" with "Ansel"\n'
+               'scenario "z"\n  start turn 1, player 1, deploymnet phase\n')
+    assert [(d.line, d.column, d.message) for d in e.diagnostics] == [
+        (3, 10, "unexpected 'T99-001'; expected ':', 'contains', 'lacks'"),
+        (6, 12, "unknown word 'atacks': did you mean 'attacks'?"),
+        (8, 27, "unknown phase 'deploymnet': did you mean 'deployment'?; phases are beginning, bond, deployment, "
+                "action, end")]

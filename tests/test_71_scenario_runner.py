@@ -181,3 +181,50 @@ def test_an_engine_crash_is_reported_as_a_failure_of_the_step(monkeypatch):
     assert r.status == "failed"
     assert r.failure.expected == 'player 1 attacks "Nola" with "Ansel"'
     assert r.failure.actual.startswith("the engine raised RuntimeError: broken battle")
+
+
+TWINS = '''  start turn 3, player 1, action phase
+  player 1
+    deck: T99-001, T99-001
+    front: T99-001 MC
+  player 2
+    deck: T99-002, T99-002
+    front: T99-002 MC
+    back: T99-003 as "Left Duchess", T99-003 as "Right Duchess"
+'''
+
+
+def run_twins(body: str):
+    f = parse_scenarios(CARDS + 'scenario "s"\n' + TWINS + textwrap.dedent(body), "t.scn")
+    return run_scenario(f.scenarios[0])
+
+
+def test_two_units_with_the_same_top_card_are_named_by_their_labels():
+    r = run_twins('''\
+      player 1 ends the action phase
+      expect "Left Duchess" is in the back line
+      expect player 2's "Right Duchess" is in the back line, attack 40
+    ''')
+    assert r.status == "passed", r.format()
+
+
+def test_an_ambiguous_unit_of_one_player_says_how_to_label_it():
+    f = parse_scenarios(CARDS + 'scenario "s"\n' + TWINS.replace(' as "Left Duchess"', "").replace(
+        ' as "Right Duchess"', "") + '  expect player 2\'s T99-003 is untapped\n', "t.scn")
+    r = run_scenario(f.scenarios[0])
+    assert r.status == "failed"
+    assert ("player 2's T99-003 is ambiguous (\"Nola, Test Duchess\" (T99-003); \"Nola, Test Duchess\" (T99-003)): "
+            "give each of these units a label where the setup places it, e.g. 'back: T99-003 as \"Nola 1\"', and "
+            "name it by its label (\"Nola 1\")") in r.format()
+
+
+def test_labels_name_one_unit_each():
+    import pytest
+
+    from fecipher.dsl.errors import LanguageError
+    with pytest.raises(LanguageError) as e:
+        parse_scenarios(CARDS + 'scenario "s"\n' + TWINS.replace('"Right Duchess"', '"Left Duchess"')
+                        + '    hand: T99-001 as "Card"\n    retreat: 2 x T99-001\n', "t.scn")
+    messages = [d.message for d in e.value.diagnostics]
+    assert messages == ['the label "Left Duchess" is given twice (first at line 34): each unit has its own',
+                        "a label ('as \"Card\"') names a unit; it goes in 'front:' or 'back:', not 'hand:'"]
