@@ -99,6 +99,7 @@ class Prep:
     unit: "Selector | None" = None   # under/onto: the unit; for_each: what is counted
     number: int | None = None        # until_hand: the hand size
     line: str | None = None          # line: "front" or "back" ("deploy it to the back line")
+    face: str | None = None          # face: "up", "down" or "over" ("flip it face-up or face-down")
 
 
 @_node

@@ -14,7 +14,7 @@ from fecipher.dsl.selectors import (
 )
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import AREA, CARD, Decision, Option, choose, yes_no
-from fecipher.engine.state import BACK, FRONT, HAND, Unit
+from fecipher.engine.state import BACK, BONDS, FRONT, HAND, ORBS, Unit
 from fecipher.engine.visibility import card_label
 
 
@@ -40,7 +40,7 @@ def targets(ctx, a: A.Action):
         return list(ctx.data.get("chosen", []))
     if kind == "unit" or kind == "name":
         return (yield from pick_units(ctx, sel, f"{ctx.skill.name}: choose for \"{_prompt(a)}\""))
-    if kind == "card":
+    if kind in ("card", "bond", "orb"):
         return (yield from pick_cards(ctx, sel, f"{ctx.skill.name}: choose for \"{_prompt(a)}\""))
     return []
 
@@ -68,7 +68,7 @@ def _has_targets(ctx, a: A.Action) -> bool:
         return bool(_alive(ctx, ctx.data.get("chosen", [])))
     if kind in ("unit", "name"):
         return bool(unit_candidates(ctx, sel))
-    if kind == "card":
+    if kind in ("card", "bond", "orb"):
         return bool(card_candidates(ctx, sel))
     return True
 
@@ -148,7 +148,8 @@ def _draw(a: A.Action):
     return eff
 
 
-@effect("choose", "unit card", doc="Choose units or cards; later lines call them 'it' or 'them'.",
+@effect("choose", "unit card bond orb", doc="Choose units, cards, bonds or orbs; later lines call them 'it' or "
+                                             "'them'.",
         example="choose 1 enemy in the back line")
 def _choose(a: A.Action):
     def eff(ctx):
@@ -282,25 +283,26 @@ def _send_builder(default):
         dest = _to_area(a, default)
         g = ctx.game
         if isinstance(t, Unit):
-            g.remove_unit(t, dest, by_skill=True)
+            g.remove_unit(t, dest, by_skill=True, face_up=_face_of(a) != "down")
             return
         if isinstance(t, CardCopy):
             if dest == "bonds":
                 from fecipher.engine.cards import can_be_placed_in_bonds
                 if not can_be_placed_in_bonds(t.card):
                     return False   # SPEC "this card cannot be placed in the bond area": it stays
-                g.move_card(t, "bonds", by_skill=True, face_up=True)
+                g.move_card(t, "bonds", by_skill=True, face_up=_face_of(a) != "down")
             else:
                 g.move_card(t, dest, by_skill=True, bottom=_at_bottom(a))
             _moved(ctx, t)
     return simple(each)
 
 
-effect("add", "card chosen unit", "to", doc="Add cards to an area (the hand if none is named).",
+effect("add", "card chosen unit", "to face", doc="Add cards to an area (the hand if none is named).",
        example="add it to your hand")(_send_builder(HAND))
-effect("send", "card chosen unit", "to bottom", doc="Send cards or units to an area.",
+effect("send", "card chosen unit", "to bottom face", doc="Send cards or units to an area ('... to your "
+                                                               "opponent's bond area face-down': face-down bonds).",
        example="send it to your retreat area", needs_place=True)(_send_builder(None))
-effect("put", "card chosen unit", "to under onto bottom",
+effect("put", "card chosen unit", "to under onto bottom face",
        doc="Put cards into an area (orbs, bonds, deck ...), on the bottom of a deck, under a unit (growth) "
            "or onto it (level up by a skill).",
        example="put the top card of your deck into your orbs", needs_place=True)(_send_builder(None))
@@ -361,10 +363,41 @@ def _reveal(a: A.Action):
     return eff
 
 
-@effect("flip", "bond orb", doc="Flip N face-up bonds face-down (or N orbs face-up), all or nothing, as a cost "
-                                "paid inside an effect: 'you may flip 1 bond', then 'if you do: ...'.",
+def _face_of(a: A.Action) -> str | None:
+    """The face a line turns its cards to: "up", "down", "over" (each to the other), or None."""
+    return next((p.face for p in a.preps if p.kind == "face"), None)
+
+
+def _turn_each(ctx, a, c):
+    """Turn one bond or orb to the face the line names ("flip it face-up", "flip it
+    face-up or face-down"): a card already so, or no longer a bond or an orb, is left
+    as it is (it did nothing). Either player's bonds and orbs may be turned by a skill."""
+    if not isinstance(c, CardCopy):
+        return False
+    g = ctx.game
+    area, where = g.locate(c)
+    if area not in (BONDS, ORBS):
+        return False
+    face = _face_of(a)
+    up = (not where.face_up) if face == "over" else face == "up"
+    if where.face_up == up:
+        return False
+    if area == BONDS:
+        g.flip_bond(where, up)
+    else:
+        g.flip_orb(where, up)
+    return True
+
+
+@effect("flip", "bond orb", "face",
+        doc="Flip N face-up bonds face-down (or N orbs face-up), all or nothing, as a cost "
+            "paid inside an effect: 'you may flip 1 bond', then 'if you do: ...'. With the face it turns to "
+            "('flip it face-up', 'flip all face-up orbs face-down', 'flip it face-up or face-down'), it turns the "
+            "chosen bonds or orbs, of either player.",
         example="you may flip 1 bond")
 def _flip_effect(a: A.Action):
+    if _face_of(a) is not None:
+        return simple(_turn_each)(a)
     from fecipher.dsl.costs import _flip
     cost = _flip(a)
 

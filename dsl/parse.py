@@ -247,7 +247,7 @@ class ToAst(Transformer):
 
     TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
                              "how_by_named_skill", "has_quality", "action_until",
-                             "alternatives"})
+                             "alternatives", "face_place"})
 
     def __init__(self, filename: str):
         super().__init__()
@@ -494,6 +494,12 @@ class ToAst(Transformer):
     def line_arg(self, pos, items):
         # "deploy it to the back line": the Prep's number-free value is the line.
         return A.Prep("line", None, pos, line=str(items[0]))
+
+    def face_arg(self, pos, items):
+        # "face-up", "face-down", or "face-up or face-down" (turned over: each to the other face)
+        word = str(items[0]).lower()
+        face = "over" if " or " in word else ("up" if word == "face-up" else "down")
+        return A.Prep("face", None, pos, face=face)
 
     def bottom_arg(self, pos, items):
         return A.Prep("bottom", items[0], pos)
@@ -1111,6 +1117,18 @@ class ToAst(Transformer):
         quant, place = items
         noun = "card" if quant.kind == "one" or quant.n == 1 else "cards"
         return A.Filtered(quant, (), noun, (A.PostFilter("from_place", value=place, pos=place.pos),), pos)
+
+    def face_place(self, pos, items):
+        owner, face = items[0], items[1]
+        return (A.Place(owner, tuple(map(str.lower, items[2:])), pos), self.q_face(_token_pos(face), [face]))
+
+    def filtered_of_face(self, pos, items):
+        # "1 of your opponent's face-up bonds": bonds (or orbs) of that face in that area.
+        quant, (place, face) = items
+        area = {("bond", "area"): "bond", ("bonds",): "bond", ("orb", "area"): "orb", ("orbs",): "orb"}.get(
+            place.words, "card")
+        noun = area if quant.kind == "one" or quant.n == 1 else area + "s"
+        return A.Filtered(quant, (face,), noun, (A.PostFilter("from_place", value=place, pos=place.pos),), pos)
 
     # ---- hidden information
     def look(self, pos, items):

@@ -136,6 +136,9 @@ def selector(s: A.Selector | str | None) -> str:
         if s.kind == "bare_alternatives":
             return " or ".join(s.names)
         return _REF[s.kind]
+    of_area = _of_bonds_or_orbs(s)
+    if of_area is not None:
+        return of_area
     words = [quantifier(s.quantifier)]
     words += map(qualifier, s.qualifiers)
     words.append(s.noun)
@@ -144,6 +147,26 @@ def selector(s: A.Selector | str | None) -> str:
     if out.startswith("a ") and out[2:3] in "aeiou<":
         out = "an " + out[2:] if out[2:3] != "<" or out[3:4].lower() in "aeiou" else out
     return out
+
+
+_BOND_ORB_NOUNS = {"bond": "Bond card", "bonds": "Bond cards", "orb": "Orb", "orbs": "Orbs"}
+
+
+def _of_bonds_or_orbs(s: A.Filtered) -> str | None:
+    """"1 of your opponent's face-up Bond cards", "1 of your Orbs": N cards of one
+    player's Bond or Orb Area (as the cards say it), or None for other selectors."""
+    froms = [p for p in s.posts if p.kind == "from_place"]
+    if len(froms) != 1 or len(s.posts) != 1 or s.quantifier is None or s.quantifier.kind == "all":
+        return None
+    area = {("bonds",): "Bond cards", ("bond", "area"): "Bond cards", ("orbs",): "Orbs",
+            ("orb", "area"): "Orbs"}.get(tuple(froms[0].value.words))
+    if area is None or (s.noun not in ("card", "cards") and _BOND_ORB_NOUNS.get(s.noun, "")[:3] != area[:3]):
+        return None
+    if area == "Orbs" and s.noun in ("card", "cards"):
+        return None   # ("1 card from your orbs", as the hidden-information lines have always read)
+    quals = " ".join(map(qualifier, s.qualifiers))
+    whose = _OWNER.get(froms[0].value.owner, froms[0].value.owner)
+    return f"{quantifier(s.quantifier)} of {whose} {quals + ' ' if quals else ''}{area}"
 
 
 def duration(d: A.Duration | None) -> str:
@@ -299,7 +322,8 @@ def action(a: A.Action) -> str:
         parts.append(f"{a.number} card{'s' if a.number != 1 else ''}" if a.verb == "draw" else str(a.number))
     if a.target is not None:
         parts.append(selector(a.target))
-    if a.verb == "flip" and isinstance(a.target, A.Filtered):
+    face = next((p.face for p in a.preps if p.kind == "face"), None)
+    if a.verb == "flip" and isinstance(a.target, A.Filtered) and face is None:
         # "flip 1 bond" reads as the card does: "flip 1 Bond face-down" (orbs: face-up).
         bonds = a.target.noun in ("bond", "bonds")
         parts[-1] = parts[-1].replace(" bonds", " Bonds").replace(" bond", " Bond")
@@ -330,6 +354,8 @@ def action(a: A.Action) -> str:
                 parts.append("in any order")
         elif p.kind == "for_each":
             parts.append(f"for each {selector(p.unit)}")
+        elif p.kind == "face":
+            parts.append({"up": "face-up", "down": "face-down", "over": "face-up or face-down"}[p.face])
     if a.per_each is not None:
         parts.append(f"for each {selector(a.per_each)}")
     if a.then is not None:

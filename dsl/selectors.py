@@ -557,6 +557,16 @@ def unit_candidates(ctx: SkillContext, sel: A.Selector) -> list[Unit]:
 def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
     if isinstance(sel, A.Ref):
         return ref_cards(ctx, sel)
+    if sel.noun in V.BOND_NOUNS or sel.noun in V.ORB_NOUNS:
+        # "1 face-down bond", "1 of your opponent's face-up bonds", "all face-up orbs":
+        # the cards of the matching bonds or orbs (a face-down one shows no quality)
+        pred = bond_predicate(sel)
+        bonds = sel.noun in V.BOND_NOUNS
+        out = []
+        for p in area_owners(ctx, sel):
+            pl = ctx.game.players[p]
+            out.extend(b.copy for b in (pl.bonds if bonds else pl.orbs) if pred(ctx, b))
+        return out
     stack = _stack_filter(sel)
     if stack is not None:
         # "cards in this unit's stack" (all of it) / "cards stacked under this unit" (below the top)

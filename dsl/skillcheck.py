@@ -13,7 +13,7 @@ from fecipher.dsl import effects_control as control
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.render import qualifier as render_qualifier
-from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, pick_key, place_area, selector_kind
+from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, card_place, pick_key, place_area, selector_kind
 from fecipher.engine import modifiers as M
 
 from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401  (fill the registries)
@@ -33,6 +33,7 @@ class Binding:
     line: int
     new: bool             # False for "reveal it": the same things as before
     narrows: str | None = None   # "choose 1 card among them": a choice among the revealed cards
+    area: str | None = None      # where the chosen cards are, when the line says ("bonds", "orbs", "hand" ...)
 
     def text(self) -> str:
         return f"{_PICKED_TEXT.get(self.key, self.key)} (line {self.line})"
@@ -252,7 +253,14 @@ class SkillChecker:
             new = True
         narrows = "revealed" if (st.verb == "choose" and isinstance(st.target, A.Filtered)
                                  and any(p.kind == "among" for p in st.target.posts)) else None
-        return Binding(key, kind if kind in ("unit", "card") else "card", st.pos.line, new, narrows)
+        area = None
+        if isinstance(st.target, A.Filtered):
+            place = card_place(st.target)
+            area = ("bonds" if st.target.noun in V.BOND_NOUNS else "orbs" if st.target.noun in V.ORB_NOUNS
+                    else place_area(place) if place is not None else None)
+        elif not new and self.bindings:
+            area = self.bindings[-1].area   # "reveal it": the same cards
+        return Binding(key, kind if kind in ("unit", "card") else "card", st.pos.line, new, narrows, area)
 
     def ref_kind(self, ref: A.Ref) -> str:
         """'unit', 'card' or 'chosen' (not known) for what a reference stands for here."""
@@ -586,8 +594,53 @@ class SkillChecker:
         return A.Action(a.verb, a.number, a.target, tuple(p for p in a.preps if p.kind != "for_each"), a.optional,
                         a.pos, a.verb_pos)
 
+    def check_face(self, a: A.Action, what: str) -> bool:
+        """'face-up' / 'face-down' at the end of a line: the face 'flip' turns a bond or an
+        orb to ('flip it face-up', 'flip it face-up or face-down': turned over), or the face
+        a card is put into a Bond Area with. Returns whether the line has one."""
+        face = next((p for p in a.preps if p.kind == "face"), None)
+        if face is None:
+            return False
+        if what == "cost":
+            self.err(face.pos, "a cost flips face-up bonds face-down ('flip 1 bond') or face-down orbs face-up "
+                               "('flip 1 orb'): the face is not written in a cost")
+            return True
+        if a.verb == "flip":
+            tgt = a.target
+            area = None
+            if isinstance(tgt, A.Filtered):
+                place = card_place(tgt)
+                area = ("bonds" if tgt.noun in V.BOND_NOUNS else "orbs" if tgt.noun in V.ORB_NOUNS
+                        else place_area(place) if place is not None else None)
+            elif isinstance(tgt, A.Ref) and tgt.kind in ("chosen", "picked"):
+                if tgt.kind == "picked" and tgt.name in ("bond", "orb"):
+                    area = tgt.name + "s"
+                else:
+                    found = [b for b in self.bindings if tgt.kind == "chosen" or b.key == tgt.name]
+                    area = found[-1].area if found else None
+            if area not in ("bonds", "orbs"):
+                self.err(a.pos, "'flip ... face-up' / 'face-down' turns bonds or orbs: e.g. 'choose 1 face-down "
+                                "bond' then 'flip it face-up', or 'flip all face-up orbs face-down'")
+            return True
+        if a.verb in ("put", "send", "add"):
+            dest = next((place_area(p.place) for p in a.preps if p.kind == "to" and p.place is not None), None)
+            if dest != "bonds" or face.face == "over":
+                self.err(face.pos, "a card is put face-up or face-down only into a Bond Area ('put it into your "
+                                   "opponent's bond area face-down'); elsewhere the area says how it lies")
+            return True
+        self.err(face.pos, f"'{a.verb}' does not take 'face-up' / 'face-down': only 'flip' and a card put into a "
+                           f"Bond Area do")
+        return True
+
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
         a = self.check_per_each_arg(a)
+        if self.check_face(a, what):
+            a = A.Action(a.verb, a.number, a.target, tuple(p for p in a.preps if p.kind != "face"), a.optional,
+                         a.pos, a.verb_pos) if what == "cost" or a.verb not in ("flip", "put", "send", "add") else a
+            if a.verb == "flip":
+                # (which bonds or orbs it turns is checked above; their selector is checked as usual)
+                self.check_selector(a.target)
+                return
         if a.verb == "flip" and isinstance(a.target, A.Filtered):
             faces = {q.kind for q in a.target.qualifiers} & {"face_up", "face_down"}
             want = "face_down" if a.target.noun in ("orb", "orbs") else "face_up"

@@ -281,8 +281,9 @@ class Moves:
         self._field_changed()
         self._drop_unit_modifiers(unit.id)
 
-    def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False) -> None:
-        """A unit leaves the field: its whole stack goes to ``dest``."""
+    def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False, face_up: bool = True) -> None:
+        """A unit leaves the field: its whole stack goes to ``dest`` (to the Bond Area
+        face-up, or face-down where a skill says so)."""
         p = self.players[unit.owner]
         cards = list(unit.cards)
         self._remove_unit_object(unit)
@@ -291,7 +292,7 @@ class Moves:
         elif dest == DECK:
             p.deck[0:0] = cards
         elif dest == BONDS:
-            p.bonds.extend(Bond(c, True) for c in cards)
+            p.bonds.extend(Bond(c, face_up) for c in cards)
         else:
             getattr(p, dest).extend(cards)
         self.emit(ev.UnitLeftField(unit.owner, unit.id, unit.card.name, dest, tuple(c.id for c in cards)))
