@@ -26,6 +26,16 @@ COUNTABLE = {
 }
 
 
+# How "you have ... than / as your opponent" compares your count with theirs.
+COMPARISONS = {
+    "fewer": lambda mine, theirs: mine < theirs,
+    "more": lambda mine, theirs: mine > theirs,
+    "same": lambda mine, theirs: mine == theirs,
+    "as many or fewer": lambda mine, theirs: mine <= theirs,
+    "as many or more": lambda mine, theirs: mine >= theirs,
+}
+
+
 def compile_condition(c: A.Condition) -> Test:
     k = c.kind
     if k == "negation":
@@ -90,11 +100,16 @@ def compile_condition(c: A.Condition) -> Test:
         subj = c.subject
         return lambda ctx: bool(subject_units(ctx, subj))
     if k == "compare_with_opponent":
+        # "you have fewer orbs than your opponent", "the same number of", "as many or fewer";
+        # "cards in your retreat area" counts that area of each player (else "cards": the hand)
         comp, what = c.words
         f = COUNTABLE[what]
-        if comp == "fewer":
-            return lambda ctx: f(ctx.game.players[ctx.controller]) < f(ctx.game.players[ctx.opponent])
-        return lambda ctx: f(ctx.game.players[ctx.controller]) > f(ctx.game.players[ctx.opponent])
+        if c.state is not None:
+            from fecipher.dsl.selectors import place_area
+            area = place_area(c.state)
+            f = lambda p: len(p.area_cards(area))   # noqa: E731
+        test = COMPARISONS[comp]
+        return lambda ctx: test(f(ctx.game.players[ctx.controller]), f(ctx.game.players[ctx.opponent]))
     if k == "did":
         # "if you do": whether the last effect line not itself under "if you do/don't" did something.
         return lambda ctx: bool(ctx.data.get("did"))

@@ -1012,6 +1012,15 @@ class ToAst(Transformer):
         return A.Condition("compare_with_opponent", words=(comp, what if isinstance(what, str) else str(what)),
                            state=place, pos=pos)
 
+    def compare_same(self, pos, items):
+        # "you have the same number of orbs as your opponent"
+        c = self.compare_with_opponent(pos, ["same", *items])
+        return c
+
+    def compare_as_many(self, pos, items):
+        # "you have as many or fewer bonds as your opponent": fewer or the same number
+        return self.compare_with_opponent(pos, ["as many or " + str(items[0]), *items[1:]])
+
     def comparative(self, pos, items):
         return str(items[0])
 

@@ -526,7 +526,12 @@ def condition(c: A.Condition) -> str:
     if c.kind == "have_reference":
         return f"you have {selector(c.subject)}"
     if c.kind == "compare_with_opponent":
-        return f"you have {c.words[0]} {c.words[1]} than your opponent"
+        where = f" in {place(c.state)}" if c.state is not None else ""
+        if c.words[0] == "same":
+            return f"you and your opponent have the same number of {c.words[1]}{where}"
+        if c.words[0].startswith("as many or "):
+            return f"you have equal to or {c.words[0][len('as many or '):]} {c.words[1]}{where} than your opponent"
+        return f"you have {c.words[0]} {c.words[1]}{where} than your opponent"
     if c.kind == "has_destroyed":
         return f"{selector(c.subject)}'s attack destroyed {selector(c.counted)} this {c.words[0]}"
     if c.kind == "has_stack":

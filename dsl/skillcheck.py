@@ -979,3 +979,11 @@ class SkillChecker:
         elif c.kind == "compare_with_opponent":
             if c.words[1] not in COUNTABLE:
                 self.err(c.pos, lambda: f"cannot compare '{c.words[1]}'{suggest(c.words[1], COUNTABLE)}")
+            elif c.state is not None:
+                self.check_place(c.state)
+                if c.words[1] not in ("card", "cards"):
+                    self.err(c.state.pos, f"'in ...' says where cards are counted: 'cards in your retreat area', "
+                                          f"not '{c.words[1]} in ...'")
+                elif c.state.owner != "your":
+                    self.err(c.state.pos, "the count is compared area with area: say 'in your ...' (your "
+                                          "opponent's same area is counted for them)")
