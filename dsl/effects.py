@@ -152,6 +152,10 @@ def _draw(a: A.Action):
                                              "'them'.",
         example="choose 1 enemy in the back line")
 def _choose(a: A.Action):
+    line_choice = next((p for p in a.preps if p.kind == "line_choice"), None)
+    if line_choice is not None:
+        return _choose_line(a, line_choice.unit)
+
     def eff(ctx):
         things = yield from targets(ctx, a)
         ctx.data["chosen"] = list(things)
@@ -159,13 +163,62 @@ def _choose(a: A.Action):
     return eff
 
 
+def _choose_line(a: A.Action, cond: A.Condition | None):
+    """"Choose the front or back line" / "choose a line in which you have 1 or more female
+    allies": the controller picks a line (each player's line of that name: "the chosen
+    line"), among those where the condition holds when the line resolves. With no such
+    line nothing is chosen (and "in the chosen line" names no unit)."""
+    tests = {}
+    if cond is not None:
+        from fecipher.dsl.conditions import compile_condition
+        for line in (FRONT, BACK):
+            counted = cond.counted
+            in_line = A.PostFilter("in_line", value=line, pos=cond.pos)
+            tests[line] = compile_condition(A.Condition(
+                "have_count", quantity=cond.quantity, pos=cond.pos,
+                counted=A.Filtered(counted.quantifier, counted.qualifiers, counted.noun,
+                                   (*counted.posts, in_line), counted.pos)))
+
+    def eff(ctx):
+        lines = [x for x in (FRONT, BACK) if x not in tests or tests[x](ctx)]
+        ctx.data["line"] = None
+        ctx.data["did"] = False
+        if not lines:
+            return
+        opts = tuple(Option(AREA, area=x, label=f"{x} line") for x in lines)
+        ans = yield Decision(ctx.controller, AREA, f"{ctx.skill.name}: choose a line", opts)
+        ctx.data["line"] = ans.area
+        ctx.data["did"] = True
+    return eff
+
+
+def _line_of(ctx, a: A.Action, u: Unit) -> str | None:
+    """The line a "move ... to the chosen line / to the same line as X" line names for ``u``."""
+    prep = next((p for p in a.preps if p.kind == "line"), None)
+    if prep is None:
+        return None
+    if prep.line == "chosen":
+        return ctx.data.get("line") or ""
+    if prep.line == "same":
+        units = [x for x in ref_units(ctx, prep.unit) if x.owner == u.owner and x is not u]
+        return units[0].area if units else ""
+    return prep.line
+
+
 def _move_each(ctx, a, u):
+    """Move a unit to the other line; "to the chosen line" / "to the same line as X" moves
+    it only when it is not there already (a unit already there is not moved: nothing
+    happened, "if you do" is false)."""
     if isinstance(u, Unit):
+        dest = _line_of(ctx, a, u)
+        if dest is not None and (dest == "" or dest == u.area):
+            return False
         return ctx.game.move_unit(u, by_skill=True)
     return False
 
 
-effect("move", "unit chosen", doc="Move units to the other line (a move by a skill does not tap; rule 10).",
+effect("move", "unit chosen", "line", doc="Move units to the other line (a move by a skill does not tap; rule 10); "
+       "'to the chosen line' / 'to the same line as \"Alm\"' only a unit not there already.",
        example="move it")(simple(_move_each))
 
 

@@ -247,7 +247,7 @@ class ToAst(Transformer):
 
     TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
                              "how_by_named_skill", "has_quality", "action_until",
-                             "alternatives", "face_place"})
+                             "alternatives", "face_place", "choose_line"})
 
     def __init__(self, filename: str):
         super().__init__()
@@ -494,6 +494,24 @@ class ToAst(Transformer):
     def line_arg(self, pos, items):
         # "deploy it to the back line": the Prep's number-free value is the line.
         return A.Prep("line", None, pos, line=str(items[0]))
+
+    def chosen_line_arg(self, pos, items):
+        return A.Prep("line", None, pos, line="chosen")
+
+    def same_line_arg(self, pos, items):
+        # "move this unit to the same line as "Alm"": the line of the units the reference names
+        return A.Prep("line", None, pos, unit=items[0], line="same")
+
+    def choose_line(self, pos, items):
+        # "choose the front or back line" / "choose a line in which you have 1 or more female
+        # allies": a "choose" action whose only prep is the line choice (with its condition)
+        verb = items[0]
+        rest = [x for x in items[1:] if not isinstance(x, str)]
+        lines = " ".join(x for x in items[1:] if isinstance(x, str))
+        cond = A.Condition("have_count", quantity=rest[0], counted=rest[1], pos=pos) if rest else None
+        return A.Action(str(verb).lower(), None, None, (A.Prep("line_choice", None, pos, unit=cond,
+                                                               line=lines or None),), False,
+                        pos, _token_pos(verb) if isinstance(verb, Token) else pos)
 
     def face_arg(self, pos, items):
         # "face-up", "face-down", or "face-up or face-down" (turned over: each to the other face)
@@ -1320,6 +1338,9 @@ class ToAst(Transformer):
         if len(words) == 1:
             return ("eq", n)
         return ("le", n) if words[-1] in ("less", "lower") else ("ge", n)
+
+    def in_chosen_line(self, pos, items):
+        return A.PostFilter("in_line", value="chosen", pos=pos)
 
     def in_line_filter(self, pos, items):
         return A.PostFilter("in_line", value=items[0], pos=pos)

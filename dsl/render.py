@@ -71,7 +71,7 @@ def post(p: A.PostFilter) -> str:
         tail = {"le": " or lower", "ge": " or higher", "eq": ""}[p.op]
         return f"with {stat} of {p.value}{tail}"
     if p.kind == "in_line":
-        return f"in the {cap(p.value)} Line"
+        return "in the chosen area" if p.value == "chosen" else f"in the {cap(p.value)} Line"
     if p.kind == "from_place":
         return f"from {place(p.value)}"
     if p.kind == "other_than":
@@ -346,8 +346,17 @@ def action(a: A.Action) -> str:
             parts.append("at random")
         elif p.kind == "without_looking":
             parts.append("without looking")
+        elif p.kind == "line" and a.verb == "move":
+            parts.append("into the chosen area" if p.line == "chosen" else
+                         f"to the area that {selector(p.unit)} is in" if p.line == "same" else
+                         f"to the {cap(p.line)} Line")
         elif p.kind == "line":
             parts.append(f"in the {cap(p.line)} Line")
+        elif p.kind == "line_choice":
+            if p.unit is None:
+                parts.append("either the Front or Back Line")
+            else:
+                parts.append(f"an area in which {condition(p.unit)}")
         elif p.kind == "bottom":
             parts.append(f"on the bottom of {place(p.place)}")
             if _several(a.target):

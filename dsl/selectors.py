@@ -356,6 +356,8 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         return lambda ctx, u: any(_cmp(op, r, n) for r in ctx.game.ranges(u))
     if p.kind == "in_line":
         line = p.value
+        if line == "chosen":   # "in the chosen line": the line an earlier "choose ... line" picked
+            return lambda ctx, u: u.area == ctx.data.get("line")
         return lambda ctx, u: u.area == line
     if p.kind in ("named", "not_named"):
         names = set(post_names(p))

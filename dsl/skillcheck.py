@@ -155,6 +155,7 @@ class SkillChecker:
         self.bindings: list[Binding] = []   # the choices made by the lines before the one checked
         self.counting = False    # checking what "for each" / "you have N" counts (a stack may be counted)
         self.revealed = False    # a "reveal" line came before: "the rest" / "among them" name its cards
+        self.line_chosen = False  # a "choose the front or back line" line came before: "the chosen line"
 
     def check_name(self, name: str, pos) -> None:
         """A unit name in a skill must be a real unit name (or a card of this pack)."""
@@ -632,8 +633,41 @@ class SkillChecker:
                            f"Bond Area do")
         return True
 
+    def check_line_choice(self, a: A.Action, what: str) -> bool:
+        """"choose the front or back line" / "choose a line in which you have ...": an effect
+        line (not a cost); its condition counts allies, asked of each line in turn."""
+        prep = next((p for p in a.preps if p.kind == "line_choice"), None)
+        if prep is None:
+            return False
+        if what != "effect" or a.verb != "choose":
+            self.err(a.pos, "'... the front or back line' is chosen by an effect line: 'choose the front or "
+                            "back line'")
+            return True
+        cond = prep.unit
+        if prep.line is not None and len(set(prep.line.split())) != 2:
+            self.err(a.pos, "say 'choose the front or back line'")
+        if cond is not None:
+            self.check_condition(cond)
+            if selector_kind(cond.counted) != "unit":
+                self.err(cond.pos, "'a line in which you have ...' counts units: e.g. 'a line in which you have "
+                                   "1 or more female allies'")
+            elif any(p.kind == "in_line" for p in cond.counted.posts):
+                self.err(cond.pos, "the line is the one chosen: its units are not also filtered by a line")
+        self.line_chosen = True
+        return True
+
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
         a = self.check_per_each_arg(a)
+        if self.check_line_choice(a, what):
+            return
+        for p in a.preps:
+            if p.kind == "line" and p.line == "chosen" and not self.line_chosen:
+                self.err(p.pos, "'the chosen line' is the line an earlier 'choose the front or back line' of "
+                                "this skill chose: choose it first")
+            elif p.kind == "line" and p.line == "same":
+                self.check_selector(p.unit)
+                if selector_kind(p.unit) not in ("unit", "name", "chosen"):
+                    self.err(p.pos, "'to the same line as ...' names a unit")
         if self.check_face(a, what):
             a = A.Action(a.verb, a.number, a.target, tuple(p for p in a.preps if p.kind != "face"), a.optional,
                          a.pos, a.verb_pos) if what == "cost" or a.verb not in ("flip", "put", "send", "add") else a
@@ -748,6 +782,12 @@ class SkillChecker:
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):
                     self.check_name(n, p.pos)
+            if p.kind == "in_line" and p.value == "chosen":
+                if not self.line_chosen:
+                    self.err(p.pos, "'in the chosen line' is the line an earlier 'choose the front or back line' "
+                                    "of this skill chose: choose it first")
+                if selector_kind(sel) != "unit":
+                    self.err(p.pos, "'in the chosen line' goes with units")
             if p.kind == "same_line":
                 self.check_selector(p.value)
                 if selector_kind(sel) != "unit":
