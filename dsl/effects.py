@@ -361,6 +361,28 @@ effect("put", "card chosen unit", "to under onto bottom face",
        example="put the top card of your deck into your orbs", needs_place=True)(_send_builder(None))
 
 
+def _stack_each(ctx, a, t):
+    """"stack them under this unit": a card stacked under a unit as the card says, of any
+    unit name, without a Growth (a Growth is written 'put ... under')."""
+    if not isinstance(t, CardCopy):
+        return False
+    _, unit = _stack_target(ctx, a)
+    g = ctx.game
+    if unit is None or g.unit(unit.id) is not unit:
+        return False
+    area, where = g.locate(t)
+    if area == "field" and where is unit:
+        return False   # (already in that stack)
+    g.stack_under(t, unit)
+    _moved(ctx, t)
+
+
+effect("stack", "card chosen", "under",
+       doc="Stack cards under a unit without a Growth ('reveal the top 4 cards of your deck', then 'stack them "
+           "under this unit'): any unit name; the stack grows, nothing levels up.",
+       example="stack them under this unit", needs_place=True)(simple(_stack_each))
+
+
 @effect("shuffle", "none", doc="Shuffle your deck.", example="shuffle")
 def _shuffle(a: A.Action):
     def eff(ctx):

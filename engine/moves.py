@@ -226,6 +226,25 @@ class Moves:
             unit.class_changed = True
         self.emit(ev.LeveledUp(unit.owner, unit.id, copy.id, copy.card.name, 0, True, growth=True))
 
+    def stack_under(self, copy: CardCopy, unit: Unit) -> None:
+        """A skill stacks a card under a unit without a Growth ("reveal the top 4 cards of
+        your Deck and stack them beneath this unit": any unit name). The stack grows (LvS
+        counts it, and a stack of 2 or more cards is levelled up), the top card stays as it
+        is: no level up, no class change, nothing triggers as a growth. Published as the
+        card's move to the field (``CardMoved`` to ``"field"``)."""
+        self._emptied_unit = None
+        src = self._remove_card(copy)
+        emptied, self._emptied_unit = self._emptied_unit, None
+        unit.cards.append(copy)
+        self._field_changed()
+        # (the field is seen by both: the move names the card to both players)
+        self.emit(ev.CardMoved(copy.owner, copy.id, copy.card.name, src, "field", True))
+        if src == DECK:
+            self.ensure_deck(copy.owner)
+        if emptied is not None:   # (a card of another unit's stack that was its only card)
+            self.emit(ev.UnitLeftField(emptied.owner, emptied.id, copy.card.name, "field", (copy.id,)))
+            self.check_march()
+
     def tap(self, unit: Unit, *, by_skill: bool = False) -> None:
         if not unit.tapped:
             unit.tapped = True
