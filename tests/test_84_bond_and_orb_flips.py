@@ -59,6 +59,26 @@ card "Manfroy, Dark Bishop"
     choose 1 non-main character enemy
     put it into your opponent's bond area
 
+card "Raven, Orb Spender"
+  codes TST-845
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "All-Consuming Obsession"
+    once per turn
+    cost send 1 of your orbs to your retreat area
+    draw 2
+  act "Reaping"
+    choose 1 of your opponent's orbs
+    send it to your opponent's retreat area
+  act "Inexhaustible Wish"
+    once per turn
+    put the top card of your deck into your orbs
+    choose 1 of your orbs
+    put it on top of your deck
+
 card "Watcher, Bond Keeper"
   codes TST-844
   cost 1
@@ -224,6 +244,45 @@ def test_you_may_flip_an_orb_then_if_you_do():
     pick(game, "card", card=orb.copy)
     assert orb.face_up
     assert len(game.players[0].hand) == hand + 1
+
+
+def test_an_orb_sent_to_the_retreat_area_as_a_cost():
+    game, _, _ = duel(orbs=0)
+    add_unit(game, 0, CARDS["Raven"])
+    orbs = add_orbs(game, 0, 2)
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="All-Consuming Obsession")
+    pick(game, "card", card=orbs[0].copy)
+    assert [o.copy for o in game.players[0].orbs] == [orbs[1].copy]
+    assert game.players[0].retreat == [orbs[0].copy]
+    assert len(game.players[0].hand) == hand + 2
+
+
+def test_an_opponents_orb_chosen_blind_goes_to_their_retreat_area():
+    game, _, _ = duel(orbs=0)
+    add_unit(game, 0, CARDS["Raven"])
+    theirs = add_orbs(game, 1, 3)
+    begin(game)
+    _use(game, "Reaping")
+    assert all("unknown card" in o.label for o in options(game, "card"))
+    pick(game, "card", card=theirs[1].copy)
+    assert game.players[1].retreat == [theirs[1].copy] and len(game.players[1].orbs) == 2
+    moved = events(game, ev.CardMoved)[-1]
+    assert (moved.source, moved.dest, moved.player) == ("orbs", "retreat", 1)
+
+
+def test_an_orb_swapped_with_the_top_card_of_the_deck():
+    game, _, _ = duel(orbs=0, deck=0)
+    add_unit(game, 0, CARDS["Raven"])
+    (old,) = add_orbs(game, 0, 1)
+    top, second = add_cards(game, 0, "deck", card("Top", "t"), card("Second", "s"))
+    begin(game)
+    _use(game, "Inexhaustible Wish")
+    assert [o.copy for o in game.players[0].orbs] == [old.copy, top]
+    pick(game, "card", card=old.copy)
+    assert [o.copy for o in game.players[0].orbs] == [top]
+    assert game.players[0].deck[0] is old.copy and game.players[0].deck[1] is second
 
 
 # ---------------------------------------------------------------- the opponent's Bond Area
