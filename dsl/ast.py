@@ -216,6 +216,7 @@ class DeployBan:
     duration: "Duration | None"
     pos: Pos
     verb: str = "deploy"             # what the line says they cannot do (the checker wants "deploy")
+    by_skills: bool = False          # "... by skills": only deployments by a skill's effect
 
 
 @_node

@@ -402,7 +402,8 @@ def _deploy_each(ctx, a, t):
         return False  # rule 5: no two units with one unit name; "can only be deployed if ..."
     named = next((p.line for p in a.preps if p.kind == "line"), None)
     # "cannot deploy ... [into the back line]": only the lines no rule forbids.
-    lines = [x for x in ((named,) if named else (FRONT, BACK)) if deploy_ban_refusal(g, t.owner, t, x) is None]
+    lines = [x for x in ((named,) if named else (FRONT, BACK))
+             if deploy_ban_refusal(g, t.owner, t, x, by_skill=True) is None]
     if not lines:
         return False
     line = lines[0]

@@ -624,12 +624,18 @@ class ToAst(Transformer):
     def deploy_ban(self, pos, items):
         who, verb, cards = items[0], str(items[1]).lower(), items[2]
         line = dur = None
+        by_skills = False
         for it in items[3:]:
             if isinstance(it, A.Duration):
                 dur = it
+            elif it == ("by", "skills"):
+                by_skills = True
             else:
                 line = it
-        return A.DeployBan(who, cards, line, dur, pos, verb)
+        return A.DeployBan(who, cards, line, dur, pos, verb, by_skills)
+
+    def ban_by(self, pos, items):
+        return ("by", "skills")
 
     def ban_who(self, pos, items):
         words = [str(t) for t in items]

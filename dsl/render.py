@@ -196,7 +196,7 @@ def change(c: A.Change, plural: bool) -> str:
         out = "cannot " + " ".join(words)
         if c.by == "enemy_skills":
             return out + " by the cost or effect of enemy skills"
-        if c.by == "skills" and words[-1] in ("up", "change", "changed"):
+        if c.by == "skills" and words[-1] in ("up", "change", "changed", "deployed"):
             return out + " by a skill's effect"
         if c.by == "skills":
             return out + " by the cost or effect of skills"
@@ -274,7 +274,7 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.DeployBan):
         who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
         line = f" into {'their' if st.who != 'you' else 'your'} {cap(st.line)} Line" if st.line else ""
-        body = f"{who} cannot deploy {selector(st.cards)}{line}"
+        body = f"{who} cannot deploy {selector(st.cards)}{line}" + (" by a skill's effect" if st.by_skills else "")
         d = duration(st.duration)
         return cap(f"{d}, {body}" if d else body) + "."
     if isinstance(st, A.ActorStatement):

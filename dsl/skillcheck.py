@@ -370,7 +370,7 @@ class SkillChecker:
                 self.err(subj.pos, "a change applies to units, e.g. 'this unit', 'all allies', 'it'")
         if kind == "spec":
             for c in st.changes:
-                if c.kind == "acquire_name" or (c.kind == "cannot" and tuple(c.words) in V.CARD_RULES):
+                if c.kind == "acquire_name" or (c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES):
                     continue
                 if CV.check_spec_acquire(self, st, c):
                     continue
@@ -507,7 +507,7 @@ class SkillChecker:
     def check_change(self, c: A.Change) -> None:
         if c.kind == "cannot":
             words = tuple(c.words)
-            if words in V.CARD_RULES:
+            if V.card_rule_key(words, c.by) in V.CARD_RULES:
                 self.err(c.pos, "only a SPEC skill on 'this card' can say that")
             elif words[:2] == ("be", "deployed") or words[:1] == ("deploy",):
                 self.err(c.pos, f"'cannot {' '.join(words)}' (a deployment restriction) is not supported yet: "

@@ -386,15 +386,32 @@ def deploy_ban_value(st: A.DeployBan):
     """value(ctx, _, player=, card=, area=): whether the rule forbids that player deploying
     that card to that line; the players are counted from the skill's controller."""
     pred = card_predicate(st.cards)
-    who, line = st.who, st.line
+    who, line, by_skills = st.who, st.line, st.by_skills
 
-    def forbids(ctx, _unit, player=None, card=None, area=None, **kw):
-        if card is None or (line is not None and area != line):
+    def forbids(ctx, _unit, player=None, card=None, area=None, by_skill=False, **kw):
+        if card is None or (line is not None and area != line) or (by_skills and not by_skill):
             return False
         if who == "opponent" and player != ctx.opponent or who == "you" and player != ctx.controller:
             return False
         return pred(ctx, card)
     return forbids
+
+
+def _settled(g, data: dict) -> dict:
+    """What a skill chose, kept for a rule that lasts: a chosen unit that has left the field
+    since (destroyed, returned to the hand) stands for its top card, so that "your opponent
+    cannot deploy cards with the same unit name as it" keeps the unit name it had (as its
+    top card prints it) after the unit is gone."""
+    from fecipher.engine.state import Unit
+
+    def settle(things):
+        return [x.cards[0] if isinstance(x, Unit) and g.unit(x.id) is not x and x.cards else x for x in things]
+    out = dict(data)
+    if "chosen" in out:
+        out["chosen"] = settle(out["chosen"])
+    if "picked" in out:
+        out["picked"] = {k: settle(v) for k, v in out["picked"].items()}
+    return out
 
 
 def deploy_ban_effect(st: A.DeployBan):
@@ -405,7 +422,7 @@ def deploy_ban_effect(st: A.DeployBan):
 
     def eff(ctx: SkillContext):
         g = ctx.game
-        frozen = attrs.evolve(ctx, data=dict(ctx.data))
+        frozen = attrs.evolve(ctx, data=_settled(g, ctx.data))
         g.add_modifier(Modifier(M.CANNOT_DEPLOY, "flag", (lambda gm, un, _c=frozen, **kw: value(_c, un, **kw)),
                                 duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
                                 source=ctx.skill.name))
@@ -527,8 +544,8 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                 for c in st.changes:
                     if c.kind == "acquire_name":
                         rules.add(f"alias:{c.name}")
-                    elif c.kind == "cannot" and tuple(c.words) in V.CARD_RULES:
-                        rules.add(V.CARD_RULES[tuple(c.words)])
+                    elif c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES:
+                        rules.add(V.CARD_RULES[V.card_rule_key(c.words, c.by)])
             elif isinstance(st, A.CardRule):
                 rules.add(st.kind)
                 if st.condition is not None:   # "can only be deployed if ...": checked by the engine

@@ -57,22 +57,26 @@ def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str 
     return cost_refusal(game, player, copy.card, game.deploy_cost(copy, HAND))
 
 
-def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str | None:
+def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str, *,
+                       by_skill: bool = False) -> str | None:
     """A rule of a skill that ``player`` may not deploy ``copy`` to ``area`` ("your
-    opponent cannot deploy cards with cost 5 or more", "... into their back line"),
-    from the hand or by a skill; timed (modifiers) or continuous (CONT skills active
-    now, their conditions holding). None when nothing forbids it."""
+    opponent cannot deploy cards with cost 5 or more", "... into their back line", "...
+    by skills" when ``by_skill``), from the hand or by a skill; timed (modifiers) or
+    continuous (CONT skills active now, their conditions holding); and the card's own SPEC
+    "this card cannot be deployed by skills". None when nothing forbids it."""
+    if by_skill and "no_skill_deploy" in card_rules(copy.card):
+        return f"{copy.card.name} cannot be deployed by skills"
     if M.idle(game, M.CANNOT_DEPLOY):
         return None
     for mod in game._mods_by_stat.get(M.CANNOT_DEPLOY, ()):
         if (mod.condition is None or mod.condition(game)) and mod.value(game, None, player=player, card=copy,
-                                                                         area=area):
+                                                                         area=area, by_skill=by_skill):
             return f"{copy.card.name} cannot be deployed to the {area} line: {mod.text or mod.source}"
     for ce, ctx in game._continuous_sources(M.CANNOT_DEPLOY):
         sk = ctx.skill
         if sk.condition is not None and not sk.condition(ctx):
             continue
-        if ce.value(ctx, None, player=player, card=copy, area=area):
+        if ce.value(ctx, None, player=player, card=copy, area=area, by_skill=by_skill):
             return f"{copy.card.name} cannot be deployed to the {area} line: {sk.name} ({ce.text})"
     return None
 
