@@ -21,7 +21,6 @@ NOT_YET_IN_A_GAME: dict[str, str] = {
     "negation": "compiled and checked in tests; no test plays a game with it yet",
     "on_levels_up": "compiled and checked in tests; no test plays a game with it yet",
     "q_untapped": "compiled and checked in tests; no test plays a game with it yet",
-    "ref_deck_bottom": "compiled and checked in tests; no test plays a game with it yet",
     "ref_event_card": "compiled and checked in tests; no test plays a game with it yet",
     "ref_own_battler": "compiled and checked in tests; no test plays a game with it yet",
     "role_both": "compiled and checked in tests; no test plays a game with it yet",
