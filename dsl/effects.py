@@ -157,6 +157,12 @@ def _choose(a: A.Action):
         return _choose_line(a, line_choice.unit)
 
     def eff(ctx):
+        # "you may choose ...": asked first (only when there is something to choose); a
+        # player who declines chooses nothing, and "if you do" is false
+        if not (yield from optional_gate(ctx, a, _has_targets(ctx, a))):
+            ctx.data["chosen"] = []
+            ctx.data["did"] = False
+            return
         things = yield from targets(ctx, a)
         ctx.data["chosen"] = list(things)
         ctx.data["did"] = bool(things)
@@ -223,6 +229,14 @@ effect("move", "unit chosen", "line", doc="Move units to the other line (a move 
 
 
 def _destroy_each(ctx, a, u):
+    if isinstance(u, CardCopy):
+        # a chosen orb ("choose 1 of your opponent's orbs ... destroy that orb"): it goes to
+        # its owner's hand, as any destroyed orb does (rule 4)
+        area, where = ctx.game.locate(u)
+        if area != ORBS:
+            return False
+        ctx.game.orb_to_hand(where)
+        return True
     if not isinstance(u, Unit):
         return False
     owner = u.owner

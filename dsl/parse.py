@@ -1335,6 +1335,11 @@ class ToAst(Transformer):
         op, value = items[1]
         return A.PostFilter("with_stat", stat=stat, op=op, value=value, pos=pos)
 
+    def with_stat_count(self, pos, items):
+        # "with cost equal to the number of orbs": the value is a count, made when asked
+        counted = A.Filtered(None, tuple(items[1:-1]), str(items[-1]), (), pos)
+        return A.PostFilter("stat_count", stat=items[0], op="eq", value=counted, pos=pos)
+
     def number_stat(self, pos, items):
         return str(items[0])
 

@@ -66,6 +66,9 @@ def qualifier(q: A.Qualifier) -> str:
 
 
 def post(p: A.PostFilter) -> str:
+    if p.kind == "stat_count":
+        stat = {"cost": "Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[p.stat]
+        return f"whose {stat} is equal to the number of {selector(p.value)} you have"
     if p.kind == "with_stat":
         stat = {"cost": "a Deployment Cost", "attack": "an attack", "support": "a support", "range": "a range"}[p.stat]
         tail = {"le": " or lower", "ge": " or higher", "eq": ""}[p.op]

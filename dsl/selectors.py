@@ -359,6 +359,16 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         if line == "chosen":   # "in the chosen line": the line an earlier "choose ... line" picked
             return lambda ctx, u: u.area == ctx.data.get("line")
         return lambda ctx, u: u.area == line
+    if p.kind == "stat_count":   # "with cost equal to the number of orbs"
+        count = count_things(p.value)
+        stat = p.stat
+        if stat == "cost":
+            return lambda ctx, u: ctx.game.cost(u) == count(ctx)
+        if stat == "attack":
+            return lambda ctx, u: ctx.game.attack(u) == count(ctx)
+        if stat == "support":
+            return lambda ctx, u: u.card.support == count(ctx)
+        return lambda ctx, u: count(ctx) in ctx.game.ranges(u)
     if p.kind in ("named", "not_named"):
         names = set(post_names(p))
         want = p.kind == "named"
@@ -422,6 +432,16 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                 tests.append(lambda ctx, c, op=op, n=n: _cmp(op, ctx.game.card_support(c), n))
             else:
                 tests.append(lambda ctx, c, op=op, n=n: any(_cmp(op, r, n) for r in c.card.ranges))
+        elif p.kind == "stat_count":   # "with cost equal to the number of orbs"
+            count, stat = count_things(p.value), p.stat
+            if stat == "cost":
+                tests.append(lambda ctx, c, k=count: ctx.game.deploy_cost(c) == k(ctx))
+            elif stat == "attack":
+                tests.append(lambda ctx, c, k=count: c.card.attack == k(ctx))
+            elif stat == "support":
+                tests.append(lambda ctx, c, k=count: ctx.game.card_support(c) == k(ctx))
+            else:
+                tests.append(lambda ctx, c, k=count: k(ctx) in c.card.ranges)
         elif p.kind in ("named", "not_named"):
             tests.append(lambda ctx, c, n=frozenset(post_names(p)), w=p.kind == "named":
                          bool(n & card_unit_names(c.card)) == w)
@@ -477,7 +497,8 @@ def face_test(sel: A.Filtered) -> Callable[[Any], bool]:
     if "face_down" in kinds:
         return lambda x: not x.face_up
     if any(q.kind not in ("other",) for q in sel.qualifiers) or any(
-            p.kind in ("named", "not_named", "same_name", "different_name", "with_stat") for p in sel.posts):
+            p.kind in ("named", "not_named", "same_name", "different_name", "with_stat", "stat_count")
+            for p in sel.posts):
         return lambda x: x.face_up
     return lambda x: True
 

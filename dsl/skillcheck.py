@@ -660,6 +660,12 @@ class SkillChecker:
         a = self.check_per_each_arg(a)
         if self.check_line_choice(a, what):
             return
+        if a.verb == "destroy" and what == "effect" and isinstance(a.target, A.Ref) and a.target.kind in (
+                "chosen", "picked"):
+            found = [b for b in self.bindings if a.target.kind == "chosen" or b.key == a.target.name]
+            if found and found[-1].kind == "card" and found[-1].area not in (None, "orbs"):
+                self.err(a.pos, "'destroy' destroys units and orbs: a card chosen elsewhere is sent, put or "
+                                "added somewhere")
         for p in a.preps:
             if p.kind == "line" and p.line == "chosen" and not self.line_chosen:
                 self.err(p.pos, "'the chosen line' is the line an earlier 'choose the front or back line' of "
@@ -779,6 +785,12 @@ class SkillChecker:
                             self.err(sub.pos, lambda w=w: f"unknown quality '{w}' (a symbol, gender, weapon or "
                                                           f"type){suggest(w, FILTER_WORDS)}")
         for p in sel.posts:
+            if p.kind == "stat_count":   # "with cost equal to the number of orbs": a count, as "for each"
+                counting, self.counting = self.counting, True
+                self.check_selector(p.value, where=False)
+                self.counting = counting
+                if selector_kind(p.value) == "card":
+                    self.err(p.value.pos, "'equal to the number of ... you have' counts orbs, bonds or allies")
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):
                     self.check_name(n, p.pos)
