@@ -207,6 +207,14 @@ class ActorStatement:
 
 
 @_node
+class SymbolWaiver:
+    """"you can deploy and level up cards even if you do not have bonds of their symbols":
+    the skill's controller deploys and levels up without rule 5's symbols."""
+    verb: str                        # the word after "can" (the checker wants "deploy")
+    pos: Pos
+
+
+@_node
 class DeployBan:
     """"your opponent / you / each player cannot deploy <cards> [into their <line> line]":
     a rule about deploying (from the hand or by a skill)."""

@@ -47,8 +47,15 @@ def compile_condition(c: A.Condition) -> Test:
             return lambda ctx: any(t(ctx) for t in parts)
         return lambda ctx: all(t(ctx) for t in parts)
     if k == "during":
+        phase = c.name   # "during your deployment phase": also in that phase
+        if c.owner == "each" and phase:   # "during each player's deployment phase"
+            return lambda ctx: ctx.game.phase == phase
         if c.owner == "opponent":
+            if phase:
+                return lambda ctx: ctx.game.turn_player != ctx.controller and ctx.game.phase == phase
             return lambda ctx: ctx.game.turn_player != ctx.controller
+        if phase:
+            return lambda ctx: ctx.game.turn_player == ctx.controller and ctx.game.phase == phase
         return lambda ctx: ctx.game.turn_player == ctx.controller
     if k == "is_state":
         st = compile_state(c.state)

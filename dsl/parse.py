@@ -247,7 +247,7 @@ class ToAst(Transformer):
 
     TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
                              "how_by_named_skill", "has_quality", "action_until",
-                             "alternatives", "face_place", "choose_line"})
+                             "alternatives", "face_place", "choose_line", "symbol_waiver"})
 
     def __init__(self, filename: str):
         super().__init__()
@@ -428,6 +428,9 @@ class ToAst(Transformer):
 
     def during_clause(self, pos, items):
         return ("condition", A.Condition("during", owner=items[0], pos=pos))
+
+    def during_phase(self, pos, items):
+        return ("condition", A.Condition("during", owner=items[0], name=str(items[1]), pos=pos))
 
     def may_clause(self, pos, items):
         return ("may",)
@@ -633,6 +636,9 @@ class ToAst(Transformer):
             else:
                 line = it
         return A.DeployBan(who, cards, line, dur, pos, verb, by_skills)
+
+    def symbol_waiver(self, pos, items):
+        return A.SymbolWaiver(str(items[0]).lower(), pos)
 
     def ban_by(self, pos, items):
         return ("by", "skills")

@@ -274,6 +274,8 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, (A.GameEnd, A.Choice)):
         from fecipher.dsl import effects_control
         return effects_control.render_statement(st)
+    if isinstance(st, A.SymbolWaiver):
+        return "You can deploy and Level Up your cards even if you do not have Bond cards with compatible colors."
     if isinstance(st, A.DeployBan):
         who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
         line = f" into {'their' if st.who != 'you' else 'your'} {cap(st.line)} Line" if st.line else ""
@@ -516,6 +518,8 @@ def condition(c: A.Condition) -> str:
     if c.kind in ("any_of", "all_of"):
         return (", or " if c.kind == "any_of" else ", and ").join(condition(x) for x in c.parts)
     if c.kind == "during":
+        if c.name:
+            return f"during {_OWNER.get(c.owner or 'your', 'your')} {c.name.capitalize()} Phase"
         return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
     if c.kind == "is_state":
         return f"{selector(c.subject)} is {state(c.state)}"

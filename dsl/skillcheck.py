@@ -325,6 +325,14 @@ class SkillChecker:
         if isinstance(st, A.DeployBan):
             self.check_deploy_ban(st)
             return
+        if isinstance(st, A.SymbolWaiver):
+            if st.verb != "deploy":
+                self.err(st.pos, "say 'you can deploy and level up cards even if you do not have bonds of their "
+                                 "symbols'")
+            if kind != "cont":
+                self.err(st.pos, "'you can deploy ... even if you do not have bonds of their symbols' holds while "
+                                 "a CONT skill is active: write it in a CONT skill")
+            return
         if isinstance(st, A.Delayed):
             self.check_delayed(st)
             return

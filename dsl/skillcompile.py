@@ -186,6 +186,10 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
                                  lambda ctx, u, card=None, **kw: card is not None and pred(ctx, card), applies, text)]
     if isinstance(st, A.DeployBan):
         return [ContinuousEffect(M.CANNOT_DEPLOY, "flag", deploy_ban_value(st), lambda ctx, u: False, text)]
+    if isinstance(st, A.SymbolWaiver):   # the skill's controller, while the skill is active
+        return [ContinuousEffect(M.SYMBOLS_WAIVED, "flag",
+                                 lambda ctx, u, player=None, **kw: player == ctx.controller,
+                                 lambda ctx, u: False, text)]
     if not isinstance(st, A.Modification):
         return []   # replacements and card rules are compiled elsewhere
     applies = subject_matcher(st.subjects)

@@ -31,12 +31,27 @@ def bond_symbols(game: "Game", player: int) -> frozenset:
     return got
 
 
+def symbols_waived(game: "Game", player: int) -> bool:
+    """A CONT skill lets ``player`` deploy and level up without rule 5's symbols ("you can
+    deploy and level up cards even if you do not have bonds of their symbols"); the bond
+    count still holds."""
+    if M.idle(game, M.SYMBOLS_WAIVED):
+        return False
+    for ce, ctx in game._continuous_sources(M.SYMBOLS_WAIVED):
+        sk = ctx.skill
+        if (sk.condition is None or sk.condition(ctx)) and ce.value(ctx, None, player=player):
+            return True
+    return False
+
+
 def cost_refusal(game: "Game", player: int, card: Card, cost: int) -> str | None:
     p = game.players[player]
     bonds = len(p.bonds)
     if p.cost_paid_this_turn + cost > bonds:
         already = f" ({p.cost_paid_this_turn} already paid this turn)" if p.cost_paid_this_turn else ""
         return (f"rule 5 (bond count): {card.name} costs {cost}, but you have {bonds} bonds{already}")
+    if card.symbols and symbols_waived(game, player):
+        return None
     have = bond_symbols(game, player)
     missing = [s.label for s in card.symbols if s not in have]
     if missing:
@@ -162,7 +177,7 @@ def _affordable(game: "Game", player: int, card: Card, cost: int) -> bool:
         return False
     if card.symbols:
         have = bond_symbols(game, player)
-        return all(s in have for s in card.symbols)
+        return all(s in have for s in card.symbols) or symbols_waived(game, player)
     return True
 
 
