@@ -200,6 +200,9 @@ def ref_things(ctx: SkillContext, ref: A.Ref) -> list:
         return ref_cards(ctx, ref)
     if ref.kind == "picked":
         return ref_units(ctx, ref) + ref_cards(ctx, ref)
+    if ref.kind == "event_unit" and "that_unit_gone" in ctx.data:
+        # (a lasting rule's "that unit" after the unit left the field: its top card)
+        return ref_units(ctx, ref) or [ctx.data["that_unit_gone"]]
     return ref_units(ctx, ref)
 
 

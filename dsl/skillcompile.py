@@ -402,15 +402,23 @@ def deploy_ban_value(st: A.DeployBan):
 
 
 def _settled(g, data: dict) -> dict:
-    """What a skill chose, kept for a rule that lasts: a chosen unit that has left the field
-    since (destroyed, returned to the hand) stands for its top card, so that "your opponent
-    cannot deploy cards with the same unit name as it" keeps the unit name it had (as its
-    top card prints it) after the unit is gone."""
+    """What a skill chose, kept for a rule that lasts: a chosen unit (or the trigger's
+    unit) that has left the field since (destroyed, returned to the hand) stands for its
+    top card, so that "your opponent cannot deploy cards with the same unit name as it /
+    that unit" keeps the unit name it had (as its top card prints it) after it is gone."""
     from fecipher.engine.state import Unit
 
     def settle(things):
         return [x.cards[0] if isinstance(x, Unit) and g.unit(x.id) is not x and x.cards else x for x in things]
     out = dict(data)
+    uid = out.get("that_unit")
+    if uid is not None and g.unit(uid) is None:
+        # "that unit" (the trigger's) has left the field: it stands for its top card
+        from fecipher.engine import events as ev
+        for e in reversed(g.events):
+            if isinstance(e, ev.UnitLeftField) and e.unit == uid and e.cards:
+                out["that_unit_gone"] = g.copy(e.cards[0])
+                break
     if "chosen" in out:
         out["chosen"] = settle(out["chosen"])
     if "picked" in out:

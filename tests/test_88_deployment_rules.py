@@ -47,6 +47,17 @@ card "Merric, Excalibur"
     put it into your opponent's hand
     your opponent cannot deploy cards with the same unit name as it until the end of your opponent's next turn
 
+card "Leo, Dark Bind"
+  codes TST-886
+  cost 1
+  symbol black
+  range 1
+  attack 80
+  support 10
+  auto "Dark Bind"
+    when an enemy is destroyed by an attack of this unit
+    your opponent cannot deploy cards with the same unit name as that unit until the end of your opponent's next turn
+
 card "Annand, Keep Defender"
   codes TST-884
   cost 1
@@ -144,6 +155,26 @@ def test_a_name_ban_outlives_the_unit_it_names():
     assert deploy_ban_refusal(game, 1, top, "front") is not None
     assert deploy_ban_refusal(game, 1, again, "back") is not None
     (other,) = add_cards(game, 1, "hand", F)
+    assert deploy_ban_refusal(game, 1, other, "front") is None
+
+
+def test_a_name_ban_on_the_unit_a_trigger_is_about_outlives_it():
+    game, _, _ = duel()
+    leo = add_unit(game, 0, CARDS["Leo"])
+    foe = add_unit(game, 1, card("Gharnef", "x", attack=20))
+    top = foe.top
+    begin(game)
+    pick(game, "attack", unit=leo, target=foe)
+    for _ in range(10):   # (no critical hit, no evasion: pass whatever is asked)
+        if game.unit(foe.id) is None:
+            break
+        passing = [o for o in game.legal_options() if o.kind in ("pass", "no")]
+        game.answer(passing[0] if passing else game.legal_options()[0])
+    assert game.unit(foe.id) is None and top in game.players[1].retreat
+    from fecipher.engine.deployment import deploy_ban_refusal
+    (again,) = add_cards(game, 1, "hand", card("Gharnef", "other"))
+    (other,) = add_cards(game, 1, "hand", F)
+    assert deploy_ban_refusal(game, 1, again, "front") is not None
     assert deploy_ban_refusal(game, 1, other, "front") is None
 
 
