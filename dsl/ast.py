@@ -191,11 +191,14 @@ class Replace:
 
 @_node
 class CardRule:
-    """SPEC card rules: deploy_if (with a condition), share_name, any_copies."""
+    """SPEC card rules: deploy_if (with a condition), share_name, any_copies, deploy_with /
+    deploy_not_with (a line: the same line as the reference's unit, or not)."""
     subject: Selector
     kind: str
     condition: "Condition | None"
     pos: Pos
+    ref: "Selector | None" = None     # deploy_with / deploy_not_with: the unit whose line it is
+    words: tuple[str, ...] = ()       # deploy_not_with: the words before "same" (checked)
 
 
 @_node

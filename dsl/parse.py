@@ -591,7 +591,17 @@ class ToAst(Transformer):
         kind, cond = items[1]
         if kind == "free_use":   # a change of the unit (see grammar): a Modification
             return A.Modification(tuple(items[0]), (A.Change("free_use", name=cond, pos=pos),), None, pos)
+        if kind == "deploy_with":
+            return A.CardRule(_one_subject(items[0], pos), kind, None, pos, ref=cond)
         return A.CardRule(_one_subject(items[0], pos), kind, cond, pos)
+
+    def rule_deploy_with(self, pos, items):
+        return ("deploy_with", items[0])
+
+    def card_rule_not(self, pos, items):
+        # "this card cannot be deployed in the same line as X"
+        return A.CardRule(_one_subject(items[0], pos), "deploy_not_with", None, pos, ref=items[2],
+                          words=tuple(items[1]))
 
     def rule_free_use(self, pos, items):
         return ("free_use", _s(items[0]))

@@ -265,6 +265,10 @@ def statement(st: A.Statement) -> str:
         return cap(lead + ("you may " if st.optional else "") +
                    f"place it in {dest} instead of {place(st.instead_of)}") + "."
     if isinstance(st, A.CardRule):
+        if st.kind == "deploy_with":
+            return f"This card can only be deployed in the area that {selector(st.ref)} is in."
+        if st.kind == "deploy_not_with":
+            return f"This card cannot be deployed in the same area as {selector(st.ref)}."
         if st.kind == "deploy_if":
             return f"This card can only be deployed if {condition(st.condition)}."
         if st.kind == "share_name":

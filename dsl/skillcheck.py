@@ -438,6 +438,13 @@ class SkillChecker:
                 self.err(st.pos, "a card rule ('this card can ...') is a SPEC skill's line about 'this card'")
             if st.condition is not None:
                 self.check_condition(st.condition)
+            if st.kind == "deploy_not_with" and tuple(st.words) != ("be", "deployed", "in", "the"):
+                self.err(st.pos, "say 'this card cannot be deployed in the same line as ...'")
+            if st.ref is not None:
+                self.check_selector(st.ref)
+                if selector_kind(st.ref) not in ("unit", "name"):
+                    self.err(st.ref.pos, "'in the same line as ...' names a unit of yours, e.g. 'your main "
+                                         "character' or '\"Johalvier\"'")
         elif isinstance(st, A.ActorStatement):
             if not acting:
                 self.err(st.pos, f"a {kind.upper()} skill states what holds; it does not act")

@@ -401,6 +401,21 @@ def deploy_ban_value(st: A.DeployBan):
     return forbids
 
 
+def _line_rule(st: A.CardRule):
+    """value(ctx, None, area=): whether the card's SPEC rule refuses that line: "can only be
+    deployed in the same line as X" refuses the lines where no unit X names is (all of
+    them when there is none); "cannot be deployed in the same line as X" the lines where
+    one is."""
+    from fecipher.dsl.selectors import ref_units, unit_candidates
+    ref, only = st.ref, st.kind == "deploy_with"
+
+    def refused(ctx, _u, area=None, **kw):
+        units = ref_units(ctx, ref) if isinstance(ref, A.Ref) else unit_candidates(ctx, ref)
+        there = any(u.area == area and u.owner == ctx.controller for u in units)
+        return not there if only else there
+    return refused
+
+
 def _settled(g, data: dict) -> dict:
     """What a skill chose, kept for a rule that lasts: a chosen unit (or the trigger's
     unit) that has left the field since (destroyed, returned to the hand) stands for its
@@ -560,6 +575,10 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                         rules.add(V.CARD_RULES[V.card_rule_key(c.words, c.by)])
             elif isinstance(st, A.CardRule):
                 rules.add(st.kind)
+                if st.ref is not None:   # the line of the reference's units, or not that line
+                    rules.add("deploy_line")
+                    ces.append(ContinuousEffect(M.DEPLOY_LINE_RULE, "flag", _line_rule(st),
+                                                lambda ctx, u: False, render.statement(st)))
                 if st.condition is not None:   # "can only be deployed if ...": checked by the engine
                     cond = compile_condition(st.condition)
                     prev = condition

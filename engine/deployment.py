@@ -79,8 +79,16 @@ def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str, *,
     by skills" when ``by_skill``), from the hand or by a skill; timed (modifiers) or
     continuous (CONT skills active now, their conditions holding); and the card's own SPEC
     "this card cannot be deployed by skills". None when nothing forbids it."""
-    if by_skill and "no_skill_deploy" in card_rules(copy.card):
+    rules = card_rules(copy.card)
+    if by_skill and "no_skill_deploy" in rules:
         return f"{copy.card.name} cannot be deployed by skills"
+    if "deploy_line" in rules:   # the card's own SPEC rule on the line
+        from fecipher.engine.skills import SkillContext
+        for s in copy.card.skills:
+            for ce in s.continuous:
+                if ce.stat == M.DEPLOY_LINE_RULE and ce.value(SkillContext(game, s, player, copy, None), None,
+                                                              area=area):
+                    return f"{copy.card.name} cannot be deployed to the {area} line: {s.name} ({ce.text})"
     if M.idle(game, M.CANNOT_DEPLOY):
         return None
     for mod in game._mods_by_stat.get(M.CANNOT_DEPLOY, ()):
@@ -225,7 +233,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
         if (not clash and ("deploy_if" not in rules or card_rule_refusal(game, player, copy) is None)
                 and _affordable(game, player, card, cost)):
             for area in (FRONT, BACK):
-                if banned and deploy_ban_refusal(game, player, copy, area) is not None:
+                if (banned or "deploy_line" in rules) and deploy_ban_refusal(game, player, copy, area) is not None:
                     continue
                 key = (DEPLOY, copy.id, card, area, cost)
                 yield MADE_OPTIONS.get(key) or made_option(key, Option(

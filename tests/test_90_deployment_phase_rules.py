@@ -31,6 +31,29 @@ card "Ephraim, Heir"
   cont "Warrior King in the Making"
     during your deployment phase
     the deployment cost of all purple cards in your hand is reduced by 1 but not below 1
+
+card "Johan, Rival"
+  codes TST-903
+  cost 1
+  symbol yellow
+  range 1
+  attack 30
+  support 10
+  spec "Love Rival Brothers"
+    this card cannot be deployed in the same line as "Johalvier"
+  act "Summon"
+    choose 1 card from your hand
+    deploy it
+
+card "Fae, Eternal"
+  codes TST-904
+  cost 1
+  symbol yellow
+  range 1
+  attack 30
+  support 10
+  spec "Stay Together"
+    this card can only be deployed in the same line as your main character
 '''
 
 CARDS = {c.unit_name: c for c in compile_text(PACK, "phase_rules.fe0")}
@@ -95,7 +118,43 @@ def test_the_phase_passes_and_the_reduction_ends():
     assert game.phase == "action" and game.deploy_cost(purple) == 3
 
 
+@pytest.mark.parametrize("rival_line, lines", [("front", {"back"}), ("back", {"front"}), (None, {"front", "back"})])
+def test_a_card_that_cannot_be_deployed_in_the_line_of_a_named_ally(rival_line, lines):
+    game, _, _ = duel()
+    if rival_line:
+        add_unit(game, 0, card("Johalvier", "x", symbols="yellow"), area=rival_line)
+    add_unit(game, 1, card("Johalvier", "enemy"), area="back")      # an enemy's line does not count
+    (johan,) = add_cards(game, 0, "hand", CARDS["Johan"])
+    add_bonds(game, 0, card("Yellow", "bond", symbols="yellow"))
+    begin(game, phase="deployment")
+    assert {o.area for o in options(game, "deploy", card=johan)} == lines
+
+
+def test_a_card_deployed_by_a_skill_goes_only_to_a_line_its_rule_allows():
+    game, _, _ = duel()
+    add_unit(game, 0, CARDS["Johan"], area="back")
+    add_unit(game, 0, card("Johalvier", "x"), area="back")
+    (other,) = add_cards(game, 0, "hand", CARDS["Fae"])      # the MC is in the front line
+    begin(game)
+    pick(game, "use_skill", skill="Summon")
+    pick(game, "card", card=other)
+    unit = next(u for u in game.players[0].units if u.top is other)
+    assert unit.area == "front"                                   # no question: one line left
+
+
+def test_a_card_that_can_only_be_deployed_in_the_main_characters_line():
+    from fecipher.engine.deployment import deploy_refusal
+    game, mc0, _ = duel()
+    (fae,) = add_cards(game, 0, "hand", CARDS["Fae"])
+    add_bonds(game, 0, card("Yellow", "bond", symbols="yellow"))
+    begin(game, phase="deployment")
+    assert {o.area for o in options(game, "deploy", card=fae)} == {"front"}
+    assert "Stay Together" in deploy_refusal(game, 0, fae, "back")
+
+
 @pytest.mark.parametrize("text, message", [
+    ('spec "X"\n    this card cannot be moved in the same line as "Johalvier"', "say 'this card cannot be deployed"),
+    ('cont "X"\n    this card can only be deployed in the same line as your main character', "SPEC skill"),
     ('act "X"\n    you can deploy and level up cards even if you do not have bonds of their symbols',
      "write it in a CONT skill"),
     ('cont "X"\n    you can place and level up cards even if you do not have bonds of their symbols',
