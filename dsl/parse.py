@@ -987,6 +987,10 @@ class ToAst(Transformer):
     def how_not_by_skill(self, pos, items):
         return ("hand", None, None)
 
+    def how_by_support_skill(self, pos, items):
+        # "via the effect of a Support Skill"
+        return ("support_skill", None, None)
+
     def how_by_your_skill(self, pos, items):
         return ("your_skill", None, None)
 

@@ -463,7 +463,8 @@ def _how(t: A.Trigger) -> str:
     if t.how == "skill":
         return f' by "{t.how_skill}"' if t.how_skill else " by a skill's cost or effect"
     return {"hand": " not by a skill", "your_skill": " by your skill",
-            "opponent_skill": " by your opponent's skill"}.get(t.how or "", "")
+            "opponent_skill": " by your opponent's skill",
+            "support_skill": " via the effect of a Support Skill"}.get(t.how or "", "")
 
 
 def _new_trigger(t: A.Trigger) -> str | None:

@@ -79,6 +79,30 @@ card "Raven, Orb Spender"
     choose 1 of your orbs
     put it on top of your deck
 
+card "Arvis, Banisher"
+  codes TST-846
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  support "Banish" attack
+    choose 1 non-main character enemy
+    put it into your opponent's bond area
+
+card "Freyr, Plenty"
+  codes TST-847
+  cost 1
+  symbol green
+  range 1
+  attack 30
+  support 10
+  hand "God of Plenty"
+    when a card is placed in your opponent's bond area by a support skill
+    you may
+    put this card into your bond area
+    if you do: draw 1
+
 card "Watcher, Bond Keeper"
   codes TST-844
   cost 1
@@ -96,6 +120,7 @@ card "Watcher, Bond Keeper"
 
 CARDS = {c.unit_name: c for c in compile_text(PACK, "flips.fe0")}
 BLUE = card("Blue Bond", "bond", symbols="blue")
+FILLER_DECK = card("Deck Filler", "f", attack=10)
 
 
 def _use(game, skill):
@@ -309,6 +334,35 @@ def test_a_whole_stack_goes_face_down_and_the_main_character_stays():
     _use(game, "Corrupted Paradise")
     assert game.unit(e1.id) is None and game.unit(e2.id) is None and game.unit(mc1.id) is mc1
     assert len(game.players[1].bonds) == 3 and not any(b.face_up for b in game.players[1].bonds)
+
+
+@pytest.mark.parametrize("by_support", [True, False])
+def test_a_card_placed_in_the_opponents_bond_area_by_a_support_skill(by_support):
+    game, mc0, mc1 = duel(deck=0)
+    attacker = add_unit(game, 0, card("Hero", "x", attack=60))
+    add_unit(game, 0, CARDS["Manfroy"], area="back")
+    add_cards(game, 0, "deck", CARDS["Arvis"], FILLER_DECK, FILLER_DECK)
+    add_cards(game, 1, "deck", FILLER_DECK, FILLER_DECK)
+    foe = add_unit(game, 1, card("Victim", "x", attack=20), area="back")
+    (freyr,) = add_cards(game, 0, "hand", CARDS["Freyr"])
+    begin(game)
+    if by_support:
+        pick(game, "attack", unit=attacker, target=mc1)
+        for _ in range(6):
+            if options(game, "unit", unit=foe):
+                break
+            passing = [o for o in game.legal_options() if o.kind in ("pass", "no")]
+            game.answer(passing[0] if passing else game.legal_options()[0])
+        pick(game, "unit", unit=foe)
+    else:
+        _use(game, "Flame of Grief")
+        pick(game, "unit", unit=foe)
+    assert [b.copy for b in game.players[1].bonds] == [foe.top]
+    offered = options(game, "yes")
+    assert bool(offered) is by_support
+    if by_support:
+        pick(game, "yes")
+        assert any(b.copy is freyr for b in game.players[0].bonds)
 
 
 def test_without_the_face_the_enemy_goes_face_up():
