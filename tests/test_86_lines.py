@@ -8,7 +8,7 @@ from fecipher.dsl.errors import LanguageError
 from fecipher.dsl.packs import compile_text
 from fecipher.engine import events as ev
 
-from vanilla import add_bonds, add_unit, begin, card, duel, events, option, options, pick
+from vanilla import add_unit, begin, card, duel, events, options, pick
 
 PACK = '''
 card "Camilla, Line Breaker"

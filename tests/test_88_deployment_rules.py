@@ -7,7 +7,7 @@ import pytest
 from fecipher.dsl.errors import LanguageError
 from fecipher.dsl.packs import compile_text
 
-from vanilla import add_bonds, add_cards, add_unit, begin, card, duel, option, options, pick
+from vanilla import add_bonds, add_cards, add_unit, begin, card, duel, options, pick
 
 PACK = '''
 card "Lilith, Gatekeeper"

@@ -83,7 +83,7 @@ def test_levelling_up_without_the_symbol_and_the_bond_count_still_holds():
     (big,) = add_cards(game, 0, "hand", card("Cain", "x", cost=3, symbols="blue"))
     add_bonds(game, 0, RED, RED)
     begin(game, phase="deployment")
-    assert options(game, "level_up", card=up)
+    assert options(game, "level_up", card=up, unit=unit)
     assert not options(game, "deploy", card=big)          # 3 > 2 bonds: rule 5's count holds
 
 
