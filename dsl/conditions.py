@@ -117,6 +117,10 @@ def compile_condition(c: A.Condition) -> Test:
             f = lambda p: len(p.area_cards(area))   # noqa: E731
         test = COMPARISONS[comp]
         return lambda ctx: test(f(ctx.game.players[ctx.controller]), f(ctx.game.players[ctx.opponent]))
+    if k == "levelling_up":
+        # a SPEC cost of this card asked for its level up onto such a unit (the engine asks
+        # the card's deployment cost "as placed": engine/deployment.placement_cost)
+        return lambda ctx: bool(ctx.data.get("levelling"))
     if k == "did":
         # "if you do": whether the last effect line not itself under "if you do/don't" did something.
         return lambda ctx: bool(ctx.data.get("did"))

@@ -1037,6 +1037,9 @@ class ToAst(Transformer):
     def history_event(self, pos, items):
         return " ".join(map(str, items))
 
+    def levelling_up(self, pos, items):
+        return A.Condition("levelling_up", subject=items[1], words=(str(items[0]).lower(),), pos=pos)
+
     def negation(self, pos, items):
         return A.Condition("negation", inner=items[0], pos=pos)
 

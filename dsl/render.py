@@ -539,6 +539,8 @@ def condition(c: A.Condition) -> str:
         return f"{who} {n} {what}"
     if c.kind == "did":
         return "they do" if c.owner == "opponent" else "you do"
+    if c.kind == "levelling_up":
+        return f"you are Leveling Up {selector(c.subject)}"
     if c.kind == "has_stat":
         stat = {"cost": "a Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[c.words[0]]
         op, n = c.quantity

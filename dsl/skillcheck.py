@@ -975,6 +975,27 @@ class SkillChecker:
             self.err(sel.pos, "'... was destroyed this turn' can only say whose unit and whether it was the Main "
                               "Character ('an ally', 'a non-main character enemy'): the unit has left the field")
 
+    def check_levelling_up(self, c: A.Condition) -> None:
+        """"if you are levelling up an allied "Alfonse"": a condition of a SPEC skill that
+        changes this card's deployment cost, for its level up from the hand onto a unit of
+        its own unit name (a card levels up only such units)."""
+        if c.words[0] not in ("levelling", "leveling"):
+            self.err(c.pos, "say 'if you are levelling up a \"X\" ally'")
+            return
+        own = self.card.name.split(",", 1)[0].strip()
+        sel = c.subject
+        names = ()
+        if isinstance(sel, A.Filtered) and V.UNIT_NOUNS.get(sel.noun) == "ally":
+            names = tuple(v for q in sel.qualifiers if q.kind == "name" for v in q.values)
+        if names != (own,):
+            self.err(c.pos, f"a card levels up units of its own unit name: say 'if you are levelling up a "
+                            f"\"{own}\" ally'")
+        stmts = self.s.statements
+        if self.s.kind != "spec" or self.guard or not stmts or not all(
+                isinstance(st, A.CardChange) and st.stat == "cost" for st in stmts):
+            self.err(c.pos, "'if you are levelling up ...' is the condition of a SPEC skill that changes the "
+                            "deployment cost of this card (what its level up costs)")
+
     def check_condition(self, c: A.Condition) -> None:
         if c.kind in ("any_of", "all_of"):
             for x in c.parts:
@@ -987,6 +1008,9 @@ class SkillChecker:
             return
         if c.kind == "happened":
             self.check_happened(c)
+            return
+        if c.kind == "levelling_up":
+            self.check_levelling_up(c)
             return
         if c.kind == "has_destroyed":
             from fecipher.dsl.history import destroyed_selector_ok

@@ -158,7 +158,8 @@ def placement_cost(game: "Game", copy: CardCopy) -> int:
     class-change cost always class changes (both costs computed, as effects on
     the card in the hand make them)."""
     cc = game.cc_cost(copy, HAND)
-    return cc if cc is not None else game.deploy_cost(copy, HAND)
+    from fecipher.engine.card_values import LEVELLING
+    return cc if cc is not None else game.deploy_cost(copy, LEVELLING)
 
 
 def class_changes(game: "Game", copy: CardCopy) -> bool:
@@ -212,7 +213,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
             label = (cost, card.class_change_cost)
         else:
             cost, cc = game.deploy_cost(copy, HAND), game.cc_cost(copy, HAND)
-            place = cc if cc is not None else cost
+            place = cc if cc is not None else placement_cost(game, copy)
             label = (cost, cc)
         # Identical cards in hand (at the same costs) give identical choices; list one of them.
         if (card, label) in seen:
@@ -243,8 +244,8 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
                     and (not stacking or stack_refusal(game, unit, class_change=label[1] is not None,
                                                        by_skill=False) is None)
                     and _affordable(game, player, card, place)):   # level_up_refusal is None
-                key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card, label)
-                yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card, *label))
+                key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card, label, place)
+                yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card, place, label[1]))
 
 
 def placement_cost_printed(card: Card) -> int:

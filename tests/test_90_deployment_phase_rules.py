@@ -54,6 +54,17 @@ card "Fae, Eternal"
   support 10
   spec "Stay Together"
     this card can only be deployed in the same line as your main character
+
+card "Alfonse, Gate Opener"
+  codes TST-905
+  cost 3
+  symbol white
+  range 1
+  attack 60
+  support 10
+  spec "The Power to Open the Gate"
+    if you are levelling up a "Alfonse" ally
+    the deployment cost of this card is reduced by 1
 '''
 
 CARDS = {c.unit_name: c for c in compile_text(PACK, "phase_rules.fe0")}
@@ -152,7 +163,34 @@ def test_a_card_that_can_only_be_deployed_in_the_main_characters_line():
     assert "Stay Together" in deploy_refusal(game, 0, fae, "back")
 
 
+def test_a_deployment_cost_reduced_only_for_a_level_up():
+    game, _, _ = duel()
+    unit = add_unit(game, 0, card("Alfonse", "lv1", symbols="white"), area="back")
+    (gate,) = add_cards(game, 0, "hand", CARDS["Alfonse"])
+    add_bonds(game, 0, card("White", "bond", symbols="white"), card("White", "bond2", symbols="white"))
+    begin(game, phase="deployment")
+    assert game.deploy_cost(gate) == 3                      # in the hand, as a deployment
+    o = options(game, "level_up", card=gate, unit=unit)
+    assert len(o) == 1 and "(cost 2)" in o[0].label         # levelling up the "Alfonse" costs 2
+    game.answer(o[0])
+    assert unit.top is gate and game.players[0].cost_paid_this_turn == 2
+
+
+def test_without_the_level_up_the_cost_is_the_printed_one():
+    from fecipher.engine.deployment import deploy_refusal
+    game, _, _ = duel()
+    (gate,) = add_cards(game, 0, "hand", CARDS["Alfonse"])
+    add_bonds(game, 0, card("White", "bond", symbols="white"), card("White", "bond2", symbols="white"))
+    begin(game, phase="deployment")
+    assert not options(game, "deploy", card=gate)
+    assert "costs 3" in deploy_refusal(game, 0, gate, "front")
+
+
 @pytest.mark.parametrize("text, message", [
+    ('spec "X"\n    if you are levelling up a "Abel" ally\n    the deployment cost of this card is reduced by 1',
+     "a card levels up units of its own unit name"),
+    ('cont "X"\n    if you are levelling up a "Probe" ally\n    this unit gains +10 attack',
+     "the condition of a SPEC skill"),
     ('spec "X"\n    this card cannot be moved in the same line as "Johalvier"', "say 'this card cannot be deployed"),
     ('cont "X"\n    this card can only be deployed in the same line as your main character', "SPEC skill"),
     ('act "X"\n    you can deploy and level up cards even if you do not have bonds of their symbols',
