@@ -1358,6 +1358,14 @@ class ToAst(Transformer):
         op, value = items[1]
         return A.PostFilter("with_stat", stat=stat, op=op, value=value, pos=pos)
 
+    def with_stat_than(self, pos, items):
+        # "with a lower cost than the revealed card": compared with what the reference names now
+        return A.PostFilter("stat_than", stat=items[1], op="lt" if str(items[0]) == "lower" else "gt",
+                            value=items[2], pos=pos)
+
+    def lower_higher(self, pos, items):
+        return str(items[0])
+
     def with_stat_count(self, pos, items):
         # "with cost equal to the number of orbs": the value is a count, made when asked
         counted = A.Filtered(None, tuple(items[1:-1]), str(items[-1]), (), pos)

@@ -66,6 +66,9 @@ def qualifier(q: A.Qualifier) -> str:
 
 
 def post(p: A.PostFilter) -> str:
+    if p.kind == "stat_than":
+        stat = {"cost": "Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[p.stat]
+        return f"with a {'lower' if p.op == 'lt' else 'higher'} {stat} than {selector(p.value)}"
     if p.kind == "stat_count":
         stat = {"cost": "Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[p.stat]
         return f"whose {stat} is equal to the number of {selector(p.value)} you have"

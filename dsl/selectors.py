@@ -362,6 +362,8 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         if line == "chosen":   # "in the chosen line": the line an earlier "choose ... line" picked
             return lambda ctx, u: u.area == ctx.data.get("line")
         return lambda ctx, u: u.area == line
+    if p.kind == "stat_than":
+        return _stat_than(p, lambda ctx, u, s=p.stat: _unit_stat(ctx, u, s))
     if p.kind == "stat_count":   # "with cost equal to the number of orbs"
         count = count_things(p.value)
         stat = p.stat
@@ -397,6 +399,32 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "from_place":
         return lambda ctx, u: True
     raise ValueError(p.kind)
+
+
+def _unit_stat(ctx: SkillContext, u: Unit, stat: str) -> int:
+    g = ctx.game
+    return g.cost(u) if stat == "cost" else g.attack(u) if stat == "attack" else u.card.support
+
+
+def _card_stat(ctx: SkillContext, c: CardCopy, stat: str) -> int:
+    g = ctx.game
+    return g.deploy_cost(c) if stat == "cost" else c.card.attack if stat == "attack" else g.card_support(c)
+
+
+def _stat_than(p: A.PostFilter, stat_of) -> Callable:
+    """"with a lower cost than X" / "a higher attack than X": compared with the value of
+    what X stands for now (the lowest of them for "lower", the highest for "higher");
+    nothing matches when X stands for nothing."""
+    ref, stat, lower = p.value, p.stat, p.op == "lt"
+
+    def test(ctx, thing):
+        values = [_unit_stat(ctx, x, stat) if isinstance(x, Unit) else _card_stat(ctx, x, stat)
+                  for x in ref_things(ctx, ref)]
+        if not values:
+            return False
+        mine = stat_of(ctx, thing)
+        return mine < min(values) if lower else mine > max(values)
+    return test
 
 
 def _same_name(p: A.PostFilter, names_of) -> Callable:
@@ -435,6 +463,8 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                 tests.append(lambda ctx, c, op=op, n=n: _cmp(op, ctx.game.card_support(c), n))
             else:
                 tests.append(lambda ctx, c, op=op, n=n: any(_cmp(op, r, n) for r in c.card.ranges))
+        elif p.kind == "stat_than":   # "with a lower cost than the revealed card"
+            tests.append(_stat_than(p, lambda ctx, c, s=p.stat: _card_stat(ctx, c, s)))
         elif p.kind == "stat_count":   # "with cost equal to the number of orbs"
             count, stat = count_things(p.value), p.stat
             if stat == "cost":

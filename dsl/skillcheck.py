@@ -800,6 +800,10 @@ class SkillChecker:
                             self.err(sub.pos, lambda w=w: f"unknown quality '{w}' (a symbol, gender, weapon or "
                                                           f"type){suggest(w, FILTER_WORDS)}")
         for p in sel.posts:
+            if p.kind == "stat_than":
+                self.check_selector(p.value)
+                if p.stat == "range":
+                    self.err(p.pos, "'with a lower ... than' compares cost, attack or support")
             if p.kind == "stat_count":   # "with cost equal to the number of orbs": a count, as "for each"
                 counting, self.counting = self.counting, True
                 self.check_selector(p.value, where=False)

@@ -22,6 +22,18 @@ card "Lissa, Sprightly Cleric"
     choose 1 non-"Lissa" card with cost equal to the number of orbs you have from your retreat area
     add it to your hand
 
+card "Gaius, Treasury"
+  codes TST-895
+  cost 1
+  symbol blue
+  range 1
+  attack 30
+  support 10
+  act "Door of the Treasury"
+    reveal the top card of your opponent's deck
+    choose 1 non-"Gaius" card with a lower cost than the revealed card from your retreat area
+    add the chosen card to your hand
+
 card "Sothe, Dawn Wind"
   codes TST-892
   cost 1
@@ -74,6 +86,19 @@ def test_a_card_whose_cost_equals_the_number_of_orbs_you_have(orbs):
     begin(game)
     pick(game, "use_skill", skill="Let's Do Our Best")
     assert [o.card for o in options(game, "card")] == [by_cost[orbs - 1].id]
+
+
+@pytest.mark.parametrize("revealed_cost, offered", [(3, {1, 2}), (2, {1}), (1, set())])
+def test_a_card_with_a_lower_cost_than_the_revealed_card(revealed_cost, offered):
+    game, _, _ = duel(deck=0)
+    add_unit(game, 0, CARDS["Gaius"])
+    add_cards(game, 1, "deck", card("Top", "x", cost=revealed_cost), F)
+    mine = add_cards(game, 0, "retreat", *[card(f"Cost {n}", "x", cost=n) for n in (1, 2, 3)])
+    add_cards(game, 0, "retreat", card("Gaius", "x", cost=1))
+    add_cards(game, 0, "deck", F, F)
+    begin(game)
+    pick(game, "use_skill", skill="Door of the Treasury")
+    assert {c.card.cost for c in mine if options(game, "card", card=c)} == offered
 
 
 def test_a_chosen_orb_is_destroyed_into_its_owners_hand():
@@ -136,6 +161,8 @@ def test_you_may_choose_is_asked_and_declining_chooses_nothing():
     ("choose 1 card with cost equal to the number of cards you have from your retreat area\n    draw 1",
      "counts orbs, bonds or allies"),
     ("choose 1 card from your hand\n    destroy it", "'destroy' destroys units and orbs"),
+    ("reveal the top card of your deck\n    choose 1 card with a lower range than the revealed card from your "
+     "retreat area\n    add the chosen card to your hand", "compares cost, attack or support"),
 ])
 def test_phrasings_that_mean_nothing_are_refused(lines, message):
     text = ('card "Probe, Probe"\n  codes TST-899\n  cost 1\n  attack 10\n  support 10\n  act "X"\n    '
