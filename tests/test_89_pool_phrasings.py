@@ -34,6 +34,19 @@ card "Gaius, Treasury"
     choose 1 non-"Gaius" card with a lower cost than the revealed card from your retreat area
     add the chosen card to your hand
 
+card "Ike, Radiant"
+  codes TST-896
+  cost 1
+  symbol green
+  range 1
+  attack 30
+  support 10
+  act "Aether"
+    cost flip 3 bonds
+    this unit gains +30 attack until the end of the turn
+  cont "Memories of War"
+    the cost of "Aether" is reduced by 1 bond for each card stacked under this unit but not below 1
+
 card "Sothe, Dawn Wind"
   codes TST-892
   cost 1
@@ -99,6 +112,16 @@ def test_a_card_with_a_lower_cost_than_the_revealed_card(revealed_cost, offered)
     begin(game)
     pick(game, "use_skill", skill="Door of the Treasury")
     assert {c.card.cost for c in mine if options(game, "card", card=c)} == offered
+
+
+@pytest.mark.parametrize("under, bonds, offered", [(2, 1, True), (1, 1, False), (1, 2, True), (5, 1, True),
+                                                    (5, 0, False)])
+def test_a_skill_cost_reduced_for_each_card_stacked_under_the_unit(under, bonds, offered):
+    game, _, _ = duel()
+    add_unit(game, 0, CARDS["Ike"], *[card("Ike", f"lv{n}") for n in range(under)])
+    add_bonds(game, 0, *[F] * bonds)
+    begin(game)
+    assert bool(options(game, "use_skill", skill="Aether")) is offered   # (never below 1 bond)
 
 
 def test_a_chosen_orb_is_destroyed_into_its_owners_hand():
