@@ -99,6 +99,7 @@ class Prep:
     unit: "Selector | None" = None   # under/onto: the unit; for_each: what is counted
     number: int | None = None        # until_hand: the hand size
     line: str | None = None          # line: "front" or "back" ("deploy it to the back line")
+    face: str | None = None          # face: "up", "down" or "over" ("flip it face-up or face-down")
 
 
 @_node
@@ -190,11 +191,14 @@ class Replace:
 
 @_node
 class CardRule:
-    """SPEC card rules: deploy_if (with a condition), share_name, any_copies."""
+    """SPEC card rules: deploy_if (with a condition), share_name, any_copies, deploy_with /
+    deploy_not_with (a line: the same line as the reference's unit, or not)."""
     subject: Selector
     kind: str
     condition: "Condition | None"
     pos: Pos
+    ref: "Selector | None" = None     # deploy_with / deploy_not_with: the unit whose line it is
+    words: tuple[str, ...] = ()       # deploy_not_with: the words before "same" (checked)
 
 
 @_node
@@ -202,6 +206,14 @@ class ActorStatement:
     """"your opponent <action>" / "each player <action>": that player acts and chooses."""
     actor: str                       # opponent, each
     action: Action
+    pos: Pos
+
+
+@_node
+class SymbolWaiver:
+    """"you can deploy and level up cards even if you do not have bonds of their symbols":
+    the skill's controller deploys and levels up without rule 5's symbols."""
+    verb: str                        # the word after "can" (the checker wants "deploy")
     pos: Pos
 
 
@@ -215,6 +227,7 @@ class DeployBan:
     duration: "Duration | None"
     pos: Pos
     verb: str = "deploy"             # what the line says they cannot do (the checker wants "deploy")
+    by_skills: bool = False          # "... by skills": only deployments by a skill's effect
 
 
 @_node

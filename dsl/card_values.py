@@ -57,7 +57,9 @@ def check_card_change(ch, st: A.CardChange) -> None:
     subj = st.subject
     ch.check_selector(subj)
     if st.per_each is not None:
+        counting, ch.counting = ch.counting, True   # (what is counted: a stack's cards too)
         ch.check_selector(st.per_each)
+        ch.counting = counting
     sk = selector_kind(subj)
     this_card = isinstance(subj, A.Ref) and subj.kind == "this_card"
     if sk in ("unit", "name", "chosen"):
@@ -378,7 +380,9 @@ def check_skill_cost_change(ch, st: A.SkillCostChange) -> None:
         ch.err(st.pos, f"\"{st.name}\" flips no bonds as its cost: 'reduced by N bonds' changes how many it "
                        f"flips")
     if st.per_each is not None:
+        counting, ch.counting = ch.counting, True   # (what is counted: a stack's cards too)
         ch.check_selector(st.per_each)
+        ch.counting = counting
         if isinstance(st.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in st.per_each.posts):
             ch.err(st.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
     if kind == "cont":

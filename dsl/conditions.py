@@ -26,6 +26,16 @@ COUNTABLE = {
 }
 
 
+# How "you have ... than / as your opponent" compares your count with theirs.
+COMPARISONS = {
+    "fewer": lambda mine, theirs: mine < theirs,
+    "more": lambda mine, theirs: mine > theirs,
+    "same": lambda mine, theirs: mine == theirs,
+    "as many or fewer": lambda mine, theirs: mine <= theirs,
+    "as many or more": lambda mine, theirs: mine >= theirs,
+}
+
+
 def compile_condition(c: A.Condition) -> Test:
     k = c.kind
     if k == "negation":
@@ -37,8 +47,15 @@ def compile_condition(c: A.Condition) -> Test:
             return lambda ctx: any(t(ctx) for t in parts)
         return lambda ctx: all(t(ctx) for t in parts)
     if k == "during":
+        phase = c.name   # "during your deployment phase": also in that phase
+        if c.owner == "each" and phase:   # "during each player's deployment phase"
+            return lambda ctx: ctx.game.phase == phase
         if c.owner == "opponent":
+            if phase:
+                return lambda ctx: ctx.game.turn_player != ctx.controller and ctx.game.phase == phase
             return lambda ctx: ctx.game.turn_player != ctx.controller
+        if phase:
+            return lambda ctx: ctx.game.turn_player == ctx.controller and ctx.game.phase == phase
         return lambda ctx: ctx.game.turn_player == ctx.controller
     if k == "is_state":
         st = compile_state(c.state)
@@ -90,11 +107,20 @@ def compile_condition(c: A.Condition) -> Test:
         subj = c.subject
         return lambda ctx: bool(subject_units(ctx, subj))
     if k == "compare_with_opponent":
+        # "you have fewer orbs than your opponent", "the same number of", "as many or fewer";
+        # "cards in your retreat area" counts that area of each player (else "cards": the hand)
         comp, what = c.words
         f = COUNTABLE[what]
-        if comp == "fewer":
-            return lambda ctx: f(ctx.game.players[ctx.controller]) < f(ctx.game.players[ctx.opponent])
-        return lambda ctx: f(ctx.game.players[ctx.controller]) > f(ctx.game.players[ctx.opponent])
+        if c.state is not None:
+            from fecipher.dsl.selectors import place_area
+            area = place_area(c.state)
+            f = lambda p: len(p.area_cards(area))   # noqa: E731
+        test = COMPARISONS[comp]
+        return lambda ctx: test(f(ctx.game.players[ctx.controller]), f(ctx.game.players[ctx.opponent]))
+    if k == "levelling_up":
+        # a SPEC cost of this card asked for its level up onto such a unit (the engine asks
+        # the card's deployment cost "as placed": engine/deployment.placement_cost)
+        return lambda ctx: bool(ctx.data.get("levelling"))
     if k == "did":
         # "if you do": whether the last effect line not itself under "if you do/don't" did something.
         return lambda ctx: bool(ctx.data.get("did"))

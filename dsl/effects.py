@@ -14,7 +14,7 @@ from fecipher.dsl.selectors import (
 )
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import AREA, CARD, Decision, Option, choose, yes_no
-from fecipher.engine.state import BACK, FRONT, HAND, Unit
+from fecipher.engine.state import BACK, BONDS, FRONT, HAND, ORBS, Unit
 from fecipher.engine.visibility import card_label
 
 
@@ -43,7 +43,7 @@ def targets(ctx, a: A.Action, keep=None):
     pred = both(acts_on(a), keep)
     if kind == "unit" or kind == "name":
         return (yield from pick_units(ctx, sel, f"{ctx.skill.name}: choose for \"{_prompt(a)}\"", keep=pred))
-    if kind == "card":
+    if kind in ("card", "bond", "orb"):
         return (yield from pick_cards(ctx, sel, f"{ctx.skill.name}: choose for \"{_prompt(a)}\"", keep=pred))
     return []
 
@@ -105,7 +105,7 @@ def can_act(ctx, a: A.Action, keep=None) -> bool:
         things = _alive(ctx, ctx.data.get("chosen", []))
     elif kind in ("unit", "name"):
         things = unit_candidates(ctx, sel)
-    elif kind == "card":
+    elif kind in ("card", "bond", "orb"):
         things = card_candidates(ctx, sel)
     else:
         return True
@@ -198,20 +198,79 @@ def _draw(a: A.Action):
     return eff
 
 
-@effect("choose", "unit card", doc="Choose units or cards; later lines call them 'it' or 'them'.",
+@effect("choose", "unit card bond orb", doc="Choose units, cards, bonds or orbs; later lines call them 'it' or "
+                                             "'them'.",
         example="choose 1 enemy in the back line")
 def _choose(a: A.Action, keep=None):
     """``keep``: what the lines using the choice can act on (dsl/skillcompile.py
     choice_keep); only such things are offered."""
+    line_choice = next((p for p in a.preps if p.kind == "line_choice"), None)
+    if line_choice is not None:
+        return _choose_line(a, line_choice.unit)
+
     def eff(ctx):
+        # "you may choose ...": asked first (only when there is something to choose); a
+        # player who declines chooses nothing, and "if you do" is false
+        if not (yield from optional_gate(ctx, a, a.optional and can_act(ctx, a, keep))):
+            ctx.data["chosen"] = []
+            ctx.data["did"] = False
+            return
         things = yield from targets(ctx, a, keep)
         ctx.data["chosen"] = list(things)
         ctx.data["did"] = bool(things)
     return eff
 
 
+def _choose_line(a: A.Action, cond: A.Condition | None):
+    """"Choose the front or back line" / "choose a line in which you have 1 or more female
+    allies": the controller picks a line (each player's line of that name: "the chosen
+    line"), among those where the condition holds when the line resolves. With no such
+    line nothing is chosen (and "in the chosen line" names no unit)."""
+    tests = {}
+    if cond is not None:
+        from fecipher.dsl.conditions import compile_condition
+        for line in (FRONT, BACK):
+            counted = cond.counted
+            in_line = A.PostFilter("in_line", value=line, pos=cond.pos)
+            tests[line] = compile_condition(A.Condition(
+                "have_count", quantity=cond.quantity, pos=cond.pos,
+                counted=A.Filtered(counted.quantifier, counted.qualifiers, counted.noun,
+                                   (*counted.posts, in_line), counted.pos)))
+
+    def eff(ctx):
+        lines = [x for x in (FRONT, BACK) if x not in tests or tests[x](ctx)]
+        ctx.data["line"] = None
+        ctx.data["did"] = False
+        if not lines:
+            return
+        opts = tuple(Option(AREA, area=x, label=f"{x} line") for x in lines)
+        ans = yield Decision(ctx.controller, AREA, f"{ctx.skill.name}: choose a line", opts)
+        ctx.data["line"] = ans.area
+        ctx.data["did"] = True
+    return eff
+
+
+def _line_of(ctx, a: A.Action, u: Unit) -> str | None:
+    """The line a "move ... to the chosen line / to the same line as X" line names for ``u``."""
+    prep = next((p for p in a.preps if p.kind == "line"), None)
+    if prep is None:
+        return None
+    if prep.line == "chosen":
+        return ctx.data.get("line") or ""
+    if prep.line == "same":
+        units = [x for x in ref_units(ctx, prep.unit) if x.owner == u.owner and x is not u]
+        return units[0].area if units else ""
+    return prep.line
+
+
 def _move_each(ctx, a, u):
+    """Move a unit to the other line; "to the chosen line" / "to the same line as X" moves
+    it only when it is not there already (a unit already there is not moved: nothing
+    happened, "if you do" is false)."""
     if isinstance(u, Unit):
+        dest = _line_of(ctx, a, u)
+        if dest is not None and (dest == "" or dest == u.area):
+            return False
         return ctx.game.move_unit(u, by_skill=True)
     return False
 
@@ -220,11 +279,20 @@ def _movable(a: A.Action):
     return lambda ctx, t: isinstance(t, Unit) and ctx.game.can_be_moved(t, by_skill=True)
 
 
-effect("move", "unit chosen", doc="Move units to the other line (a move by a skill does not tap; rule 10).",
+effect("move", "unit chosen", "line", doc="Move units to the other line (a move by a skill does not tap; rule 10); "
+       "'to the chosen line' / 'to the same line as \"Alm\"' only a unit not there already.",
        example="move it", acts_on=_movable)(simple(_move_each))
 
 
 def _destroy_each(ctx, a, u):
+    if isinstance(u, CardCopy):
+        # a chosen orb ("choose 1 of your opponent's orbs ... destroy that orb"): it goes to
+        # its owner's hand, as any destroyed orb does (rule 4)
+        area, where = ctx.game.locate(u)
+        if area != ORBS:
+            return False
+        ctx.game.orb_to_hand(where)
+        return True
     if not isinstance(u, Unit):
         return False
     owner = u.owner
@@ -267,8 +335,11 @@ def _destroy_builder(a: A.Action):
 def _destroyable(a: A.Action):
     if _orb_line(a):
         return None
-    return lambda ctx, t: (isinstance(t, Unit)
-                           and ctx.game.can_be_destroyed(t, by_player=ctx.controller, in_battle=False))
+    def test(ctx, t):
+        if isinstance(t, Unit):
+            return ctx.game.can_be_destroyed(t, by_player=ctx.controller, in_battle=False)
+        return isinstance(t, CardCopy) and ctx.game.locate(t)[0] == ORBS   # a chosen orb
+    return test
 
 
 def _orbs_to_destroy(a: A.Action):
@@ -370,14 +441,14 @@ def _send_builder(default):
         dest = _to_area(a, default)
         g = ctx.game
         if isinstance(t, Unit):
-            g.remove_unit(t, dest, by_skill=True)
+            g.remove_unit(t, dest, by_skill=True, face_up=_face_of(a) != "down")
             return
         if isinstance(t, CardCopy):
             if dest == "bonds":
                 from fecipher.engine.cards import can_be_placed_in_bonds
                 if not can_be_placed_in_bonds(t.card):
                     return False   # SPEC "this card cannot be placed in the bond area": it stays
-                g.move_card(t, "bonds", by_skill=True, face_up=True)
+                g.move_card(t, "bonds", by_skill=True, face_up=_face_of(a) != "down")
             else:
                 g.move_card(t, dest, by_skill=True, bottom=_at_bottom(a))
             _moved(ctx, t)
@@ -399,15 +470,38 @@ def _placeable(a: A.Action):
     return None
 
 
-effect("add", "card chosen unit", "to", doc="Add cards to an area (the hand if none is named).",
+effect("add", "card chosen unit", "to face", doc="Add cards to an area (the hand if none is named).",
        example="add it to your hand", acts_on=_placeable)(_send_builder(HAND))
-effect("send", "card chosen unit", "to bottom", doc="Send cards or units to an area.",
+effect("send", "card chosen unit", "to bottom face", doc="Send cards or units to an area ('... to your "
+                                                               "opponent's bond area face-down': face-down bonds).",
        example="send it to your retreat area", needs_place=True, acts_on=_placeable)(_send_builder(None))
-effect("put", "card chosen unit", "to under onto bottom",
+effect("put", "card chosen unit", "to under onto bottom face",
        doc="Put cards into an area (orbs, bonds, deck ...), on the bottom of a deck, under a unit (growth) "
            "or onto it (level up by a skill).",
        example="put the top card of your deck into your orbs", needs_place=True,
        acts_on=_placeable)(_send_builder(None))
+
+
+def _stack_each(ctx, a, t):
+    """"stack them under this unit": a card stacked under a unit as the card says, of any
+    unit name, without a Growth (a Growth is written 'put ... under')."""
+    if not isinstance(t, CardCopy):
+        return False
+    _, unit = _stack_target(ctx, a)
+    g = ctx.game
+    if unit is None or g.unit(unit.id) is not unit:
+        return False
+    area, where = g.locate(t)
+    if area == "field" and where is unit:
+        return False   # (already in that stack)
+    g.stack_under(t, unit)
+    _moved(ctx, t)
+
+
+effect("stack", "card chosen", "under",
+       doc="Stack cards under a unit without a Growth ('reveal the top 4 cards of your deck', then 'stack them "
+           "under this unit'): any unit name; the stack grows, nothing levels up.",
+       example="stack them under this unit", needs_place=True)(simple(_stack_each))
 
 
 @effect("shuffle", "none", doc="Shuffle your deck.", example="shuffle")
@@ -475,14 +569,46 @@ def _reveal(a: A.Action):
 
 def _flippable(a: A.Action):
     from fecipher.dsl.costs import _flip
+    if _face_of(a) is not None:
+        return None   # (turning chosen bonds or orbs: what is chosen says whether there is any)
     return _flip(a).can_pay
 
 
-@effect("flip", "bond orb", doc="Flip N face-up bonds face-down (or N orbs face-up), all or nothing, as a cost "
-                                "paid inside an effect: 'you may flip 1 bond', then 'if you do: ...'; 'flip all "
-                                "bonds' flips every face-up one (matching the filter), none to choose.",
+def _face_of(a: A.Action) -> str | None:
+    """The face a line turns its cards to: "up", "down", "over" (each to the other), or None."""
+    return next((p.face for p in a.preps if p.kind == "face"), None)
+
+
+def _turn_each(ctx, a, c):
+    """Turn one bond or orb to the face the line names ("flip it face-up", "flip it
+    face-up or face-down"): a card already so, or no longer a bond or an orb, is left
+    as it is (it did nothing). Either player's bonds and orbs may be turned by a skill."""
+    if not isinstance(c, CardCopy):
+        return False
+    g = ctx.game
+    area, where = g.locate(c)
+    if area not in (BONDS, ORBS):
+        return False
+    face = _face_of(a)
+    up = (not where.face_up) if face == "over" else face == "up"
+    if where.face_up == up:
+        return False
+    if area == BONDS:
+        g.flip_bond(where, up)
+    else:
+        g.flip_orb(where, up)
+    return True
+
+
+@effect("flip", "bond orb", "face",
+        doc="Flip N face-up bonds face-down (or N orbs face-up), all or nothing, as a cost "
+            "paid inside an effect: 'you may flip 1 bond', then 'if you do: ...'. With the face it turns to "
+            "('flip it face-up', 'flip all face-up orbs face-down', 'flip it face-up or face-down'), it turns the "
+            "chosen bonds or orbs, of either player.",
         example="you may flip 1 bond", able=_flippable)
 def _flip_effect(a: A.Action):
+    if _face_of(a) is not None:
+        return simple(_turn_each)(a)
     from fecipher.dsl.costs import _flip
     from fecipher.dsl.selectors import picks_all
     cost = _flip(a)

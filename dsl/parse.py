@@ -301,7 +301,7 @@ class ToAst(Transformer):
 
     TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
                              "how_by_named_skill", "has_quality", "action_until",
-                             "alternatives"})
+                             "alternatives", "face_place", "choose_line", "symbol_waiver"})
 
     def __init__(self, filename: str):
         super().__init__()
@@ -483,6 +483,9 @@ class ToAst(Transformer):
     def during_clause(self, pos, items):
         return ("condition", A.Condition("during", owner=items[0], pos=pos))
 
+    def during_phase(self, pos, items):
+        return ("condition", A.Condition("during", owner=items[0], name=str(items[1]), pos=pos))
+
     def may_clause(self, pos, items):
         return ("may",)
 
@@ -548,6 +551,30 @@ class ToAst(Transformer):
     def line_arg(self, pos, items):
         # "deploy it to the back line": the Prep's number-free value is the line.
         return A.Prep("line", None, pos, line=str(items[0]))
+
+    def chosen_line_arg(self, pos, items):
+        return A.Prep("line", None, pos, line="chosen")
+
+    def same_line_arg(self, pos, items):
+        # "move this unit to the same line as "Alm"": the line of the units the reference names
+        return A.Prep("line", None, pos, unit=items[0], line="same")
+
+    def choose_line(self, pos, items):
+        # "choose the front or back line" / "choose a line in which you have 1 or more female
+        # allies": a "choose" action whose only prep is the line choice (with its condition)
+        verb = items[0]
+        rest = [x for x in items[1:] if not isinstance(x, str)]
+        lines = " ".join(x for x in items[1:] if isinstance(x, str))
+        cond = A.Condition("have_count", quantity=rest[0], counted=rest[1], pos=pos) if rest else None
+        return A.Action(str(verb).lower(), None, None, (A.Prep("line_choice", None, pos, unit=cond,
+                                                               line=lines or None),), False,
+                        pos, _token_pos(verb) if isinstance(verb, Token) else pos)
+
+    def face_arg(self, pos, items):
+        # "face-up", "face-down", or "face-up or face-down" (turned over: each to the other face)
+        word = str(items[0]).lower()
+        face = "over" if " or " in word else ("up" if word == "face-up" else "down")
+        return A.Prep("face", None, pos, face=face)
 
     def bottom_arg(self, pos, items):
         return A.Prep("bottom", items[0], pos)
@@ -618,7 +645,17 @@ class ToAst(Transformer):
         kind, cond = items[1]
         if kind == "free_use":   # a change of the unit (see grammar): a Modification
             return A.Modification(tuple(items[0]), (A.Change("free_use", name=cond, pos=pos),), None, pos)
+        if kind == "deploy_with":
+            return A.CardRule(_one_subject(items[0], pos), kind, None, pos, ref=cond)
         return A.CardRule(_one_subject(items[0], pos), kind, cond, pos)
+
+    def rule_deploy_with(self, pos, items):
+        return ("deploy_with", items[0])
+
+    def card_rule_not(self, pos, items):
+        # "this card cannot be deployed in the same line as X"
+        return A.CardRule(_one_subject(items[0], pos), "deploy_not_with", None, pos, ref=items[2],
+                          words=tuple(items[1]))
 
     def rule_free_use(self, pos, items):
         return ("free_use", _s(items[0]))
@@ -654,12 +691,21 @@ class ToAst(Transformer):
     def deploy_ban(self, pos, items):
         who, verb, cards = items[0], str(items[1]).lower(), items[2]
         line = dur = None
+        by_skills = False
         for it in items[3:]:
             if isinstance(it, A.Duration):
                 dur = it
+            elif it == ("by", "skills"):
+                by_skills = True
             else:
                 line = it
-        return A.DeployBan(who, cards, line, dur, pos, verb)
+        return A.DeployBan(who, cards, line, dur, pos, verb, by_skills)
+
+    def symbol_waiver(self, pos, items):
+        return A.SymbolWaiver(str(items[0]).lower(), pos)
+
+    def ban_by(self, pos, items):
+        return ("by", "skills")
 
     def ban_who(self, pos, items):
         words = [str(t) for t in items]
@@ -995,6 +1041,10 @@ class ToAst(Transformer):
     def how_not_by_skill(self, pos, items):
         return ("hand", None, None)
 
+    def how_by_support_skill(self, pos, items):
+        # "via the effect of a Support Skill"
+        return ("support_skill", None, None)
+
     def how_by_your_skill(self, pos, items):
         return ("your_skill", None, None)
 
@@ -1041,6 +1091,9 @@ class ToAst(Transformer):
     def history_event(self, pos, items):
         return " ".join(map(str, items))
 
+    def levelling_up(self, pos, items):
+        return A.Condition("levelling_up", subject=items[1], words=(str(items[0]).lower(),), pos=pos)
+
     def negation(self, pos, items):
         return A.Condition("negation", inner=items[0], pos=pos)
 
@@ -1059,6 +1112,15 @@ class ToAst(Transformer):
         place = items[2] if len(items) > 2 else None
         return A.Condition("compare_with_opponent", words=(comp, what if isinstance(what, str) else str(what)),
                            state=place, pos=pos)
+
+    def compare_same(self, pos, items):
+        # "you have the same number of orbs as your opponent"
+        c = self.compare_with_opponent(pos, ["same", *items])
+        return c
+
+    def compare_as_many(self, pos, items):
+        # "you have as many or fewer bonds as your opponent": fewer or the same number
+        return self.compare_with_opponent(pos, ["as many or " + str(items[0]), *items[1:]])
 
     def comparative(self, pos, items):
         return str(items[0])
@@ -1165,6 +1227,18 @@ class ToAst(Transformer):
         quant, place = items
         noun = "card" if quant.kind == "one" or quant.n == 1 else "cards"
         return A.Filtered(quant, (), noun, (A.PostFilter("from_place", value=place, pos=place.pos),), pos)
+
+    def face_place(self, pos, items):
+        owner, face = items[0], items[1]
+        return (A.Place(owner, tuple(map(str.lower, items[2:])), pos), self.q_face(_token_pos(face), [face]))
+
+    def filtered_of_face(self, pos, items):
+        # "1 of your opponent's face-up bonds": bonds (or orbs) of that face in that area.
+        quant, (place, face) = items
+        area = {("bond", "area"): "bond", ("bonds",): "bond", ("orb", "area"): "orb", ("orbs",): "orb"}.get(
+            place.words, "card")
+        noun = area if quant.kind == "one" or quant.n == 1 else area + "s"
+        return A.Filtered(quant, (face,), noun, (A.PostFilter("from_place", value=place, pos=place.pos),), pos)
 
     # ---- hidden information
     def look(self, pos, items):
@@ -1338,6 +1412,19 @@ class ToAst(Transformer):
         op, value = items[1]
         return A.PostFilter("with_stat", stat=stat, op=op, value=value, pos=pos)
 
+    def with_stat_than(self, pos, items):
+        # "with a lower cost than the revealed card": compared with what the reference names now
+        return A.PostFilter("stat_than", stat=items[1], op="lt" if str(items[0]) == "lower" else "gt",
+                            value=items[2], pos=pos)
+
+    def lower_higher(self, pos, items):
+        return str(items[0])
+
+    def with_stat_count(self, pos, items):
+        # "with cost equal to the number of orbs": the value is a count, made when asked
+        counted = A.Filtered(None, tuple(items[1:-1]), str(items[-1]), (), pos)
+        return A.PostFilter("stat_count", stat=items[0], op="eq", value=counted, pos=pos)
+
     def number_stat(self, pos, items):
         return str(items[0])
 
@@ -1347,6 +1434,9 @@ class ToAst(Transformer):
         if len(words) == 1:
             return ("eq", n)
         return ("le", n) if words[-1] in ("less", "lower") else ("ge", n)
+
+    def in_chosen_line(self, pos, items):
+        return A.PostFilter("in_line", value="chosen", pos=pos)
 
     def in_line_filter(self, pos, items):
         return A.PostFilter("in_line", value=items[0], pos=pos)

@@ -158,8 +158,6 @@ PHRASINGS: tuple[Phrasing, ...] = (
     _p("level up as an effect", r"^\s*(?:this unit|it|that unit) (?:levels up|class changes)\s*$|^\s*class change\b",
        "the language has no effect that levels up or class changes a unit on its own: a card is put on top "
        "with 'put it onto this unit'", "Actions", lacks=True),
-    _p("move to a line", r"^\s*move\b[^.]*\bto the (?:front|back) line\b",
-       "'move' takes no destination: a unit moves to its other line, 'move it'", "Actions"),
     _p("counters and tokens", r"\b(?:counters?|tokens?|mana|exile|banish(?:ed)?)\b",
        "the language has no counters, tokens, mana or exile zone: the areas are the hand, the deck, the "
        "retreat area, the bond area, the orbs, the support area and the boundless area", "Actions", lacks=True),

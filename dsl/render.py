@@ -66,12 +66,18 @@ def qualifier(q: A.Qualifier) -> str:
 
 
 def post(p: A.PostFilter) -> str:
+    if p.kind == "stat_than":
+        stat = {"cost": "Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[p.stat]
+        return f"with a {'lower' if p.op == 'lt' else 'higher'} {stat} than {selector(p.value)}"
+    if p.kind == "stat_count":
+        stat = {"cost": "Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[p.stat]
+        return f"whose {stat} is equal to the number of {selector(p.value)} you have"
     if p.kind == "with_stat":
         stat = {"cost": "a Deployment Cost", "attack": "an attack", "support": "a support", "range": "a range"}[p.stat]
         tail = {"le": " or lower", "ge": " or higher", "eq": ""}[p.op]
         return f"with {stat} of {p.value}{tail}"
     if p.kind == "in_line":
-        return f"in the {cap(p.value)} Line"
+        return "in the chosen area" if p.value == "chosen" else f"in the {cap(p.value)} Line"
     if p.kind == "from_place":
         return f"from {place(p.value)}"
     if p.kind == "other_than":
@@ -136,6 +142,9 @@ def selector(s: A.Selector | str | None) -> str:
         if s.kind == "bare_alternatives":
             return " or ".join(s.names)
         return _REF[s.kind]
+    of_area = _of_bonds_or_orbs(s)
+    if of_area is not None:
+        return of_area
     words = [quantifier(s.quantifier)]
     words += map(qualifier, s.qualifiers)
     words.append(s.noun)
@@ -157,6 +166,26 @@ def article(text: str) -> str:
 
 def _plural(noun: str | None) -> bool:
     return bool(noun) and noun.endswith("s")
+
+
+_BOND_ORB_NOUNS = {"bond": "Bond card", "bonds": "Bond cards", "orb": "Orb", "orbs": "Orbs"}
+
+
+def _of_bonds_or_orbs(s: A.Filtered) -> str | None:
+    """"1 of your opponent's face-up Bond cards", "1 of your Orbs": N cards of one
+    player's Bond or Orb Area (as the cards say it), or None for other selectors."""
+    froms = [p for p in s.posts if p.kind == "from_place"]
+    if len(froms) != 1 or len(s.posts) != 1 or s.quantifier is None or s.quantifier.kind == "all":
+        return None
+    area = {("bonds",): "Bond cards", ("bond", "area"): "Bond cards", ("orbs",): "Orbs",
+            ("orb", "area"): "Orbs"}.get(tuple(froms[0].value.words))
+    if area is None or (s.noun not in ("card", "cards") and _BOND_ORB_NOUNS.get(s.noun, "")[:3] != area[:3]):
+        return None
+    if area == "Orbs" and s.noun in ("card", "cards"):
+        return None   # ("1 card from your orbs", as the hidden-information lines have always read)
+    quals = " ".join(map(qualifier, s.qualifiers))
+    whose = _OWNER.get(froms[0].value.owner, froms[0].value.owner)
+    return f"{quantifier(s.quantifier)} of {whose} {quals + ' ' if quals else ''}{area}"
 
 
 def duration(d: A.Duration | None) -> str:
@@ -188,7 +217,7 @@ def change(c: A.Change, plural: bool) -> str:
                                    else w for i, w in enumerate(words))
         if c.by == "enemy_skills":
             return out + " by the cost or effect of enemy skills"
-        if c.by == "skills" and words[-1] in ("up", "change", "changed"):
+        if c.by == "skills" and words[-1] in ("up", "change", "changed", "deployed"):
             return out + " by a skill's effect"
         if c.by == "skills":
             return out + " by the cost or effect of skills"
@@ -254,6 +283,10 @@ def statement(st: A.Statement) -> str:
         return cap(lead + ("you may " if st.optional else "") +
                    f"place it in {dest} instead of {place(st.instead_of)}") + "."
     if isinstance(st, A.CardRule):
+        if st.kind == "deploy_with":
+            return f"This card can only be deployed in the area that {selector(st.ref)} is in."
+        if st.kind == "deploy_not_with":
+            return f"This card cannot be deployed in the same area as {selector(st.ref)}."
         if st.kind == "deploy_if":
             return f"This card can only be deployed if {condition(st.condition)}."
         if st.kind == "share_name":
@@ -263,10 +296,12 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, (A.GameEnd, A.Choice)):
         from fecipher.dsl import effects_control
         return effects_control.render_statement(st)
+    if isinstance(st, A.SymbolWaiver):
+        return "You can deploy and Level Up your cards even if you do not have Bond cards with compatible colors."
     if isinstance(st, A.DeployBan):
         who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
         line = f" into {'their' if st.who != 'you' else 'your'} {cap(st.line)} Line" if st.line else ""
-        body = f"{who} cannot deploy {selector(st.cards)}{line}"
+        body = f"{who} cannot deploy {selector(st.cards)}{line}" + (" by a skill's effect" if st.by_skills else "")
         d = duration(st.duration)
         return cap(f"{d}, {body}" if d else body) + "."
     if isinstance(st, A.ActorStatement):
@@ -314,7 +349,8 @@ def action(a: A.Action) -> str:
         parts.append(f"{a.number} card{'s' if a.number != 1 else ''}" if a.verb == "draw" else str(a.number))
     if a.target is not None:
         parts.append(selector(a.target))
-    if a.verb == "flip" and isinstance(a.target, A.Filtered):
+    face = next((p.face for p in a.preps if p.kind == "face"), None)
+    if a.verb == "flip" and isinstance(a.target, A.Filtered) and face is None:
         # "flip 1 bond" reads as the card does: "flip 1 Bond face-down" (orbs: face-up).
         bonds = a.target.noun in ("bond", "bonds")
         parts[-1] = parts[-1].replace(" bonds", " Bonds").replace(" bond", " Bond")
@@ -337,14 +373,25 @@ def action(a: A.Action) -> str:
             parts.append("at random")
         elif p.kind == "without_looking":
             parts.append("without looking")
+        elif p.kind == "line" and a.verb == "move":
+            parts.append("into the chosen area" if p.line == "chosen" else
+                         f"to the area that {selector(p.unit)} is in" if p.line == "same" else
+                         f"to the {cap(p.line)} Line")
         elif p.kind == "line":
             parts.append(f"in the {cap(p.line)} Line")
+        elif p.kind == "line_choice":
+            if p.unit is None:
+                parts.append("either the Front or Back Line")
+            else:
+                parts.append(f"an area in which {condition(p.unit)}")
         elif p.kind == "bottom":
             parts.append(f"on the bottom of {place(p.place)}")
             if _several(a.target):
                 parts.append("in any order")
         elif p.kind == "for_each":
             parts.append(f"for each {selector(p.unit)}")
+        elif p.kind == "face":
+            parts.append({"up": "face-up", "down": "face-down", "over": "face-up or face-down"}[p.face])
     if a.per_each is not None:
         parts.append(f"for each {selector(a.per_each)}")
     if a.then is not None:
@@ -434,7 +481,8 @@ def _how(t: A.Trigger) -> str:
     if t.how == "skill":
         return f' by "{t.how_skill}"' if t.how_skill else " by a skill's cost or effect"
     return {"hand": " not by a skill", "your_skill": " by your skill",
-            "opponent_skill": " by your opponent's skill"}.get(t.how or "", "")
+            "opponent_skill": " by your opponent's skill",
+            "support_skill": " via the effect of a Support Skill"}.get(t.how or "", "")
 
 
 def _new_trigger(t: A.Trigger) -> str | None:
@@ -493,6 +541,8 @@ def condition(c: A.Condition) -> str:
     if c.kind in ("any_of", "all_of"):
         return (", or " if c.kind == "any_of" else ", and ").join(condition(x) for x in c.parts)
     if c.kind == "during":
+        if c.name:
+            return f"during {_OWNER.get(c.owner or 'your', 'your')} {c.name.capitalize()} Phase"
         return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
     if c.kind == "is_state":
         return f"{selector(c.subject)} is {state(c.state)}"
@@ -509,6 +559,8 @@ def condition(c: A.Condition) -> str:
         return f"{who} {n} {what}"
     if c.kind == "did":
         return "they do" if c.owner == "opponent" else "you do"
+    if c.kind == "levelling_up":
+        return f"you are Leveling Up {selector(c.subject)}"
     if c.kind == "has_stat":
         op, n = c.quantity
         tail = {"le": " or lower", "ge": " or higher", "eq": ""}[op]
@@ -521,7 +573,12 @@ def condition(c: A.Condition) -> str:
     if c.kind == "have_reference":
         return f"you have {selector(c.subject)}"
     if c.kind == "compare_with_opponent":
-        return f"you have {c.words[0]} {c.words[1]} than your opponent"
+        where = f" in {place(c.state)}" if c.state is not None else ""
+        if c.words[0] == "same":
+            return f"you and your opponent have the same number of {c.words[1]}{where}"
+        if c.words[0].startswith("as many or "):
+            return f"you have equal to or {c.words[0][len('as many or '):]} {c.words[1]}{where} than your opponent"
+        return f"you have {c.words[0]} {c.words[1]}{where} than your opponent"
     if c.kind == "has_destroyed":
         return f"{selector(c.subject)}'s attack destroyed {selector(c.counted)} this {c.words[0]}"
     if c.kind == "has_stack":

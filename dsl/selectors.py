@@ -200,6 +200,9 @@ def ref_things(ctx: SkillContext, ref: A.Ref) -> list:
         return ref_cards(ctx, ref)
     if ref.kind == "picked":
         return ref_units(ctx, ref) + ref_cards(ctx, ref)
+    if ref.kind == "event_unit" and "that_unit_gone" in ctx.data:
+        # (a lasting rule's "that unit" after the unit left the field: its top card)
+        return ref_units(ctx, ref) or [ctx.data["that_unit_gone"]]
     return ref_units(ctx, ref)
 
 
@@ -356,7 +359,21 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         return lambda ctx, u: any(_cmp(op, r, n) for r in ctx.game.ranges(u))
     if p.kind == "in_line":
         line = p.value
+        if line == "chosen":   # "in the chosen line": the line an earlier "choose ... line" picked
+            return lambda ctx, u: u.area == ctx.data.get("line")
         return lambda ctx, u: u.area == line
+    if p.kind == "stat_than":
+        return _stat_than(p, lambda ctx, u, s=p.stat: _unit_stat(ctx, u, s))
+    if p.kind == "stat_count":   # "with cost equal to the number of orbs"
+        count = count_things(p.value)
+        stat = p.stat
+        if stat == "cost":
+            return lambda ctx, u: ctx.game.cost(u) == count(ctx)
+        if stat == "attack":
+            return lambda ctx, u: ctx.game.attack(u) == count(ctx)
+        if stat == "support":
+            return lambda ctx, u: u.card.support == count(ctx)
+        return lambda ctx, u: count(ctx) in ctx.game.ranges(u)
     if p.kind in ("named", "not_named"):
         names = set(post_names(p))
         want = p.kind == "named"
@@ -382,6 +399,32 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "from_place":
         return lambda ctx, u: True
     raise ValueError(p.kind)
+
+
+def _unit_stat(ctx: SkillContext, u: Unit, stat: str) -> int:
+    g = ctx.game
+    return g.cost(u) if stat == "cost" else g.attack(u) if stat == "attack" else u.card.support
+
+
+def _card_stat(ctx: SkillContext, c: CardCopy, stat: str) -> int:
+    g = ctx.game
+    return g.deploy_cost(c) if stat == "cost" else c.card.attack if stat == "attack" else g.card_support(c)
+
+
+def _stat_than(p: A.PostFilter, stat_of) -> Callable:
+    """"with a lower cost than X" / "a higher attack than X": compared with the value of
+    what X stands for now (the lowest of them for "lower", the highest for "higher");
+    nothing matches when X stands for nothing."""
+    ref, stat, lower = p.value, p.stat, p.op == "lt"
+
+    def test(ctx, thing):
+        values = [_unit_stat(ctx, x, stat) if isinstance(x, Unit) else _card_stat(ctx, x, stat)
+                  for x in ref_things(ctx, ref)]
+        if not values:
+            return False
+        mine = stat_of(ctx, thing)
+        return mine < min(values) if lower else mine > max(values)
+    return test
 
 
 def _same_name(p: A.PostFilter, names_of) -> Callable:
@@ -420,6 +463,18 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                 tests.append(lambda ctx, c, op=op, n=n: _cmp(op, ctx.game.card_support(c), n))
             else:
                 tests.append(lambda ctx, c, op=op, n=n: any(_cmp(op, r, n) for r in c.card.ranges))
+        elif p.kind == "stat_than":   # "with a lower cost than the revealed card"
+            tests.append(_stat_than(p, lambda ctx, c, s=p.stat: _card_stat(ctx, c, s)))
+        elif p.kind == "stat_count":   # "with cost equal to the number of orbs"
+            count, stat = count_things(p.value), p.stat
+            if stat == "cost":
+                tests.append(lambda ctx, c, k=count: ctx.game.deploy_cost(c) == k(ctx))
+            elif stat == "attack":
+                tests.append(lambda ctx, c, k=count: c.card.attack == k(ctx))
+            elif stat == "support":
+                tests.append(lambda ctx, c, k=count: ctx.game.card_support(c) == k(ctx))
+            else:
+                tests.append(lambda ctx, c, k=count: k(ctx) in c.card.ranges)
         elif p.kind in ("named", "not_named"):
             tests.append(lambda ctx, c, n=frozenset(post_names(p)), w=p.kind == "named":
                          bool(n & card_unit_names(c.card)) == w)
@@ -475,7 +530,8 @@ def face_test(sel: A.Filtered) -> Callable[[Any], bool]:
     if "face_down" in kinds:
         return lambda x: not x.face_up
     if any(q.kind not in ("other",) for q in sel.qualifiers) or any(
-            p.kind in ("named", "not_named", "same_name", "different_name", "with_stat") for p in sel.posts):
+            p.kind in ("named", "not_named", "same_name", "different_name", "with_stat", "stat_count")
+            for p in sel.posts):
         return lambda x: x.face_up
     return lambda x: True
 
@@ -557,6 +613,16 @@ def unit_candidates(ctx: SkillContext, sel: A.Selector) -> list[Unit]:
 def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
     if isinstance(sel, A.Ref):
         return ref_cards(ctx, sel)
+    if sel.noun in V.BOND_NOUNS or sel.noun in V.ORB_NOUNS:
+        # "1 face-down bond", "1 of your opponent's face-up bonds", "all face-up orbs":
+        # the cards of the matching bonds or orbs (a face-down one shows no quality)
+        pred = bond_predicate(sel)
+        bonds = sel.noun in V.BOND_NOUNS
+        out = []
+        for p in area_owners(ctx, sel):
+            pl = ctx.game.players[p]
+            out.extend(b.copy for b in (pl.bonds if bonds else pl.orbs) if pred(ctx, b))
+        return out
     stack = _stack_filter(sel)
     if stack is not None:
         # "cards in this unit's stack" (all of it) / "cards stacked under this unit" (below the top)

@@ -13,7 +13,7 @@ from fecipher.dsl import effects_control as control
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.render import qualifier as render_qualifier
-from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, pick_key, place_area, selector_kind
+from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, card_place, pick_key, place_area, selector_kind
 from fecipher.engine import modifiers as M
 
 from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401  (fill the registries)
@@ -33,6 +33,7 @@ class Binding:
     line: int
     new: bool             # False for "reveal it": the same things as before
     narrows: str | None = None   # "choose 1 card among them": a choice among the revealed cards
+    area: str | None = None      # where the chosen cards are, when the line says ("bonds", "orbs", "hand" ...)
 
     def text(self) -> str:
         return f"{_PICKED_TEXT.get(self.key, self.key)} (line {self.line})"
@@ -154,6 +155,7 @@ class SkillChecker:
         self.bindings: list[Binding] = []   # the choices made by the lines before the one checked
         self.counting = False    # checking what "for each" / "you have N" counts (a stack may be counted)
         self.revealed = False    # a "reveal" line came before: "the rest" / "among them" name its cards
+        self.line_chosen = False  # a "choose the front or back line" line came before: "the chosen line"
 
     def check_name(self, name: str, pos) -> None:
         """A unit name in a skill must be a real unit name (or a card of this pack)."""
@@ -266,7 +268,14 @@ class SkillChecker:
             new = True
         narrows = "revealed" if (st.verb == "choose" and isinstance(st.target, A.Filtered)
                                  and any(p.kind == "among" for p in st.target.posts)) else None
-        return Binding(key, kind if kind in ("unit", "card") else "card", st.pos.line, new, narrows)
+        area = None
+        if isinstance(st.target, A.Filtered):
+            place = card_place(st.target)
+            area = ("bonds" if st.target.noun in V.BOND_NOUNS else "orbs" if st.target.noun in V.ORB_NOUNS
+                    else place_area(place) if place is not None else None)
+        elif not new and self.bindings:
+            area = self.bindings[-1].area   # "reveal it": the same cards
+        return Binding(key, kind if kind in ("unit", "card") else "card", st.pos.line, new, narrows, area)
 
     def ref_kind(self, ref: A.Ref) -> str:
         """'unit', 'card' or 'chosen' (not known) for what a reference stands for here."""
@@ -330,6 +339,14 @@ class SkillChecker:
         if isinstance(st, A.DeployBan):
             self.check_deploy_ban(st)
             return
+        if isinstance(st, A.SymbolWaiver):
+            if st.verb != "deploy":
+                self.err(st.pos, "say 'you can deploy and level up cards even if you do not have bonds of their "
+                                 "symbols'")
+            if kind != "cont":
+                self.err(st.pos, "'you can deploy ... even if you do not have bonds of their symbols' holds while "
+                                 "a CONT skill is active: write it in a CONT skill")
+            return
         if isinstance(st, A.Delayed):
             self.check_delayed(st)
             return
@@ -375,7 +392,7 @@ class SkillChecker:
                 self.err(subj.pos, "a change applies to units, e.g. 'this unit', 'all allies', 'it'")
         if kind == "spec":
             for c in st.changes:
-                if c.kind == "acquire_name" or (c.kind == "cannot" and tuple(c.words) in V.CARD_RULES):
+                if c.kind == "acquire_name" or (c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES):
                     continue
                 if CV.check_spec_acquire(self, st, c):
                     continue
@@ -435,6 +452,13 @@ class SkillChecker:
                 self.err(st.pos, "a card rule ('this card can ...') is a SPEC skill's line about 'this card'")
             if st.condition is not None:
                 self.check_condition(st.condition)
+            if st.kind == "deploy_not_with" and tuple(st.words) != ("be", "deployed", "in", "the"):
+                self.err(st.pos, "say 'this card cannot be deployed in the same line as ...'")
+            if st.ref is not None:
+                self.check_selector(st.ref)
+                if selector_kind(st.ref) not in ("unit", "name"):
+                    self.err(st.ref.pos, "'in the same line as ...' names a unit of yours, e.g. 'your main "
+                                         "character' or '\"Johalvier\"'")
         elif isinstance(st, A.ActorStatement):
             if not acting:
                 self.err(st.pos, f"a {kind.upper()} skill states what holds; it does not act")
@@ -512,7 +536,7 @@ class SkillChecker:
     def check_change(self, c: A.Change) -> None:
         if c.kind == "cannot":
             words = tuple(c.words)
-            if words in V.CARD_RULES:
+            if V.card_rule_key(words, c.by) in V.CARD_RULES:
                 self.err(c.pos, "only a SPEC skill on 'this card' can say that")
             elif words[:2] == ("be", "deployed") or words[:1] == ("deploy",):
                 self.err(c.pos, f"'cannot {' '.join(words)}' (a deployment restriction) is not supported yet: "
@@ -601,6 +625,67 @@ class SkillChecker:
         return A.Action(a.verb, a.number, a.target, tuple(p for p in a.preps if p.kind != "for_each"), a.optional,
                         a.pos, a.verb_pos)
 
+    def check_face(self, a: A.Action, what: str) -> bool:
+        """'face-up' / 'face-down' at the end of a line: the face 'flip' turns a bond or an
+        orb to ('flip it face-up', 'flip it face-up or face-down': turned over), or the face
+        a card is put into a Bond Area with. Returns whether the line has one."""
+        face = next((p for p in a.preps if p.kind == "face"), None)
+        if face is None:
+            return False
+        if what == "cost":
+            self.err(face.pos, "a cost flips face-up bonds face-down ('flip 1 bond') or face-down orbs face-up "
+                               "('flip 1 orb'): the face is not written in a cost")
+            return True
+        if a.verb == "flip":
+            tgt = a.target
+            area = None
+            if isinstance(tgt, A.Filtered):
+                place = card_place(tgt)
+                area = ("bonds" if tgt.noun in V.BOND_NOUNS else "orbs" if tgt.noun in V.ORB_NOUNS
+                        else place_area(place) if place is not None else None)
+            elif isinstance(tgt, A.Ref) and tgt.kind in ("chosen", "picked"):
+                if tgt.kind == "picked" and tgt.name in ("bond", "orb"):
+                    area = tgt.name + "s"
+                else:
+                    found = [b for b in self.bindings if tgt.kind == "chosen" or b.key == tgt.name]
+                    area = found[-1].area if found else None
+            if area not in ("bonds", "orbs"):
+                self.err(a.pos, "'flip ... face-up' / 'face-down' turns bonds or orbs: e.g. 'choose 1 face-down "
+                                "bond' then 'flip it face-up', or 'flip all face-up orbs face-down'")
+            return True
+        if a.verb in ("put", "send", "add"):
+            dest = next((place_area(p.place) for p in a.preps if p.kind == "to" and p.place is not None), None)
+            if dest != "bonds" or face.face == "over":
+                self.err(face.pos, "a card is put face-up or face-down only into a Bond Area ('put it into your "
+                                   "opponent's bond area face-down'); elsewhere the area says how it lies")
+            return True
+        self.err(face.pos, f"'{a.verb}' does not take 'face-up' / 'face-down': only 'flip' and a card put into a "
+                           f"Bond Area do")
+        return True
+
+    def check_line_choice(self, a: A.Action, what: str) -> bool:
+        """"choose the front or back line" / "choose a line in which you have ...": an effect
+        line (not a cost); its condition counts allies, asked of each line in turn."""
+        prep = next((p for p in a.preps if p.kind == "line_choice"), None)
+        if prep is None:
+            return False
+        if what != "effect" or a.verb != "choose":
+            self.err(a.pos, "'... the front or back line' is chosen by an effect line: 'choose the front or "
+                            "back line'")
+            return True
+        cond = prep.unit
+        if prep.line is not None and len(set(prep.line.split())) != 2:
+            self.err(a.pos, "say 'choose the front or back line'")
+        if cond is not None:
+            self.check_condition(cond)
+            if selector_kind(cond.counted) != "unit":
+                self.err(cond.pos, "'a line in which you have ...' counts units: e.g. 'a line in which you have "
+                                   "1 or more female allies'")
+            elif any(p.kind == "in_line" for p in cond.counted.posts):
+                self.err(cond.pos, "the line is the one chosen: its units are not also filtered by a line")
+        self.line_chosen = True
+        return True
+
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
         a = self.check_per_each_arg(a)
         if a.verb == "look" and table is EFFECTS:
@@ -608,6 +693,28 @@ class SkillChecker:
             why = look_refusal(a)
             if why:
                 self.err(a.pos, why)
+        if self.check_line_choice(a, what):
+            return
+        if a.verb == "destroy" and what == "effect" and isinstance(a.target, A.Ref) and a.target.kind in (
+                "chosen", "picked"):
+            found = [b for b in self.bindings if a.target.kind == "chosen" or b.key == a.target.name]
+            if found and found[-1].kind == "card" and found[-1].area not in (None, "orbs"):
+                self.err(a.pos, "'destroy' destroys units and orbs: a card chosen elsewhere is sent, put or "
+                                "added somewhere")
+        for p in a.preps:
+            if p.kind == "line" and p.line == "chosen" and not self.line_chosen:
+                self.err(p.pos, "'the chosen line' is the line an earlier 'choose the front or back line' of "
+                                "this skill chose: choose it first")
+            elif p.kind == "line" and p.line == "same":
+                self.check_selector(p.unit)
+                if selector_kind(p.unit) not in ("unit", "name", "chosen"):
+                    self.err(p.pos, "'to the same line as ...' names a unit")
+        if self.check_face(a, what):
+            a = A.Action(a.verb, a.number, a.target, tuple(p for p in a.preps if p.kind != "face"), a.optional,
+                         a.pos, a.verb_pos) if what == "cost" or a.verb not in ("flip", "put", "send", "add") else a
+            if a.verb == "flip":
+                # (which bonds or orbs it turns is checked above; their selector is checked as usual)
+                self.check_selector(a.target)
                 return
         if a.verb == "flip" and isinstance(a.target, A.Filtered):
             q = a.target.quantifier
@@ -635,7 +742,8 @@ class SkillChecker:
             if okind == "name":
                 okind = "unit"
         if okind not in verb.objects and not (okind == "chosen" and verb.objects & {"unit", "card"}):
-            want = " or ".join(OBJECT_WORDS[o] for o in OBJECT_WORDS if o in verb.objects)
+            words = [OBJECT_WORDS[o] for o in OBJECT_WORDS if o in verb.objects]
+            want = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
             got = OBJECT_WORDS.get(okind, okind)
             self.err(a.pos, f"'{a.verb}' takes {want}, not {got}")
         elif a.target is not None and a.number is None and okind != "none":
@@ -720,9 +828,25 @@ class SkillChecker:
                         if w not in FILTER_WORDS:
                             self.err(sub.pos, lambda w=w: self.unknown_quality(w))
         for p in sel.posts:
+            if p.kind == "stat_than":
+                self.check_selector(p.value)
+                if p.stat == "range":
+                    self.err(p.pos, "'with a lower ... than' compares cost, attack or support")
+            if p.kind == "stat_count":   # "with cost equal to the number of orbs": a count, as "for each"
+                counting, self.counting = self.counting, True
+                self.check_selector(p.value, where=False)
+                self.counting = counting
+                if selector_kind(p.value) == "card":
+                    self.err(p.value.pos, "'equal to the number of ... you have' counts orbs, bonds or allies")
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):
                     self.check_name(n, p.pos)
+            if p.kind == "in_line" and p.value == "chosen":
+                if not self.line_chosen:
+                    self.err(p.pos, "'in the chosen line' is the line an earlier 'choose the front or back line' "
+                                    "of this skill chose: choose it first")
+                if selector_kind(sel) != "unit":
+                    self.err(p.pos, "'in the chosen line' goes with units")
             if p.kind == "same_line":
                 self.check_selector(p.value)
                 if selector_kind(sel) != "unit":
@@ -789,8 +913,9 @@ class SkillChecker:
             self.check_selector(t.obj)
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
-        if t.how in ("your_skill", "opponent_skill") and t.kind not in _ACTING_TRIGGERS:
-            self.err(t.pos, "'by your (opponent's) skill' is not supported here; say 'by a skill' or 'by \"X\"'")
+        if t.how in ("your_skill", "opponent_skill", "support_skill") and t.kind not in _ACTING_TRIGGERS:
+            self.err(t.pos, "'by your (opponent's) skill' / 'by a support skill' is not supported here; say 'by a "
+                            "skill' or 'by \"X\"'")
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
             self.err(t.pos, lambda: f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 
@@ -882,6 +1007,27 @@ class SkillChecker:
             self.err(sel.pos, "'... was destroyed this turn' can only say whose unit and whether it was the Main "
                               "Character ('an ally', 'a non-main character enemy'): the unit has left the field")
 
+    def check_levelling_up(self, c: A.Condition) -> None:
+        """"if you are levelling up an allied "Alfonse"": a condition of a SPEC skill that
+        changes this card's deployment cost, for its level up from the hand onto a unit of
+        its own unit name (a card levels up only such units)."""
+        if c.words[0] not in ("levelling", "leveling"):
+            self.err(c.pos, "say 'if you are levelling up a \"X\" ally'")
+            return
+        own = self.card.name.split(",", 1)[0].strip()
+        sel = c.subject
+        names = ()
+        if isinstance(sel, A.Filtered) and V.UNIT_NOUNS.get(sel.noun) == "ally":
+            names = tuple(v for q in sel.qualifiers if q.kind == "name" for v in q.values)
+        if names != (own,):
+            self.err(c.pos, f"a card levels up units of its own unit name: say 'if you are levelling up a "
+                            f"\"{own}\" ally'")
+        stmts = self.s.statements
+        if self.s.kind != "spec" or self.guard or not stmts or not all(
+                isinstance(st, A.CardChange) and st.stat == "cost" for st in stmts):
+            self.err(c.pos, "'if you are levelling up ...' is the condition of a SPEC skill that changes the "
+                            "deployment cost of this card (what its level up costs)")
+
     def check_condition(self, c: A.Condition) -> None:
         if c.kind in ("any_of", "all_of"):
             for x in c.parts:
@@ -894,6 +1040,9 @@ class SkillChecker:
             return
         if c.kind == "happened":
             self.check_happened(c)
+            return
+        if c.kind == "levelling_up":
+            self.check_levelling_up(c)
             return
         if c.kind == "has_destroyed":
             from fecipher.dsl.history import destroyed_selector_ok
@@ -954,3 +1103,11 @@ class SkillChecker:
         elif c.kind == "compare_with_opponent":
             if c.words[1] not in COUNTABLE:
                 self.err(c.pos, lambda: f"cannot compare '{c.words[1]}'{suggest(c.words[1], COUNTABLE)}")
+            elif c.state is not None:
+                self.check_place(c.state)
+                if c.words[1] not in ("card", "cards"):
+                    self.err(c.state.pos, f"'in ...' says where cards are counted: 'cards in your retreat area', "
+                                          f"not '{c.words[1]} in ...'")
+                elif c.state.owner != "your":
+                    self.err(c.state.pos, "the count is compared area with area: say 'in your ...' (your "
+                                          "opponent's same area is counted for them)")

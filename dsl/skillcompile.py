@@ -186,6 +186,10 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
                                  lambda ctx, u, card=None, **kw: card is not None and pred(ctx, card), applies, text)]
     if isinstance(st, A.DeployBan):
         return [ContinuousEffect(M.CANNOT_DEPLOY, "flag", deploy_ban_value(st), lambda ctx, u: False, text)]
+    if isinstance(st, A.SymbolWaiver):   # the skill's controller, while the skill is active
+        return [ContinuousEffect(M.SYMBOLS_WAIVED, "flag",
+                                 lambda ctx, u, player=None, **kw: player == ctx.controller,
+                                 lambda ctx, u: False, text)]
     if not isinstance(st, A.Modification):
         return []   # replacements and card rules are compiled elsewhere
     applies = subject_matcher(st.subjects)
@@ -392,15 +396,55 @@ def deploy_ban_value(st: A.DeployBan):
     """value(ctx, _, player=, card=, area=): whether the rule forbids that player deploying
     that card to that line; the players are counted from the skill's controller."""
     pred = card_predicate(st.cards)
-    who, line = st.who, st.line
+    who, line, by_skills = st.who, st.line, st.by_skills
 
-    def forbids(ctx, _unit, player=None, card=None, area=None, **kw):
-        if card is None or (line is not None and area != line):
+    def forbids(ctx, _unit, player=None, card=None, area=None, by_skill=False, **kw):
+        if card is None or (line is not None and area != line) or (by_skills and not by_skill):
             return False
         if who == "opponent" and player != ctx.opponent or who == "you" and player != ctx.controller:
             return False
         return pred(ctx, card)
     return forbids
+
+
+def _line_rule(st: A.CardRule):
+    """value(ctx, None, area=): whether the card's SPEC rule refuses that line: "can only be
+    deployed in the same line as X" refuses the lines where no unit X names is (all of
+    them when there is none); "cannot be deployed in the same line as X" the lines where
+    one is."""
+    from fecipher.dsl.selectors import ref_units, unit_candidates
+    ref, only = st.ref, st.kind == "deploy_with"
+
+    def refused(ctx, _u, area=None, **kw):
+        units = ref_units(ctx, ref) if isinstance(ref, A.Ref) else unit_candidates(ctx, ref)
+        there = any(u.area == area and u.owner == ctx.controller for u in units)
+        return not there if only else there
+    return refused
+
+
+def _settled(g, data: dict) -> dict:
+    """What a skill chose, kept for a rule that lasts: a chosen unit (or the trigger's
+    unit) that has left the field since (destroyed, returned to the hand) stands for its
+    top card, so that "your opponent cannot deploy cards with the same unit name as it /
+    that unit" keeps the unit name it had (as its top card prints it) after it is gone."""
+    from fecipher.engine.state import Unit
+
+    def settle(things):
+        return [x.cards[0] if isinstance(x, Unit) and g.unit(x.id) is not x and x.cards else x for x in things]
+    out = dict(data)
+    uid = out.get("that_unit")
+    if uid is not None and g.unit(uid) is None:
+        # "that unit" (the trigger's) has left the field: it stands for its top card
+        from fecipher.engine import events as ev
+        for e in reversed(g.events):
+            if isinstance(e, ev.UnitLeftField) and e.unit == uid and e.cards:
+                out["that_unit_gone"] = g.copy(e.cards[0])
+                break
+    if "chosen" in out:
+        out["chosen"] = settle(out["chosen"])
+    if "picked" in out:
+        out["picked"] = {k: settle(v) for k, v in out["picked"].items()}
+    return out
 
 
 def deploy_ban_effect(st: A.DeployBan):
@@ -411,7 +455,7 @@ def deploy_ban_effect(st: A.DeployBan):
 
     def eff(ctx: SkillContext):
         g = ctx.game
-        frozen = attrs.evolve(ctx, data=dict(ctx.data))
+        frozen = attrs.evolve(ctx, data=_settled(g, ctx.data))
         g.add_modifier(Modifier(M.CANNOT_DEPLOY, "flag", (lambda gm, un, _c=frozen, **kw: value(_c, un, **kw)),
                                 duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
                                 source=ctx.skill.name))
@@ -603,10 +647,14 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                 for c in st.changes:
                     if c.kind == "acquire_name":
                         rules.add(f"alias:{c.name}")
-                    elif c.kind == "cannot" and tuple(c.words) in V.CARD_RULES:
-                        rules.add(V.CARD_RULES[tuple(c.words)])
+                    elif c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES:
+                        rules.add(V.CARD_RULES[V.card_rule_key(c.words, c.by)])
             elif isinstance(st, A.CardRule):
                 rules.add(st.kind)
+                if st.ref is not None:   # the line of the reference's units, or not that line
+                    rules.add("deploy_line")
+                    ces.append(ContinuousEffect(M.DEPLOY_LINE_RULE, "flag", _line_rule(st),
+                                                lambda ctx, u: False, render.statement(st)))
                 if st.condition is not None:   # "can only be deployed if ...": checked by the engine
                     cond = compile_condition(st.condition)
                     prev = condition

@@ -197,6 +197,9 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
             return cur.controller == ctx.controller
         if how == "opponent_skill":
             return cur.controller != ctx.controller
+        if how == "support_skill":   # "via the effect of a Support Skill"
+            from fecipher.engine.skills import SkillKind
+            return cur.skill.kind is SkillKind.SUPPORT
         return True
     return test
 

@@ -68,8 +68,16 @@ FLAGS = {
 # SPEC rules on a card ("this card cannot be placed in the bond area").
 CARD_RULES = {
     ("be", "placed", "in", "the", "bond", "area"): "cannot_bond",
+    # "this card cannot be deployed by skills": a skill's effect never deploys it (the
+    # words are "be deployed", with "by skills"; see dsl/skillcheck.py)
+    ("be", "deployed", "by", "skills"): "no_skill_deploy",
 }
 FLAG_PHRASES = {" ".join(k) for k in FLAGS} | {" ".join(k) for k in CARD_RULES}
+
+
+def card_rule_key(words, by) -> tuple[str, ...]:
+    """The CARD_RULES key of a "cannot ..." change: its words, and "by skills" if it says so."""
+    return tuple(words) + (("by", "skills") if by == "skills" else ())
 
 DURATIONS = {
     "end_of_turn": M.END_OF_TURN,

@@ -73,6 +73,12 @@ def printed(card: Card, stat: str) -> Any:
     raise ValueError(stat)
 
 
+# The pseudo-area of a card in the hand asked as it levels up a unit: what the level up
+# costs (engine/deployment.placement_cost); a SPEC "if you are levelling up an allied X"
+# holds only then.
+LEVELLING = "levelling"
+
+
 class CardValues:
     """The computed values of cards that are not units (a base of Game)."""
 
@@ -114,6 +120,8 @@ class CardValues:
 
     # ------------------------------------------------------------------ computing
     def _card_value(self: "Game", copy: CardCopy, stat: str, area: str | None) -> Any:
+        """``area`` "levelling": the card in the hand, asked as it levels up a unit (its
+        SPEC "if you are levelling up ..." conditions hold then)."""
         if area is None:
             area = self.locate(copy)[0]
         key = ("card_value", stat, copy.id, area)
@@ -148,6 +156,9 @@ class CardValues:
                 v = mod.value
                 yield mod.op, (v(self, copy) if callable(v) else v)
         checked: dict[int, bool] = {}
+        levelling = area == LEVELLING
+        if levelling:
+            area = "hand"
         for ce, ctx in self._continuous_sources(stat):
             if not ce.applies(ctx, copy, area):
                 continue
@@ -164,7 +175,8 @@ class CardValues:
             for skill, ce in _own_spec_effects(copy.card):
                 if ce.stat != stat:
                     continue
-                ctx = SkillContext(self, skill, copy.owner, copy, None)
+                ctx = SkillContext(self, skill, copy.owner, copy, None,
+                                   data={"levelling": True} if levelling else {})
                 if skill.condition is not None and not skill.condition(ctx):
                     continue
                 v = ce.value

@@ -31,12 +31,27 @@ def bond_symbols(game: "Game", player: int) -> frozenset:
     return got
 
 
+def symbols_waived(game: "Game", player: int) -> bool:
+    """A CONT skill lets ``player`` deploy and level up without rule 5's symbols ("you can
+    deploy and level up cards even if you do not have bonds of their symbols"); the bond
+    count still holds."""
+    if M.idle(game, M.SYMBOLS_WAIVED):
+        return False
+    for ce, ctx in game._continuous_sources(M.SYMBOLS_WAIVED):
+        sk = ctx.skill
+        if (sk.condition is None or sk.condition(ctx)) and ce.value(ctx, None, player=player):
+            return True
+    return False
+
+
 def cost_refusal(game: "Game", player: int, card: Card, cost: int) -> str | None:
     p = game.players[player]
     bonds = len(p.bonds)
     if p.cost_paid_this_turn + cost > bonds:
         already = f" ({p.cost_paid_this_turn} already paid this turn)" if p.cost_paid_this_turn else ""
         return (f"rule 5 (bond count): {card.name} costs {cost}, but you have {bonds} bonds{already}")
+    if card.symbols and symbols_waived(game, player):
+        return None
     have = bond_symbols(game, player)
     missing = [s.label for s in card.symbols if s not in have]
     if missing:
@@ -57,22 +72,34 @@ def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str 
     return cost_refusal(game, player, copy.card, game.deploy_cost(copy, HAND))
 
 
-def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str | None:
+def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str, *,
+                       by_skill: bool = False) -> str | None:
     """A rule of a skill that ``player`` may not deploy ``copy`` to ``area`` ("your
-    opponent cannot deploy cards with cost 5 or more", "... into their back line"),
-    from the hand or by a skill; timed (modifiers) or continuous (CONT skills active
-    now, their conditions holding). None when nothing forbids it."""
+    opponent cannot deploy cards with cost 5 or more", "... into their back line", "...
+    by skills" when ``by_skill``), from the hand or by a skill; timed (modifiers) or
+    continuous (CONT skills active now, their conditions holding); and the card's own SPEC
+    "this card cannot be deployed by skills". None when nothing forbids it."""
+    rules = card_rules(copy.card)
+    if by_skill and "no_skill_deploy" in rules:
+        return f"{copy.card.name} cannot be deployed by skills"
+    if "deploy_line" in rules:   # the card's own SPEC rule on the line
+        from fecipher.engine.skills import SkillContext
+        for s in copy.card.skills:
+            for ce in s.continuous:
+                if ce.stat == M.DEPLOY_LINE_RULE and ce.value(SkillContext(game, s, player, copy, None), None,
+                                                              area=area):
+                    return f"{copy.card.name} cannot be deployed to the {area} line: {s.name} ({ce.text})"
     if M.idle(game, M.CANNOT_DEPLOY):
         return None
     for mod in game._mods_by_stat.get(M.CANNOT_DEPLOY, ()):
         if (mod.condition is None or mod.condition(game)) and mod.value(game, None, player=player, card=copy,
-                                                                         area=area):
+                                                                         area=area, by_skill=by_skill):
             return f"{copy.card.name} cannot be deployed to the {area} line: {mod.text or mod.source}"
     for ce, ctx in game._continuous_sources(M.CANNOT_DEPLOY):
         sk = ctx.skill
         if sk.condition is not None and not sk.condition(ctx):
             continue
-        if ce.value(ctx, None, player=player, card=copy, area=area):
+        if ce.value(ctx, None, player=player, card=copy, area=area, by_skill=by_skill):
             return f"{copy.card.name} cannot be deployed to the {area} line: {sk.name} ({ce.text})"
     return None
 
@@ -143,7 +170,8 @@ def placement_cost(game: "Game", copy: CardCopy) -> int:
     class-change cost always class changes (both costs computed, as effects on
     the card in the hand make them)."""
     cc = game.cc_cost(copy, HAND)
-    return cc if cc is not None else game.deploy_cost(copy, HAND)
+    from fecipher.engine.card_values import LEVELLING
+    return cc if cc is not None else game.deploy_cost(copy, LEVELLING)
 
 
 def class_changes(game: "Game", copy: CardCopy) -> bool:
@@ -170,7 +198,7 @@ def _affordable(game: "Game", player: int, card: Card, cost: int) -> bool:
         return False
     if card.symbols:
         have = bond_symbols(game, player)
-        return all(s in have for s in card.symbols)
+        return all(s in have for s in card.symbols) or symbols_waived(game, player)
     return True
 
 
@@ -197,7 +225,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
             label = (cost, card.class_change_cost)
         else:
             cost, cc = game.deploy_cost(copy, HAND), game.cc_cost(copy, HAND)
-            place = cc if cc is not None else cost
+            place = cc if cc is not None else placement_cost(game, copy)
             label = (cost, cc)
         # Identical cards in hand (at the same costs) give identical choices; list one of them.
         if (card, label) in seen:
@@ -218,7 +246,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
         if (not clash and ("deploy_if" not in rules or card_rule_refusal(game, player, copy) is None)
                 and _affordable(game, player, card, cost)):
             for area in (FRONT, BACK):
-                if banned and deploy_ban_refusal(game, player, copy, area) is not None:
+                if (banned or "deploy_line" in rules) and deploy_ban_refusal(game, player, copy, area) is not None:
                     continue
                 key = (DEPLOY, copy.id, card, area, cost)
                 yield MADE_OPTIONS.get(key) or made_option(key, Option(
@@ -228,8 +256,8 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
                     and (not stacking or stack_refusal(game, unit, class_change=label[1] is not None,
                                                        by_skill=False) is None)
                     and _affordable(game, player, card, place)):   # level_up_refusal is None
-                key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card, label)
-                yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card, *label))
+                key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card, label, place)
+                yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card, place, label[1]))
 
 
 def placement_cost_printed(card: Card) -> int:

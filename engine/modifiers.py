@@ -73,6 +73,14 @@ CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
 # timed one reaches no unit (applies is always False) and a continuous one is found
 # with the other continuous effects; deployment.deploy_ban_refusal asks them.
 CANNOT_DEPLOY = "cannot_deploy"
+# A rule about a player, found like CANNOT_DEPLOY: value(ctx, None, player=) is whether that
+# player deploys and levels up without the symbols of rule 5 ("even if you do not have Bond
+# cards with compatible colors"); deployment.symbols_waived asks it.
+SYMBOLS_WAIVED = "symbols_waived"
+# A card's own SPEC rule on the line it is deployed to ("this card cannot be deployed in
+# the same line as "Johalvier""): value(ctx, None, area=) is whether that line is refused;
+# deployment.deploy_ban_refusal asks the card's skills for it.
+DEPLOY_LINE_RULE = "deploy_line_rule"
 # CANNOT_LEVEL_UP (a class change is a level up too) and CANNOT_CLASS_CHANGE, context
 # by_skill: whether a skill (not the Deployment Phase) would place the card on the unit.
 CANNOT_LEVEL_UP = "cannot_level_up"

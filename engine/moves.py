@@ -226,6 +226,25 @@ class Moves:
             unit.class_changed = True
         self.emit(ev.LeveledUp(unit.owner, unit.id, copy.id, copy.card.name, 0, True, growth=True))
 
+    def stack_under(self, copy: CardCopy, unit: Unit) -> None:
+        """A skill stacks a card under a unit without a Growth ("reveal the top 4 cards of
+        your Deck and stack them beneath this unit": any unit name). The stack grows (LvS
+        counts it, and a stack of 2 or more cards is levelled up), the top card stays as it
+        is: no level up, no class change, nothing triggers as a growth. Published as the
+        card's move to the field (``CardMoved`` to ``"field"``)."""
+        self._emptied_unit = None
+        src = self._remove_card(copy)
+        emptied, self._emptied_unit = self._emptied_unit, None
+        unit.cards.append(copy)
+        self._field_changed()
+        # (the field is seen by both: the move names the card to both players)
+        self.emit(ev.CardMoved(copy.owner, copy.id, copy.card.name, src, "field", True))
+        if src == DECK:
+            self.ensure_deck(copy.owner)
+        if emptied is not None:   # (a card of another unit's stack that was its only card)
+            self.emit(ev.UnitLeftField(emptied.owner, emptied.id, copy.card.name, "field", (copy.id,)))
+            self.check_march()
+
     def tap(self, unit: Unit, *, by_skill: bool = False) -> None:
         if not unit.tapped:
             unit.tapped = True
@@ -290,8 +309,9 @@ class Moves:
         self._field_changed()
         self._drop_unit_modifiers(unit.id)
 
-    def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False) -> None:
-        """A unit leaves the field: its whole stack goes to ``dest``."""
+    def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False, face_up: bool = True) -> None:
+        """A unit leaves the field: its whole stack goes to ``dest`` (to the Bond Area
+        face-up, or face-down where a skill says so)."""
         p = self.players[unit.owner]
         cards = list(unit.cards)
         self._remove_unit_object(unit)
@@ -300,7 +320,7 @@ class Moves:
         elif dest == DECK:
             p.deck[0:0] = cards
         elif dest == BONDS:
-            p.bonds.extend(Bond(c, True) for c in cards)
+            p.bonds.extend(Bond(c, face_up) for c in cards)
         else:
             getattr(p, dest).extend(cards)
         self.emit(ev.UnitLeftField(unit.owner, unit.id, unit.card.name, dest, tuple(c.id for c in cards)))
