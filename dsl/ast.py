@@ -218,6 +218,29 @@ class DeployBan:
 
 
 @_node
+class SkillBan:
+    """A rule of skill control about players (dsl/skill_control.py): "your opponent
+    cannot use act skills", "all auto skills cannot trigger", "your opponent's support
+    skills cannot activate", "your opponent's bow support cards lose their support
+    skills"."""
+    who: str                         # opponent, you, each (every player)
+    kinds: tuple[str, ...]           # act, auto, bond, hand, support; () for every kind
+    verb: str                        # use, trigger, activate, be used ... (the checker reads it)
+    cards: tuple[str, ...] | None    # "bow support cards": the quality words; None when not said
+    duration: "Duration | None"
+    pos: Pos
+
+
+@_node
+class LimitLift:
+    """'this unit's "X" loses once per turn': that skill of this unit may be used
+    again and again (dsl/skill_control.py)."""
+    name: str
+    duration: "Duration | None"
+    pos: Pos
+
+
+@_node
 class Delayed:
     """"at the end of this combat:" and the effect lines after it: set up once when the
     skill resolves, run once at that moment (a delayed one-shot effect)."""
@@ -273,7 +296,7 @@ class Choice:
 
 
 Statement = (Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
-             | Delayed | CardChange | SkillCostChange | DeployBan | GameEnd | Choice)
+             | Delayed | CardChange | SkillCostChange | DeployBan | GameEnd | Choice | SkillBan | LimitLift)
 
 
 # ---- triggers and conditions

@@ -36,6 +36,15 @@ def compile_condition(c: A.Condition) -> Test:
         if k == "any_of":
             return lambda ctx: any(t(ctx) for t in parts)
         return lambda ctx: all(t(ctx) for t in parts)
+    if k == "during_phase":   # "during each player's beginning phase"
+        phase, owner = c.words[0], c.owner
+
+        def in_phase(ctx: SkillContext) -> bool:
+            g = ctx.game
+            if g.phase != phase:
+                return False
+            return owner == "each" or (g.turn_player == ctx.controller) == (owner != "opponent")
+        return in_phase
     if k == "during":
         if c.owner == "opponent":
             return lambda ctx: ctx.game.turn_player != ctx.controller
@@ -123,6 +132,9 @@ def compile_condition(c: A.Condition) -> Test:
             things = subject_things(ctx, subj)
             return bool(theirs) and bool(things) and all(things_names(ctx, (t,)) & theirs for t in things)
         return same_name
+    if k in ("has_support_skill", "has_keyword_skill"):   # "the card supporting this unit has a support skill"
+        from fecipher.dsl.skill_control import compile_condition as _skill_condition
+        return _skill_condition(c)
     if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)
         from fecipher.dsl.history import compile_happened
         return compile_happened(c)

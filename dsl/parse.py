@@ -429,6 +429,9 @@ class ToAst(Transformer):
     def during_clause(self, pos, items):
         return ("condition", A.Condition("during", owner=items[0], pos=pos))
 
+    def during_phase_clause(self, pos, items):
+        return ("condition", A.Condition("during_phase", owner=items[0], words=(str(items[1]),), pos=pos))
+
     def may_clause(self, pos, items):
         return ("may",)
 
@@ -606,6 +609,105 @@ class ToAst(Transformer):
             else:
                 line = it
         return A.DeployBan(who, cards, line, dur, pos, verb)
+
+    # ---- skill control (dsl/skill_control.py)
+    def _ban(self, pos, who, items, cards=None):
+        kinds: tuple[str, ...] = ()
+        verb = "use"
+        dur = None
+        for it in items:
+            if isinstance(it, A.Duration):
+                dur = it
+            elif isinstance(it, tuple) and it and it[0] == "kind":
+                kinds = (it[1],)
+            elif isinstance(it, tuple) and it and it[0] == "verb":
+                verb = it[1]
+        return A.SkillBan(who, kinds, verb, cards, dur, pos)
+
+    def ban_use(self, pos, items):
+        return self._ban(pos, items[0], items[1:])
+
+    def ban_all_kind(self, pos, items):
+        return self._ban(pos, "each", items)
+
+    def ban_owner_kind(self, pos, items):
+        return self._ban(pos, items[0], items[1:])
+
+    def ban_support_cards(self, pos, items):
+        words = tuple(str(t).lower() for t in items[1:] if not isinstance(t, (A.Duration, tuple))
+                      and str(t).lower() not in ("support", "card", "cards", "lose", "loses", "their", "skill",
+                                                 "skills"))
+        rest = [it for it in items[1:] if isinstance(it, A.Duration)]
+        return self._ban(pos, items[0], [("kind", "support"), ("verb", "lose")] + rest, cards=words)
+
+    def skills_owner(self, pos, items):
+        words = [str(t) for t in items]
+        return "opponent" if "opponent's" in words else "each" if "each" in words else "you"
+
+    def skill_kind(self, pos, items):
+        return ("kind", str(items[0]).lower())
+
+    skill_kind_all = skill_kind
+
+    def ban_not(self, pos, items):
+        return ("not", " ".join(str(t) for t in items))
+
+    def ban_verb(self, pos, items):
+        return ("verb", str(items[0]).lower())
+
+    def ban_verb_be(self, pos, items):
+        return ("verb", "be " + str(items[0]).lower())
+
+    def limit_lift(self, pos, items):
+        name = next(_s(t) for t in items if str(t).startswith('"'))
+        dur = next((it for it in items if isinstance(it, A.Duration)), None)
+        return A.LimitLift(name, dur, pos)
+
+    def cannot_use_kind_change(self, pos, items):
+        kinds = tuple(it[1] for it in items if isinstance(it, tuple) and it and it[0] == "kind")
+        return A.Change("cannot_use_kind", words=kinds, pos=pos)
+
+    def lose_support_skill_change(self, pos, items):
+        return A.Change("lose_support_skill", pos=pos)
+
+    def acquire_skills_of(self, pos, items):
+        return A.Change("acquire_skills_of", of=items[-1], pos=pos)
+
+    def acquire_traits_of(self, pos, items):
+        traits = []
+        for t in items[:-1]:
+            w = str(t).lower()
+            w = {"weapons": "weapon", "types": "type", "ranges": "range"}.get(w, w)
+            if w in ("weapon", "type", "range") and w not in traits:
+                traits.append(w)
+        return A.Change("acquire_traits_of", words=tuple(traits), of=items[-1], pos=pos)
+
+    def trait_word(self, pos, items):
+        return str(items[0])
+
+    def with_support_skill(self, pos, items):
+        return A.PostFilter("support_skill", value=True, pos=pos)
+
+    def without_support_skill(self, pos, items):
+        return A.PostFilter("support_skill", value=False, pos=pos)
+
+    def with_keyword_skill(self, pos, items):
+        return A.PostFilter("keyword_skill", stat=items[0].name, value=True, pos=pos)
+
+    def without_keyword_skill(self, pos, items):
+        return A.PostFilter("keyword_skill", stat=items[0].name, value=False, pos=pos)
+
+    def has_support_skill(self, pos, items):
+        return A.Condition("has_support_skill", subject=items[0], pos=pos)
+
+    def has_no_support_skill(self, pos, items):
+        return A.Condition("negation", inner=self.has_support_skill(pos, items), pos=pos)
+
+    def has_keyword_skill(self, pos, items):
+        return A.Condition("has_keyword_skill", subject=items[0], name=items[1].name, pos=pos)
+
+    def has_no_keyword_skill(self, pos, items):
+        return A.Condition("negation", inner=self.has_keyword_skill(pos, items), pos=pos)
 
     def ban_who(self, pos, items):
         words = [str(t) for t in items]

@@ -100,6 +100,9 @@ def post(p: A.PostFilter) -> str:
         return f"stacked under {selector(p.value)}"
     if p.kind == "among":
         return "among the revealed cards"
+    if p.kind in ("support_skill", "keyword_skill"):
+        from fecipher.dsl import skill_control
+        return skill_control.render_post(p)
     return p.kind
 
 
@@ -207,7 +210,9 @@ def change(c: A.Change, plural: bool) -> str:
         return f"{'have their' if plural else 'has its'} {c.stat} doubled"
     if c.kind == "orbs":
         return f"{'break' if plural else 'breaks'} {c.amount} Orbs when {'their' if plural else 'its'} attack destroys the Main Character"
-    return c.kind
+    from fecipher.dsl import skill_control
+    got = skill_control.render_change(c, plural)
+    return got if got is not None else c.kind
 
 
 def statement(st: A.Statement) -> str:
@@ -248,6 +253,12 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, (A.GameEnd, A.Choice)):
         from fecipher.dsl import effects_control
         return effects_control.render_statement(st)
+    if isinstance(st, A.SkillBan):
+        from fecipher.dsl import skill_control
+        return skill_control.render_ban(st)
+    if isinstance(st, A.LimitLift):
+        from fecipher.dsl import skill_control
+        return skill_control.render_lift(st)
     if isinstance(st, A.DeployBan):
         who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
         line = f" into {'their' if st.who != 'you' else 'your'} {cap(st.line)} Line" if st.line else ""
@@ -474,11 +485,16 @@ def condition(c: A.Condition) -> str:
             return "they do not" if c.inner.owner == "opponent" else "you do not"
         if c.inner is not None and c.inner.kind == "same_name":
             return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
+        if c.inner is not None and c.inner.kind in ("has_support_skill", "has_keyword_skill"):
+            return condition(c.inner).replace(" has a ", " has no ", 1)
         return "not " + condition(c.inner)
     if c.kind in ("any_of", "all_of"):
         return (", or " if c.kind == "any_of" else ", and ").join(condition(x) for x in c.parts)
     if c.kind == "during":
         return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
+    if c.kind == "during_phase":
+        who = "either player's" if c.owner == "each" else _OWNER.get(c.owner or 'your', 'your')
+        return f"during {who} {c.words[0].capitalize()} Phase"
     if c.kind == "is_state":
         return f"{selector(c.subject)} is {state(c.state)}"
     if c.kind == "have_count":
@@ -509,6 +525,9 @@ def condition(c: A.Condition) -> str:
         return f"{selector(c.subject)} has {n}{tail} card{'s' if n != 1 or tail else ''} in its stack"
     if c.kind == "same_name":
         return f"{selector(c.subject)} has the same Unit Name as {selector(c.counted)}"
+    if c.kind in ("has_support_skill", "has_keyword_skill"):
+        from fecipher.dsl import skill_control
+        return skill_control.render_condition(c)
     if c.kind == "happened":
         what = {"attacked": "attacked", "class changed": "class changed", "levelled up": "levelled up"}.get(
             c.words[0], c.words[0])
@@ -574,8 +593,8 @@ def skill(s: A.SkillNode) -> str:
         lead.append("if " + " and ".join(conds))
     if s.optional:
         lead.append("you may" + (" pay the cost and if you do" if s.costs and s.kind == "auto" else ""))
-    during = [condition(c) for c in s.conditions if c.kind == "during"]
-    others = [condition(c) for c in s.conditions if c.kind != "during"]
+    during = [condition(c) for c in s.conditions if c.kind in ("during", "during_phase")]
+    others = [condition(c) for c in s.conditions if c.kind not in ("during", "during_phase")]
     lead = [x for x in lead if not x.startswith("if ")]
     if others:
         lead.insert(len(lead) - (1 if s.optional else 0), "if " + " and ".join(others))

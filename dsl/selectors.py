@@ -381,6 +381,9 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         return lambda ctx, u: not any(x is u for r in refs for x in ref_units(ctx, r))
     if p.kind == "from_place":
         return lambda ctx, u: True
+    if p.kind in ("support_skill", "keyword_skill"):   # "allies with a support skill"
+        from fecipher.dsl.skill_control import post_predicate
+        return post_predicate(p)
     raise ValueError(p.kind)
 
 
@@ -425,6 +428,9 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                          bool(n & card_unit_names(c.card)) == w)
         elif p.kind in ("same_name", "different_name"):
             tests.append(_same_name(p, lambda ctx, c: card_unit_names(c.card)))
+        elif p.kind in ("support_skill", "keyword_skill"):   # "a card with a [CF] skill"
+            from fecipher.dsl.skill_control import post_predicate
+            tests.append(post_predicate(p))
     checks = tuple(tests)
 
     def pred(ctx: SkillContext, c: CardCopy) -> bool:

@@ -100,11 +100,52 @@ def skill_sources(game: "Game", player: int | None = None,
 
 def _within_limits(game: "Game", ctx: SkillContext) -> bool:
     s = ctx.skill
-    if s.once_per_turn and game.uses_this_turn(ctx) >= 1:
+    if s.once_per_turn and game.uses_this_turn(ctx) >= 1 and not turn_limit_lifted(game, ctx):
         return False
     if s.once_per_game and game.uses_this_game(ctx) >= 1:
         return False
     return True
+
+
+def turn_limit_lifted(game: "Game", ctx: SkillContext) -> bool:
+    """The skill of a unit has lost [Once per Turn] ("this unit's "X" loses [Once per
+    Turn]"): it may be used again and again this turn (a NO_TURN_LIMIT flag)."""
+    if M.printed_only(game, M.NO_TURN_LIMIT):
+        return False
+    unit = ctx.unit
+    return unit is not None and game.flag(unit, M.NO_TURN_LIMIT, skill=ctx.skill.name)
+
+
+def skill_banned(game: "Game", ctx: SkillContext) -> str | None:
+    """Why a rule of skill control forbids this skill to be used, to trigger or to
+    activate now, or None: "cannot use ACT skills" / "cannot use "X"" on its unit
+    (CANNOT_USE_SKILL, context skill= and kind=), or a rule about players
+    (SKILL_BAN: "your opponent's support skills cannot activate", "all auto skills
+    cannot trigger"), timed or continuous."""
+    s = ctx.skill
+    kind = M.SKILL_KINDS[s.kind.value]
+    unit = ctx.unit if ctx.unit_id is not None else None
+    if unit is not None and not M.printed_only(game, M.CANNOT_USE_SKILL):
+        if game.flag(unit, M.CANNOT_USE_SKILL, skill=s.name, kind=kind):
+            return f"{s.name} cannot be used (a skill forbids it)"
+    if M.printed_only(game, M.SKILL_BAN):
+        return None
+    for mod in game._mods_by_stat.get(M.SKILL_BAN, ()):
+        if (mod.condition is None or mod.condition(game)) and mod.value(
+                game, None, player=ctx.controller, kind=kind, skill=s.name, card=ctx.source):
+            return f"{s.name} cannot be used: {mod.text or mod.source}"
+    for ce, sctx in game._continuous_sources(M.SKILL_BAN):
+        sk = sctx.skill
+        if sk.condition is not None and not sk.condition(sctx):
+            continue
+        if ce.value(sctx, None, player=ctx.controller, kind=kind, skill=s.name, card=ctx.source):
+            return f"{s.name} cannot be used: {sk.name} ({ce.text})"
+    return None
+
+
+def _may_trigger(game: "Game") -> bool:
+    """No rule of skill control can keep a skill from triggering now (the usual case)."""
+    return M.printed_only(game, M.CANNOT_USE_SKILL) and M.printed_only(game, M.SKILL_BAN)
 
 
 _TRIGGERED_KINDS = (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND)
@@ -116,6 +157,7 @@ def collect_triggers(game: "Game", event: Event) -> None:
     listeners = game._listeners.get(et)
     if not listeners:
         return
+    free = _may_trigger(game)
     for skill, ctx in _listening(game, listeners):
         for trig in skill.triggers:
             if trig.event_type is not et:
@@ -127,6 +169,8 @@ def collect_triggers(game: "Game", event: Event) -> None:
                 continue
             if not _within_limits(game, tctx):
                 continue
+            if not free and skill_banned(game, tctx) is not None:
+                continue   # ("cannot use ...", "... skills cannot trigger": it does not trigger)
             parent = game._resolving
             depth = 1 if parent is None else parent.depth + 1
             if depth > game.max_trigger_depth:
@@ -316,16 +360,16 @@ def usable(game: "Game", ctx: SkillContext) -> str | None:
     if s.keywords and not keyword_allows(s, ctx.unit):
         k = "CCS: only while class changed" if s.has_keyword("CCS") else "LvS: the stack is too small"
         return f"{s.name} is not active ({k})"
-    if s.once_per_turn and game.uses_this_turn(ctx) >= 1:
+    if s.once_per_turn and game.uses_this_turn(ctx) >= 1 and not turn_limit_lifted(game, ctx):
         return f"{s.name} is once per turn and was used this turn"
     if s.once_per_game and game.uses_this_game(ctx) >= 1:
         return f"{s.name} is once per game and was used"
     if s.condition is not None and not s.condition(ctx):
         return f"{s.name}'s condition is not met"
-    if not M.printed_only(game, M.CANNOT_USE_SKILL):   # (else the flag is False for every unit)
-        unit = ctx.unit
-        if unit is not None and game.flag(unit, M.CANNOT_USE_SKILL, skill=s.name):
-            return f"{s.name} cannot be used (a skill forbids it)"
+    if not _may_trigger(game):
+        why = skill_banned(game, ctx)
+        if why is not None:
+            return why
     for c in s.costs:
         if not c.can_pay(ctx):
             return f"rule 9: the cost of {s.name} cannot be paid in full ({c.text})"

@@ -1,0 +1,383 @@
+"""Skill control (dsl/skill_control.py; docs/skill-language.md, "Skill control, the
+opponent's choices, the end of the game"): skills that cannot be used, trigger or
+activate ("your opponent cannot use act skills", "all auto skills cannot trigger",
+"your opponent's support skills cannot activate"), units with or without a support
+skill or a keyword skill, a skill that loses [Once per Turn], skills and
+characteristics acquired from another card. Every construct is compiled, played on
+small test cards and refused where it does not belong."""
+import pytest
+
+from fecipher.dsl.errors import LanguageError
+from fecipher.dsl.packs import compile_text
+from fecipher.engine import events as ev
+from fecipher.engine import modifiers as M
+
+from vanilla import add_bonds, add_cards, add_unit, begin, card, duel, events, options, pick
+
+PACK = '''
+card "Tester, Jammer"
+  codes TST-801
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Jam"
+    if your main character is attacked
+    your opponent's support skills cannot activate
+
+card "Tester, Hunter"
+  codes TST-802
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Vigil"
+    your opponent's bow support cards lose their support skills
+
+card "Tester, Canas"
+  codes TST-803
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Forbidden Magic"
+    during each player's beginning phase
+    all auto skills cannot trigger
+
+card "Tester, Gagger"
+  codes TST-804
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Gag"
+    cost tap this unit
+    your opponent cannot use act skills until the end of your opponent's next turn
+  act "Mute"
+    choose 1 enemy
+    it cannot use skills until the end of the turn
+
+card "Tester, Lugh"
+  codes TST-805
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  auto "Growing Heart"
+    when an ally with a support skill is deployed
+    draw 1
+  act "Door"
+    cost tap this unit
+    choose 1 card with a [CF] skill from your retreat area
+    deploy it
+
+card "Tester, Raven"
+  codes TST-806
+  cost 1
+  symbol blue
+  range 1
+  attack 30
+  support 10
+  cont "Sworn Blade"
+    if you have 2 or more other allies with a support skill
+    this unit gains +20 attack
+  cont "Serious"
+    if the card supporting this unit has a support skill
+    this unit gains +10 attack
+  cont "Unchanging"
+    all allies with a [US] skill gain +10 attack
+
+card "Tester, Sigurd"
+  codes TST-807
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Tyrfing"
+    once per turn
+    this unit gains +10 attack until the end of the turn
+  cont "Transcend"
+    if you have 2 or more bonds
+    this unit's "Tyrfing" loses once per turn
+
+card "Tester, Corrin"
+  codes TST-808
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Future"
+    once per turn
+    choose 1 white or black card from your boundless area
+    send it to your retreat area
+    this unit acquires all skills of it until the end of the turn
+  act "Mimic"
+    choose 1 other ally
+    this unit acquires all skills of it until the end of the turn
+
+card "Morgan (Female), Tester"
+  codes TST-809
+  cost 1
+  symbol blue
+  range 1
+  attack 30
+  support 10
+  cont "Infinite Potential"
+    during your turn
+    this unit acquires the weapon, type and range of all non-"Morgan (Female)" allies
+
+card "Tester, Narcian"
+  codes TST-810
+  cost 1
+  symbol black
+  range 1
+  attack 30
+  support 10
+  cont "Howling Laughter"
+    all enemies lose their support skills
+    your opponent's support cards lose their support skills
+
+card "Tester, Emblem"
+  codes TST-811
+  cost 1
+  symbol green
+  weapon bow
+  range 1
+  attack 30
+  support 10
+  support "Attack Emblem" attack/defence
+    your battling unit gains +20 attack until the end of the combat
+
+card "Tester, Helper"
+  codes TST-812
+  cost 1
+  symbol white
+  weapon sword
+  range 1
+  attack 30
+  support 10
+  cont "Helping Hand" [US]
+    this unit gains +0 attack
+  act "Boost"
+    once per turn
+    this unit gains +10 attack until the end of the turn
+  auto "Watchful"
+    when this unit is attacked
+    draw 1
+  support "Sword Emblem" attack/defence
+    your battling unit gains +10 attack until the end of the combat
+
+card "Tester, Flier"
+  codes TST-813
+  cost 1
+  symbol white
+  weapon lance
+  types flier
+  range 2
+  attack 30
+  support 10
+  act "Rally"
+    cost tap this unit
+    this unit gains +10 attack until the end of the turn
+  auto "Early Bird"
+    at the start of your turn
+    draw 1
+  cont "Mighty"
+    this unit gains +20 attack
+
+card "Kiria Kurono, Idol"
+  codes TST-814
+  cost 1
+  symbol black
+  range 1
+  attack 30
+  support 10
+  act "Encore" [CF]
+    cost tap this unit
+    draw 1
+  support "Idol Emblem" attack/defence
+    draw 1
+'''
+CARDS = {x.unit_name + ", " + x.title: x for x in compile_text(PACK, "skill_control.fe0")}
+
+
+def c(name: str):
+    return CARDS[("Tester, " + name) if "," not in name else name]
+
+
+def settle(game, stop):
+    """Answer "pass" / "no" (the first orb when one breaks) until ``stop(game)``."""
+    for _ in range(300):
+        if game.over or stop(game):
+            return
+        opts = game.legal_options()
+        no = [o for o in opts if o.kind in ("pass", "no")]
+        game.answer(no[0] if no else opts[0])
+    raise AssertionError("settle: limit reached")
+
+
+def fight(game, attacker, defender):
+    """Attack and decline every question of the battle (back to the Action Phase)."""
+    pick(game, "attack", unit=attacker, target=defender)
+    settle(game, lambda g: g.decision.kind == "action" and g.decision.player == attacker.owner)
+
+
+def resolved(game, name: str, since: int = 0) -> int:
+    return sum(1 for e in events(game, ev.SkillResolved, since=since) if e.skill == name)
+
+
+def check_errors(text: str) -> str:
+    with pytest.raises(LanguageError) as e:
+        compile_text(text, "bad.fe0")
+    return str(e.value)
+
+
+def one_skill(kind: str, lines: str) -> str:
+    body = "\n".join("    " + x for x in lines.strip().splitlines())
+    return f'card "Bad, Card"\n  codes BAD-001\n  cost 1\n  symbol red\n  attack 30\n  support 10\n' \
+           f'  {kind} "Bad Skill"\n{body}\n'
+
+
+# ------------------------------------------------------------------ support skills that do not activate
+def _support_battle(jammer: str, attack_mc: bool, support_card=None):
+    """Player 1 attacks (player 0's MC, or a plain ally of player 0) supported by
+    "Tester, Emblem" (its support skill: +20); player 0 has ``jammer`` on the field."""
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c(jammer))
+    other = add_unit(game, 0, card("Bystander", "ally", attack=30))
+    add_cards(game, 1, "deck", support_card or c("Emblem"), top=True)
+    begin(game, player=1)
+    start = len(game.events)
+    fight(game, mc1, mc0 if attack_mc else other)
+    return game, start
+
+
+def test_support_skills_cannot_activate_while_the_condition_holds_and_the_support_still_counts():
+    game, start = _support_battle("Jammer", attack_mc=True)
+    assert resolved(game, "Attack Emblem", start) == 0
+    ok = [e for e in events(game, ev.SupportSucceeded, since=start) if e.player == 1]
+    assert ok and ok[0].support == 10           # the support succeeded: its value counts
+    game, start = _support_battle("Jammer", attack_mc=False)   # another unit attacked: the skill activates
+    assert resolved(game, "Attack Emblem", start) == 1
+
+
+def test_support_cards_of_a_quality_lose_their_support_skills():
+    game, start = _support_battle("Hunter", attack_mc=False)   # a bow support card: no skill
+    assert resolved(game, "Attack Emblem", start) == 0
+    game, start = _support_battle("Hunter", attack_mc=False, support_card=c("Helper"))   # a sword card
+    assert resolved(game, "Sword Emblem", start) == 1
+
+
+def test_enemies_and_support_cards_lose_their_support_skills():
+    game, start = _support_battle("Narcian", attack_mc=False)
+    assert resolved(game, "Attack Emblem", start) == 0
+    # "all enemies lose their support skills": an enemy no longer counts as one with a support skill.
+    game, mc0, mc1 = duel()
+    raven = add_unit(game, 1, c("Raven"))
+    add_unit(game, 1, c("Helper"))
+    add_unit(game, 1, c("Emblem"))
+    begin(game)
+    assert game.attack(raven) == 30 + 20 + 0   # (Helper's [US] skill gives +10 to Helper only)
+    add_unit(game, 0, c("Narcian"))
+    assert game.attack(raven) == 30
+
+
+# ------------------------------------------------------------------ skills that cannot be used or trigger
+def test_auto_skills_cannot_trigger_during_the_beginning_phase_only():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Flier"))          # "Early Bird": at the start of your turn, draw 1
+    add_unit(game, 1, c("Canas"))
+    begin(game, turn=3, player=0, phase="beginning")
+    settle(game, lambda g: g.phase == "action")
+    assert resolved(game, "Early Bird") == 0
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Flier"))
+    begin(game, turn=3, player=0, phase="beginning")
+    settle(game, lambda g: g.phase == "action")
+    assert resolved(game, "Early Bird") == 1
+    # Outside the Beginning Phase an AUTO skill triggers: "Watchful" when attacked.
+    game, mc0, mc1 = duel()
+    helper = add_unit(game, 1, c("Helper"))
+    add_unit(game, 1, c("Canas"))
+    begin(game)
+    fight(game, mc0, helper)
+    assert resolved(game, "Watchful") == 1
+
+
+def test_your_opponent_cannot_use_act_skills_until_the_end_of_their_next_turn():
+    game, mc0, mc1 = duel()
+    gagger = add_unit(game, 0, c("Gagger"))
+    add_unit(game, 1, c("Sigurd"))
+    begin(game)
+    pick(game, "use_skill", skill="Gag")
+    settle(game, lambda g: g.turn == 3 and g.phase == "action")
+    assert not options(game, "use_skill", skill="Tyrfing")   # (their turn 3: forbidden)
+    assert any(m.stat == M.SKILL_BAN for m in game.modifiers)
+    settle(game, lambda g: g.turn == 5 and g.phase == "action")
+    assert options(game, "use_skill", skill="Tyrfing")       # the next one: allowed again
+    assert gagger  # (player 0's own skills were never forbidden)
+
+
+def test_a_unit_that_cannot_use_skills_is_offered_no_act_skill_and_its_auto_skills_do_not_trigger():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Gagger"))
+    helper = add_unit(game, 1, c("Helper"))
+    begin(game)
+    pick(game, "use_skill", skill="Mute")
+    pick(game, "unit", unit=helper)
+    fight(game, mc0, helper)
+    assert resolved(game, "Watchful") == 0
+    assert game.attack(helper) == 30    # (its CONT skill still holds: CONT skills are not used)
+
+
+# ------------------------------------------------------------------ units and cards with a support skill or a keyword skill
+def test_a_card_with_a_keyword_skill_is_chosen_and_an_ally_with_a_support_skill_triggers():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Lugh"))
+    add_cards(game, 0, "retreat", c("Kiria Kurono, Idol"), c("Flier"))   # only Idol has a [CF] skill
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Door")
+    assert [o.card for o in game.legal_options()] == [game.players[0].retreat[0].id]
+    pick(game, "card", card=c("Kiria Kurono, Idol"))
+    settle(game, lambda g: g.decision.kind == "action")
+    assert any(u.card is c("Kiria Kurono, Idol") for u in game.players[0].units)
+    assert resolved(game, "Growing Heart") == 1 and len(game.players[0].hand) == hand + 1
+
+
+def test_no_trigger_for_an_ally_without_a_support_skill():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Lugh"))
+    plain = card("Plain", "no support skill")
+    add_cards(game, 0, "hand", plain)
+    add_bonds(game, 0, card("Bond", "b"), card("Bond", "c"))
+    begin(game, phase="deployment")
+    pick(game, "deploy", card=plain, area="front")
+    settle(game, lambda g: g.phase == "action")
+    assert resolved(game, "Growing Heart") == 0
+
+
+def test_counting_allies_with_a_support_skill_and_the_card_supporting_this_unit():
+    game, mc0, mc1 = duel()
+    raven = add_unit(game, 0, c("Raven"))
+    add_unit(game, 0, c("Helper"))
+    begin(game)
+    assert game.attack(raven) == 30          # one other ally with a support skill (not the MC)
+    emblem = add_unit(game, 0, c("Emblem"))
+    assert game.attack(raven) == 50
+    helper = game.players[0].units[2]
+    assert game.attack(helper) == 40 and game.attack(emblem) == 30   # [US]: Helper's "Helping Hand"
+    # "the card supporting this unit has a support skill": +10 in the battle.
+    add_cards(game, 0, "deck", c("Kiria Kurono, Idol"), top=True)
+    pick(game, "attack", unit=raven, target=mc1)
+    settle(game, lambda g: any(e.player == 0 for e in events(g, ev.SupportSucceeded)))
+    assert game.battle is not None and game.attack(raven) == 60
+    settle(game, lambda g: g.battle is None)
+    assert game.attack(raven) == 50
