@@ -381,3 +381,102 @@ def test_counting_allies_with_a_support_skill_and_the_card_supporting_this_unit(
     assert game.battle is not None and game.attack(raven) == 60
     settle(game, lambda g: g.battle is None)
     assert game.attack(raven) == 50
+
+
+# ------------------------------------------------------------------ a skill that loses [Once per Turn]
+def test_a_skill_that_loses_once_per_turn_may_be_used_again_while_the_condition_holds():
+    game, mc0, mc1 = duel()
+    sigurd = add_unit(game, 0, c("Sigurd"))
+    begin(game)
+    pick(game, "use_skill", skill="Tyrfing")
+    assert not options(game, "use_skill", skill="Tyrfing")      # once per turn
+    game, mc0, mc1 = duel()
+    sigurd = add_unit(game, 0, c("Sigurd"))
+    add_bonds(game, 0, card("Bond", "b"), card("Bond", "c"))
+    begin(game)
+    for _ in range(3):
+        pick(game, "use_skill", skill="Tyrfing")
+    assert game.attack(sigurd) == 60
+
+
+# ------------------------------------------------------------------ skills and characteristics of another card
+def test_a_unit_acquires_the_skills_printed_on_a_card_until_the_end_of_the_turn():
+    game, mc0, mc1 = duel()
+    corrin = add_unit(game, 0, c("Corrin"))
+    add_cards(game, 0, "boundless", c("Flier"))
+    begin(game)
+    pick(game, "use_skill", skill="Future")
+    pick(game, "card", card=c("Flier"))
+    assert game.players[0].retreat[-1].card is c("Flier")
+    assert game.attack(corrin) == 50                          # its CONT "Mighty"
+    pick(game, "use_skill", skill="Rally")                    # its ACT skill, with its cost
+    assert corrin.tapped and game.attack(corrin) == 60
+    assert [s.name for s in game.skills_of(corrin)] == ["Future", "Mimic", "Early Bird", "Mighty", "Rally"]
+    settle(game, lambda g: g.turn == 3)
+    assert [s.name for s in game.skills_of(corrin)] == ["Future", "Mimic"] and game.attack(corrin) == 30
+
+
+def test_acquired_skills_are_the_printed_ones_and_a_once_per_turn_skill_counts_on_each_unit():
+    """Engine decision: "What 'acquires all skills of ...' takes" (docs/rules.md)."""
+    game, mc0, mc1 = duel()
+    corrin = add_unit(game, 0, c("Corrin"))
+    helper = add_unit(game, 0, c("Helper"))
+    add_unit(game, 0, c("Gagger"))
+    begin(game)
+    pick(game, "use_skill", skill="Boost", unit=helper)       # Helper's once-per-turn skill, used
+    helper_skills = game.skills_of(helper)
+    game.add_modifier(M.Modifier(M.LOST_SKILLS, "grant", frozenset({"Watchful"}), M.END_OF_TURN, 0, unit=helper.id))
+    pick(game, "use_skill", skill="Mimic")
+    pick(game, "unit", unit=helper)
+    names = [s.name for s in game.skills_of(corrin)]
+    assert "Watchful" in names and "Sword Emblem" not in names   # printed (not as Helper has them now)
+    assert [o.unit for o in options(game, "use_skill", skill="Boost")] == [corrin.id]   # Corrin's own count
+    pick(game, "use_skill", skill="Boost", unit=corrin)
+    assert not options(game, "use_skill", skill="Boost") and game.attack(corrin) == 40
+    assert helper_skills
+
+
+def test_a_unit_acquires_the_weapon_type_and_range_of_other_allies_during_its_turn():
+    game, mc0, mc1 = duel()
+    morgan = add_unit(game, 0, c("Morgan (Female), Tester"))
+    add_unit(game, 0, c("Flier"))
+    begin(game)
+    assert {"lance", "flier"} <= game.types(morgan) and "sword" in game.types(morgan)   # (the MC: a sword)
+    assert game.ranges(morgan) == frozenset({1, 2})
+    settle(game, lambda g: g.turn == 3 and g.phase == "action")
+    assert "flier" not in game.types(morgan) and game.ranges(morgan) == frozenset({1})
+
+
+# ------------------------------------------------------------------ English and refusals
+def test_skill_control_lines_read_as_the_cards_say():
+    text = {s.name: s.text for x in CARDS.values() for s in x.skills}
+    assert "If your Main Character is being attacked: Your opponent's Support skills cannot activate." in text["Jam"]
+    assert "Your opponent's <Bow> Support cards lose their Support Skills." in text["Vigil"]
+    assert "During either player's Beginning Phase: All |AUTO| skills cannot trigger." in text["Forbidden Magic"]
+    assert "your opponent cannot use |ACT| skills" in text["Gag"]
+    assert "it cannot use skills" in text["Mute"]
+    assert "When an ally with a Support Skill is deployed" in text["Growing Heart"]
+    assert "Choose 1 card with a [CF] skill from your Retreat Area" in text["Door"]
+    assert "If the card supporting this unit has a Support Skill" in text["Serious"]
+    assert 'This unit\'s "Tyrfing" loses [Once per Turn].' in text["Transcend"]
+    assert "this unit acquires all skills possessed by it" in text["Future"]
+    assert 'acquires the weapon, type and range of all non-"Morgan (Female)" allies' in text["Infinite Potential"]
+    assert "All enemies lose their Support Skills." in text["Howling Laughter"]
+
+
+@pytest.mark.parametrize("kind, lines, message", [
+    ("act", "your opponent cannot use act skills", "needs a duration"),
+    ("cont", "your opponent cannot use act skills until the end of the turn", "takes no duration"),
+    ("spec", "all auto skills cannot trigger", "is a CONT skill's line"),
+    ("cont", "all auto skills cannot sleep", "'cannot sleep'"),
+    ("cont", "your opponent's blu support cards lose their support skills", "unknown quality 'blu'"),
+    ("act", "choose 1 enemy\nit cannot use bond skills until the end of the turn", "your opponent cannot use bond"),
+    ("cont", "this unit acquires all skills of your main character", "is not supported"),
+    ("act", "choose 1 card from your hand\nthis unit acquires the weapon of it until the end of the turn",
+     "names units"),
+    ("cont", "this unit's \"Nope\" loses once per turn", "names a skill of this card"),
+    ("cont", "all allies with a [XX] skill gain +10 attack", "unknown keyword [XX]"),
+    ("cont", "if this unit has a [XX] skill\nthis unit gains +10 attack", "unknown keyword [XX]"),
+])
+def test_skill_control_refusals(kind, lines, message):
+    assert message in check_errors(one_skill(kind, lines))
