@@ -107,6 +107,10 @@ def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, 
         src = lines[line - 1] if 0 < line <= len(lines) else ""
     else:
         words, keywords = describe_expected(p, set(f.expected))
+        from fecipher.dsl.skill_control import unsupported
+        refused = unsupported(src)
+        if refused is not None:
+            return Diagnostic(filename, line + line_offset, col, refused, src)
         first = _first_word_hint(src, p)
         if first is not None:
             return Diagnostic(filename, line + line_offset, first[0], first[1], src)

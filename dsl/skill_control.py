@@ -22,6 +22,7 @@ dsl/skillcheck.py, dsl/skillcompile.py, dsl/render.py and dsl/selectors.py hand 
 with one line each."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -54,6 +55,39 @@ def check_ban(checker, st: A.SkillBan) -> None:
             from fecipher.dsl.errors import suggest
             checker.err(st.pos, lambda w=w: f"unknown quality '{w}' of support cards{suggest(w, V.QUALITY_WORDS)}")
     _check_duration(checker, kind, st.duration, st.pos, "a rule about skills")
+    if (not st.kinds or "support" in st.kinds) and st.duration is not None and st.duration.kind == "end_of_combat" \
+            and any(t.kind == "supported" for t in checker.s.triggers):
+        checker.err(st.pos, "support skills that do not activate in this combat, set up when a support succeeded, "
+                            "is not supported: the support skills of this combat activate before 'when ... is "
+                            "supported' skills resolve")
+
+
+# Card phrasings of skill control the language does not have: a line that does not parse
+# and matches one of these is refused with its message (dsl/parse.syntax_diagnostic).
+UNSUPPORTED = (
+    (re.compile(r"\bbecomes?\s+usable\b"),
+     "skills that 'become usable' (a keyword's condition such as [LvS 2] lifted) are not supported"),
+    (re.compile(r"\b(activated?|activates|used?|uses)\s+(it\s+|this\s+skill\s+)?(again|twice)\b"
+                r"|\btwice\s+per\s+turn\b|\b\d+\s+times\s+per\s+turn\b"),
+     "a skill that is used or activates again ('twice per turn', '[IS] ... this skill is activated again') is not "
+     "supported: write the limit 'once per turn' or none"),
+    (re.compile(r"\bwhile\s+this\s+card\s+is\s+in\s+(your|the)\s+retreat\s+area\b"
+                r"|\bwith\s+this\s+card\s+in\s+your\s+retreat\s+area\b"),
+     "skills that work while their card is in the Retreat Area are not supported"),
+)
+# 'retreat "Name"' (parsed as an effect line): the same.
+RETREAT_KIND = ("'retreat \"...\"': skills that work while their card is in the Retreat Area are not supported "
+                "(the kinds are act, auto, cont, spec, bond, hand and support)")
+
+
+def unsupported(line: str) -> str | None:
+    """The message for a line that did not parse and says something of skill control
+    the language does not have (None: not one of those)."""
+    low = line.lower()
+    for rx, msg in UNSUPPORTED:
+        if rx.search(low):
+            return msg
+    return None
 
 
 def check_limit_lift(checker, st: A.LimitLift) -> None:
@@ -176,10 +210,10 @@ def ban_value(st: A.SkillBan):
     skill; players are counted from the rule's controller."""
     who, kinds, words = st.who, frozenset(st.kinds), tuple(st.cards or ())
 
-    def forbids(ctx, _unit, player=None, kind=None, card=None, **kw):
+    def forbids(ctx, _unit, player=None, kind=None, also=None, card=None, **kw):
         if who == "opponent" and player != ctx.opponent or who == "you" and player != ctx.controller:
             return False
-        if kinds and kind not in kinds:
+        if kinds and kind not in kinds and also not in kinds:
             return False
         if words:
             from fecipher.dsl.selectors import card_has

@@ -96,7 +96,8 @@ SKILL_COST_CUT = "skill_cost_cut"
 FREE_SKILL = "free_skill"
 # Skill control (docs/skill-language.md, "Skill control ..."). SKILL_BAN is a rule about
 # players, as CANNOT_DEPLOY: its value is a predicate value(game_or_ctx, None, player=,
-# kind=, skill=, card=) telling whether a skill of that kind (SKILL_KINDS), name and card,
+# kind=, also=, skill=, card=) telling whether a skill of that kind (SKILL_KINDS; also=
+# "auto" / "act" for a bond or hand skill that triggers / is used), name and card,
 # controlled by that player, cannot be used, trigger or activate now ("your opponent's
 # support skills cannot activate", "all auto skills cannot trigger"); a timed one reaches
 # no unit. NO_SUPPORT_SKILL (a flag): the unit's card has lost its support skill ("all

@@ -124,6 +124,8 @@ def skill_banned(game: "Game", ctx: SkillContext) -> str | None:
     cannot trigger"), timed or continuous."""
     s = ctx.skill
     kind = M.SKILL_KINDS[s.kind.value]
+    # A bond or hand skill is also an |AUTO| skill when it triggers, an |ACT| one when used.
+    also = ("auto" if s.triggers else "act") if kind in ("bond", "hand") else None
     unit = ctx.unit if ctx.unit_id is not None else None
     if unit is not None and not M.printed_only(game, M.CANNOT_USE_SKILL):
         if game.flag(unit, M.CANNOT_USE_SKILL, skill=s.name, kind=kind):
@@ -132,13 +134,13 @@ def skill_banned(game: "Game", ctx: SkillContext) -> str | None:
         return None
     for mod in game._mods_by_stat.get(M.SKILL_BAN, ()):
         if (mod.condition is None or mod.condition(game)) and mod.value(
-                game, None, player=ctx.controller, kind=kind, skill=s.name, card=ctx.source):
+                game, None, player=ctx.controller, kind=kind, also=also, skill=s.name, card=ctx.source):
             return f"{s.name} cannot be used: {mod.text or mod.source}"
     for ce, sctx in game._continuous_sources(M.SKILL_BAN):
         sk = sctx.skill
         if sk.condition is not None and not sk.condition(sctx):
             continue
-        if ce.value(sctx, None, player=ctx.controller, kind=kind, skill=s.name, card=ctx.source):
+        if ce.value(sctx, None, player=ctx.controller, kind=kind, also=also, skill=s.name, card=ctx.source):
             return f"{s.name} cannot be used: {sk.name} ({ce.text})"
     return None
 

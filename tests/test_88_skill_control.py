@@ -192,6 +192,17 @@ card "Tester, Flier"
   cont "Mighty"
     this unit gains +20 attack
 
+card "Tester, Bondsman"
+  codes TST-815
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  bond "Bond Dawn"
+    at the start of your turn
+    draw 1
+
 card "Kiria Kurono, Idol"
   codes TST-814
   cost 1
@@ -291,17 +302,15 @@ def test_enemies_and_support_cards_lose_their_support_skills():
 
 # ------------------------------------------------------------------ skills that cannot be used or trigger
 def test_auto_skills_cannot_trigger_during_the_beginning_phase_only():
-    game, mc0, mc1 = duel()
-    add_unit(game, 0, c("Flier"))          # "Early Bird": at the start of your turn, draw 1
-    add_unit(game, 1, c("Canas"))
-    begin(game, turn=3, player=0, phase="beginning")
-    settle(game, lambda g: g.phase == "action")
-    assert resolved(game, "Early Bird") == 0
-    game, mc0, mc1 = duel()
-    add_unit(game, 0, c("Flier"))
-    begin(game, turn=3, player=0, phase="beginning")
-    settle(game, lambda g: g.phase == "action")
-    assert resolved(game, "Early Bird") == 1
+    for canas, times in ((True, 0), (False, 1)):
+        game, mc0, mc1 = duel()
+        add_unit(game, 0, c("Flier"))          # "Early Bird": at the start of your turn, draw 1
+        add_bonds(game, 0, c("Bondsman"))      # "Bond Dawn": the same, an automatic bond skill
+        if canas:
+            add_unit(game, 1, c("Canas"))
+        begin(game, turn=3, player=0, phase="beginning")
+        settle(game, lambda g: g.phase == "action")
+        assert resolved(game, "Early Bird") == resolved(game, "Bond Dawn") == times
     # Outside the Beginning Phase an AUTO skill triggers: "Watchful" when attacked.
     game, mc0, mc1 = duel()
     helper = add_unit(game, 1, c("Helper"))
@@ -480,3 +489,20 @@ def test_skill_control_lines_read_as_the_cards_say():
 ])
 def test_skill_control_refusals(kind, lines, message):
     assert message in check_errors(one_skill(kind, lines))
+
+
+@pytest.mark.parametrize("kind, lines, message", [
+    ("cont", "all allies' [LvS 2] skills become usable", "'become usable'"),
+    ("act", "this skill can be used twice per turn\ndraw 1", "used or activates again"),
+    ("act", "draw 1\nyou may flip 1 bond and activate this skill again", "activates again"),
+    ("cont", "while this card is in your retreat area\nthis unit gains +10 attack", "in the Retreat Area are not"),
+    ("auto", "when an enemy is supported\nyour opponent's support skills do not activate until the end of the combat",
+     "is not supported"),
+])
+def test_skill_control_phrasings_the_language_does_not_have_are_refused_as_not_supported(kind, lines, message):
+    assert message in check_errors(one_skill(kind, lines))
+
+
+def test_a_skill_kind_of_the_retreat_area_is_refused_as_not_supported():
+    text = one_skill("act", "draw 1") + '  retreat "Quick Change"\n    draw 1\n'
+    assert "in the Retreat Area are not supported" in check_errors(text)
