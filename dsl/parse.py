@@ -659,8 +659,8 @@ class ToAst(Transformer):
     def ban_verb(self, pos, items):
         return ("verb", str(items[0]).lower())
 
-    def ban_verb_be(self, pos, items):
-        return ("verb", "be " + str(items[0]).lower())
+    def ban_verb_be_used(self, pos, items):
+        return ("verb", "be used")
 
     def limit_lift(self, pos, items):
         name = next(_s(t) for t in items if str(t).startswith('"'))

@@ -35,7 +35,7 @@ from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import ContinuousEffect, SkillContext
 
 # The verbs a rule may say a skill "cannot" do; they mean the same: it is not used.
-BAN_VERBS = ("trigger", "activate", "be used", "be triggered", "be activated")
+BAN_VERBS = ("trigger", "activate", "be used")
 # What "cannot use <kind> skills" may name on a unit (a unit's skills that are used or trigger).
 UNIT_KINDS = ("act", "auto")
 _KIND_TEXT = {"act": "|ACT|", "auto": "|AUTO|", "bond": "Bond", "hand": "|HAND|", "support": "Support"}

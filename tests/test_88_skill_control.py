@@ -61,6 +61,33 @@ card "Tester, Gagger"
     choose 1 enemy
     it cannot use skills until the end of the turn
 
+card "Tester, Hush"
+  codes TST-816
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Hush All"
+    cost tap this unit
+    all act skills cannot be used until the end of the turn
+
+card "Tester, Sorter"
+  codes TST-817
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Sort"
+    if you have 3 or more allies with no support skill
+    this unit gains +10 attack
+  act "Check"
+    choose 1 ally with no [US] skill
+    if it has no support skill: it gains +10 attack until the end of the turn
+    if it has a [CF] skill: draw 1
+    if it has no [CF] skill: it gains +20 attack until the end of the turn
+
 card "Tester, Lugh"
   codes TST-805
   cost 1
@@ -346,7 +373,34 @@ def test_a_unit_that_cannot_use_skills_is_offered_no_act_skill_and_its_auto_skil
     assert game.attack(helper) == 30    # (its CONT skill still holds: CONT skills are not used)
 
 
+def test_all_act_skills_cannot_be_used_stops_both_players_skills():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Hush"))
+    add_unit(game, 0, c("Gagger"))
+    begin(game)
+    assert options(game, "use_skill", skill="Mute")
+    pick(game, "use_skill", skill="Hush All")
+    assert not options(game, "use_skill")
+
+
 # ------------------------------------------------------------------ units and cards with a support skill or a keyword skill
+def test_allies_with_no_support_skill_or_keyword_skill_and_conditions_on_the_chosen_ally():
+    game, mc0, mc1 = duel()
+    sorter = add_unit(game, 0, c("Sorter"))
+    add_unit(game, 0, c("Helper"))              # a support skill and a [US] skill
+    idol = add_unit(game, 0, c("Kiria Kurono, Idol"))   # a support skill and a [CF] skill
+    begin(game)
+    assert game.attack(sorter) == 30            # the MC and Sorter: 2 allies with no support skill
+    add_unit(game, 0, card("Plain", "no support skill"))
+    assert game.attack(sorter) == 40
+    pick(game, "use_skill", skill="Check")
+    assert {o.unit for o in game.legal_options()} == {mc0.id, sorter.id, idol.id, game.players[0].units[-1].id}
+    hand = len(game.players[0].hand)
+    pick(game, "unit", unit=idol)
+    assert game.attack(idol) == 30 and len(game.players[0].hand) == hand + 1
+    pick(game, "use_skill", skill="Check")
+    pick(game, "unit", unit=mc0)
+    assert game.attack(mc0) == 50 + 10 + 20
 def test_a_card_with_a_keyword_skill_is_chosen_and_an_ally_with_a_support_skill_triggers():
     game, mc0, mc1 = duel()
     add_unit(game, 0, c("Lugh"))
