@@ -264,6 +264,8 @@ class CardChange:
     floor: int | None
     duration: Duration | None
     pos: Pos
+    of: "Selector | None" = None     # "becomes the support of it": the value is that thing's
+    of_stat: str | None = None       # (cost, attack, support, range), times ``amount``
 
 
 @_node

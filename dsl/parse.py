@@ -832,9 +832,19 @@ class ToAst(Transformer):
 
     # ---- values of cards that are not units
     def card_change(self, pos, items):
-        stat, (op, amount, per, floor) = items[0], items[2]
+        stat, (op, amount, per, floor, *of) = items[0], items[2]
         dur = items[3] if len(items) > 3 else None
-        return A.CardChange(stat, op, amount, items[1], per, floor, dur, pos)
+        return A.CardChange(stat, op, amount, items[1], per, floor, dur, pos, *(of[0] if of else ()))
+
+    def card_set_of(self, pos, items):
+        # items: (becomes), the stat word, the reference, (times N)
+        rest = [i for i in items if not (isinstance(i, str) and i in ("becomes", "become"))]
+        stat, ref = rest[0], rest[1]
+        times = int(str(rest[2])) if len(rest) > 2 else 1
+        return ("set", times, None, None, (ref, stat))
+
+    def with_support_x(self, pos, items):
+        return A.PostFilter("support_x", value=str(items[0]), pos=pos)
 
     def card_stat(self, pos, items):
         words = [str(t) for t in items]
@@ -1191,6 +1201,7 @@ class ToAst(Transformer):
     ref_own_attacker = _ref("own_attacker")
     ref_own_defender = _ref("own_defender")
     ref_own_battler = _ref("own_battler")
+    ref_opponent_battler = _ref("opponent_battler")
 
     def ref_deck_top(self, pos, items):
         # "the top card of your deck" / "... of your opponent's deck": the owner is kept in

@@ -14,7 +14,7 @@ _REF = {
     "event_card": "that card", "main_character": "your Main Character",
     "opponent_main_character": "your opponent's Main Character", "several": "several things", "attacker": "the attacking unit",
     "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
-    "own_battler": "your battling unit", "deck_top": "the top card of your deck",
+    "own_battler": "your battling unit", "opponent_battler": "your opponent's unit in combat", "deck_top": "the top card of your deck",
     "opponent_main_character": "your opponent's Main Character",
 }
 _PICKED = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the chosen unit",
@@ -100,7 +100,7 @@ def post(p: A.PostFilter) -> str:
         return f"stacked under {selector(p.value)}"
     if p.kind == "among":
         return "among the revealed cards"
-    if p.kind in ("support_skill", "keyword_skill"):
+    if p.kind in ("support_skill", "keyword_skill", "support_x"):
         from fecipher.dsl import skill_control
         return skill_control.render_post(p)
     return p.kind

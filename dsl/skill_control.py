@@ -135,7 +135,9 @@ def _kind(sel) -> str:
 
 
 def check_post(checker, sel: A.Filtered, p: A.PostFilter) -> None:
-    """"with a support skill" / "with a [CF] skill": units or cards."""
+    """"with a support skill" / "with a [CF] skill" / "with support X": units or cards."""
+    if p.kind == "support_x" and p.value.lower() != "x":
+        checker.err(p.pos, f"'with support {p.value}': a support is a number ('with support 10') or X")
     if p.kind == "keyword_skill" and p.stat not in V.KEYWORDS:
         from fecipher.dsl.errors import suggest
         checker.err(p.pos, lambda: f"unknown keyword [{p.stat}]{suggest(p.stat, V.KEYWORDS)}")
@@ -179,6 +181,8 @@ def has_keyword_skill(ctx: SkillContext, thing, name: str) -> bool:
 
 def post_predicate(p: A.PostFilter):
     """(ctx, unit or card) -> bool for the filters of this module."""
+    if p.kind == "support_x":   # printed support "X" (a unit: its card's)
+        return lambda ctx, t: (t.card if isinstance(t, CardCopy) else ctx.game.base_card(t)).support_x
     want = bool(p.value)
     if p.kind == "support_skill":
         return lambda ctx, t: has_support_skill(ctx, t) == want
@@ -323,6 +327,48 @@ def _printed_skills(ctx: SkillContext, thing) -> tuple:
     return ctx.game.base_card(thing).skills
 
 
+def value_of(ref, stat: str, times: int):
+    """value(ctx, copy): "the support of it" (a card's computed support, "X" is 0; a
+    unit's printed support), "the cost of your opponent's battling unit" (a unit's
+    computed cost, a card's) ... times ``times``, read when the line resolves; 0 when
+    the reference stands for nothing."""
+    def value(ctx, _copy=None, **kw):
+        from fecipher.dsl.conditions import stat_value
+        things = _things(ctx, ref)
+        if not things:
+            return 0
+        t = things[0]
+        g = ctx.game
+        if isinstance(t, CardCopy) and stat == "support":
+            v = g.card_support(t)
+        elif isinstance(t, CardCopy) and stat == "cost":
+            v = g.deploy_cost(t)
+        else:
+            v = stat_value(ctx, t, stat)
+        return (v or 0) * times
+    return value
+
+
+def check_value_of(checker, st: A.CardChange) -> None:
+    """"the support of this card becomes the support of it": a support skill's card,
+    from one unit or card."""
+    checker.check_selector(st.of)
+    if not isinstance(st.of, A.Ref):
+        checker.err(st.of.pos, "'becomes the ... of ...' takes its value from one unit or card: 'it', 'the "
+                               "revealed card', 'your opponent's battling unit'")
+    if st.stat != "support" or checker.s.kind != "support":
+        checker.err(st.pos, "'becomes the ... of ...' sets a support skill's card's support ('the support of this "
+                            "card becomes the support of it')")
+
+
+def render_value_of(st: A.CardChange) -> str:
+    from fecipher.dsl import render
+    stat = {"cost": "the Deployment Cost", "attack": "the attack", "support": "the Support value",
+            "range": "the range"}[st.of_stat]
+    times = f" x {st.amount}" if st.amount != 1 else ""
+    return f"{stat} of {render.selector(st.of)}{times}"
+
+
 # ---------------------------------------------------------------- English
 def render_ban(st: A.SkillBan) -> str:
     from fecipher.dsl import render
@@ -366,6 +412,8 @@ def render_change(c: A.Change, plural: bool) -> str | None:
 
 
 def render_post(p: A.PostFilter) -> str:
+    if p.kind == "support_x":
+        return 'with a Support value of "X"'
     what = "a Support Skill" if p.kind == "support_skill" else f"a [{p.stat}] skill"
     return f"with {what}" if p.value else f"with no {what[2:]}"
 

@@ -705,7 +705,7 @@ class SkillChecker:
                             self.err(sub.pos, lambda w=w: f"unknown quality '{w}' (a symbol, gender, weapon or "
                                                           f"type){suggest(w, FILTER_WORDS)}")
         for p in sel.posts:
-            if p.kind in ("support_skill", "keyword_skill"):
+            if p.kind in ("support_skill", "keyword_skill", "support_x"):
                 skill_control.check_post(self, sel, p)
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):

@@ -88,6 +88,48 @@ card "Tester, Sorter"
     if it has a [CF] skill: draw 1
     if it has no [CF] skill: it gains +20 attack until the end of the turn
 
+card "Tester, Rebecca"
+  codes TST-818
+  cost 1
+  symbol green
+  range 1
+  attack 30
+  support 10
+  support "Village Girl's Gratitude" attack/defence
+    the support of this card becomes 10 for each card in your main character's stack until the end of the combat
+
+card "Tester, Matthew"
+  codes TST-819
+  cost 1
+  symbol green
+  range 1
+  attack 30
+  support 10
+  support "Spy's Sleight" attack/defence
+    reveal the top card of your opponent's deck
+    the support of this card becomes the support of it until the end of the combat
+
+card "Tester, Roy"
+  codes TST-820
+  cost 1
+  symbol green
+  range 1
+  attack 30
+  support 10
+  support "Bravely Charging Lion" attack/defence
+    the support of this card becomes the cost of your opponent's battling unit times 10 until the end of the combat
+
+card "Tester, Guy"
+  codes TST-821
+  cost 1
+  symbol green
+  range 1
+  attack 30
+  support X
+  cont "Incentified Returns"
+    if you have an ally with support X
+    this unit gains +10 attack
+
 card "Tester, Lugh"
   codes TST-805
   cost 1
@@ -560,3 +602,54 @@ def test_skill_control_phrasings_the_language_does_not_have_are_refused_as_not_s
 def test_a_skill_kind_of_the_retreat_area_is_refused_as_not_supported():
     text = one_skill("act", "draw 1") + '  retreat "Quick Change"\n    draw 1\n'
     assert "in the Retreat Area are not supported" in check_errors(text)
+
+
+# ------------------------------------------------------------------ support values taken from other things
+def _support_of(supporter, setup=None) -> int:
+    """Player 0's MC attacks player 1's plain cost-3 ally, supported by ``supporter``:
+    the support value its card gave."""
+    game, mc0, mc1 = duel()
+    target = add_unit(game, 1, card("Target", "cost 3", cost=3, attack=10))
+    add_cards(game, 0, "deck", supporter, top=True)
+    if setup:
+        setup(game, mc0)
+    begin(game)
+    fight(game, mc0, target)
+    return next(e.support for e in events(game, ev.SupportSucceeded) if e.player == 0)
+
+
+def test_support_equal_to_the_cards_in_the_main_characters_stack_times_10():
+    assert _support_of(c("Rebecca")) == 10
+
+    def stack(game, mc0):
+        mc0.cards.extend(game.new_copy(card("Lord 0", "under"), 0) for _ in range(2))
+        game.invalidate()
+    assert _support_of(c("Rebecca"), stack) == 30
+
+
+def test_support_equal_to_the_support_of_the_revealed_card_an_x_is_0():
+    def reveal(support):
+        def setup(game, mc0):
+            add_cards(game, 1, "deck", card("Filler", "support card"), card("Shown", "s", support=support), top=True)
+        return setup
+    assert _support_of(c("Matthew"), reveal(30)) == 30
+    def reveal_x(game, mc0):
+        add_cards(game, 1, "deck", card("Filler", "support card"), c("Guy"), top=True)
+    assert _support_of(c("Matthew"), reveal_x) == 0
+
+
+def test_support_equal_to_the_cost_of_the_opponents_unit_in_combat_times_10():
+    assert _support_of(c("Roy")) == 30
+
+
+def test_an_ally_with_a_support_value_of_x():
+    game, mc0, mc1 = duel()
+    guy = add_unit(game, 0, c("Guy"))
+    begin(game)
+    assert game.attack(guy) == 40            # Guy himself: printed support "X"
+    game, mc0, mc1 = duel()
+    guy = add_unit(game, 1, c("Guy"))
+    add_unit(game, 0, c("Guy"))
+    begin(game)
+    assert game.attack(guy) == 40
+
