@@ -662,6 +662,14 @@ class ToAst(Transformer):
     def ban_verb_be_used(self, pos, items):
         return ("verb", "be used")
 
+    def lvs_usable(self, pos, items):
+        tags = tuple(i for i in items if isinstance(i, A.Keyword))
+        subj = next(i for i in items if isinstance(i, (A.Ref, A.Filtered)))
+        dur = next((i for i in items if isinstance(i, A.Duration)), None)
+        change = A.Change("lvs_usable", words=tuple(f"{k.name} {k.arg if k.arg is not None else ''}".strip()
+                                                    for k in tags), pos=tags[0].pos)
+        return A.Modification((subj,), (change,), dur, pos)
+
     def limit_lift(self, pos, items):
         name = next(_s(t) for t in items if str(t).startswith('"'))
         dur = next((it for it in items if isinstance(it, A.Duration)), None)

@@ -66,7 +66,8 @@ def check_ban(checker, st: A.SkillBan) -> None:
 # and matches one of these is refused with its message (dsl/parse.syntax_diagnostic).
 UNSUPPORTED = (
     (re.compile(r"\bbecomes?\s+usable\b"),
-     "skills that 'become usable' (a keyword's condition such as [LvS 2] lifted) are not supported"),
+     "skills that 'become usable' are written 'the [LvS 2] skills of all allies become usable' (only [LvS N] "
+     "skills; other ways of saying it are not supported)"),
     (re.compile(r"\b(activated?|activates|used?|uses)\s+(it\s+|this\s+skill\s+)?(again|twice)\b"
                 r"|\btwice\s+per\s+turn\b|\b\d+\s+times\s+per\s+turn\b"),
      "a skill that is used or activates again ('twice per turn', '[IS] ... this skill is activated again') is not "
@@ -109,7 +110,13 @@ def _check_duration(checker, kind: str, duration, pos, what: str) -> None:
 
 def check_change(checker, c: A.Change) -> None:
     """The changes of this module, in a modification line."""
-    if c.kind == "cannot_use_kind":
+    if c.kind == "lvs_usable":
+        for w in c.words:
+            name, _, n = w.partition(" ")
+            if name != "LvS" or not n.isdigit():
+                checker.err(c.pos, f"'the [{w}] skills of ... become usable': only [LvS N] skills are made usable "
+                                   f"(their stack size is not asked)")
+    elif c.kind == "cannot_use_kind":
         bad = [k for k in c.words if k not in UNIT_KINDS]
         if bad:
             checker.err(c.pos, f"a unit's {bad[0]} skills are not its own to use: say 'your opponent cannot use "
@@ -284,6 +291,9 @@ def change_parts(c: A.Change) -> list[tuple[str, str, Any]] | None:
         return [(M.CANNOT_USE_SKILL, "flag", lambda ctx, u, kind=None, _k=kinds, **kw: kind in _k)]
     if c.kind == "lose_support_skill":
         return [(M.NO_SUPPORT_SKILL, "flag", True)]
+    if c.kind == "lvs_usable":
+        levels = frozenset(int(w.partition(" ")[2] or 0) for w in c.words)
+        return [(M.LVS_USABLE, "flag", lambda ctx, u, level=None, _l=levels, **kw: level in _l)]
     if c.kind == "acquire_skills_of":
         of = c.of
 
@@ -402,6 +412,10 @@ def render_change(c: A.Change, plural: bool) -> str | None:
         return f"cannot use {kinds + ' ' if kinds else ''}skills"
     if c.kind == "lose_support_skill":
         return f"lose{s} {'their' if plural else 'its'} Support Skill{'s' if plural else ''}"
+    if c.kind == "lvs_usable":
+        tags = [f"[{w.replace(' ', '')}]" for w in c.words]
+        listed = tags[0] if len(tags) == 1 else ", ".join(tags[:-1]) + " and " + tags[-1]
+        return f"{'have their' if plural else 'has its'} {listed} skills usable"
     if c.kind == "acquire_skills_of":
         return f"acquire{s} all skills possessed by {render.selector(c.of)}"
     if c.kind == "acquire_traits_of":

@@ -104,6 +104,11 @@ FREE_SKILL = "free_skill"
 # enemies lose their support skills"). NO_TURN_LIMIT (a flag, context skill=): that skill
 # of the unit loses [Once per Turn].
 SKILL_BAN = "skill_ban"
+# LVS_USABLE (a flag, context level=N): the unit's [LvS N] skills are active whatever the
+# size of its stack ("All [LvS2] skills possessed by allies become usable"). Read, as
+# SKILLS and LOST_SKILLS, from the printed CONT skills (engine/values.py), so that it
+# cannot loop.
+LVS_USABLE = "lvs_usable"
 NO_SUPPORT_SKILL = "no_support_skill"
 NO_TURN_LIMIT = "no_turn_limit"
 # The kind words of skill control, by engine kind (a DB-shared skill keeps its kind).
@@ -115,7 +120,7 @@ FLAGS = frozenset({
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
     CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED, FREE_SKILL,
     ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP,
-    CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT,
+    CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT, LVS_USABLE,
 })
 STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT}) | FLAGS | CARD_STATS
 

@@ -164,7 +164,7 @@ def collect_triggers(game: "Game", event: Event) -> None:
         for trig in skill.triggers:
             if trig.event_type is not et:
                 continue
-            if skill.keywords and not keyword_allows(skill, ctx.unit):
+            if skill.keywords and not keyword_allows(skill, ctx.unit, game):
                 continue
             tctx = ctx.for_event(event)
             if not trig.match(tctx, event):
@@ -225,7 +225,7 @@ def apply_replacements(game: "Game", event: Event) -> Event | None:
     et = type(event)
     for skill, ctx in list(skill_sources(game)):
         for rep in skill.replacements:
-            if rep.optional or rep.event_type is not et or not keyword_allows(skill, ctx.unit):
+            if rep.optional or rep.event_type is not et or not keyword_allows(skill, ctx.unit, game):
                 continue
             if skill.condition is not None and not skill.condition(ctx):
                 continue
@@ -256,7 +256,7 @@ def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
     et = type(event)
     for skill, ctx in list(skill_sources(game)):
         for rep in skill.replacements:
-            if rep.event_type is not et or not keyword_allows(skill, ctx.unit):
+            if rep.event_type is not et or not keyword_allows(skill, ctx.unit, game):
                 continue
             if skill.condition is not None and not skill.condition(ctx):
                 continue
@@ -359,7 +359,7 @@ def usable(game: "Game", ctx: SkillContext) -> str | None:
     s = ctx.skill
     if game.battle is not None:
         return "rule 9: action skills are not used during a battle"
-    if s.keywords and not keyword_allows(s, ctx.unit):
+    if s.keywords and not keyword_allows(s, ctx.unit, game):
         k = "CCS: only while class changed" if s.has_keyword("CCS") else "LvS: the stack is too small"
         return f"{s.name} is not active ({k})"
     if s.once_per_turn and game.uses_this_turn(ctx) >= 1 and not turn_limit_lifted(game, ctx):

@@ -130,6 +130,46 @@ card "Tester, Guy"
     if you have an ally with support X
     this unit gains +10 attack
 
+card "Tester, Mist"
+  codes TST-822
+  cost 1
+  symbol white
+  range 1
+  attack 30
+  support 10
+  cont "Song of Waking"
+    the [LvS 2] skills of all allies become usable
+
+card "Tester, Shinon"
+  codes TST-823
+  cost 1
+  symbol white
+  range 1
+  attack 30
+  support 10
+  act "Gratitude"
+    cost tap this unit
+    choose 1 bow ally
+    it gains +10 attack until the end of the turn
+    the [LvS 2], [LvS 3] and [LvS 4] skills of it become usable until the end of the turn
+
+card "Tester, Tibarn"
+  codes TST-824
+  cost 1
+  symbol white
+  weapon bow
+  range 1
+  attack 30
+  support 10
+  cont "Rage" [LvS 2]
+    this unit gains +20 attack
+  act "Swoop" [LvS 3]
+    cost tap this unit
+    draw 1
+  auto "Roar" [LvS 2]
+    when this unit attacks
+    draw 1
+
 card "Tester, Lugh"
   codes TST-805
   cost 1
@@ -582,6 +622,10 @@ def test_skill_control_lines_read_as_the_cards_say():
     ("cont", "this unit's \"Nope\" loses once per turn", "names a skill of this card"),
     ("cont", "all allies with a [XX] skill gain +10 attack", "unknown keyword [XX]"),
     ("cont", "if this unit has a [XX] skill\nthis unit gains +10 attack", "unknown keyword [XX]"),
+    ("cont", "the [CCS] skills of all allies become usable", "only [LvS N] skills"),
+    ("cont", "if you have an ally with support Y\nthis unit gains +10 attack", "'with support Y'"),
+    ("act", "choose 1 enemy\nthe support of this card becomes the support of it until the end of the turn",
+     "sets a support skill's card's support"),
 ])
 def test_skill_control_refusals(kind, lines, message):
     assert message in check_errors(one_skill(kind, lines))
@@ -652,4 +696,32 @@ def test_an_ally_with_a_support_value_of_x():
     add_unit(game, 0, c("Guy"))
     begin(game)
     assert game.attack(guy) == 40
+
+
+# ------------------------------------------------------------------ [LvS N] skills made usable
+def test_lvs_skills_of_allies_become_usable_while_the_continuous_skill_is_active():
+    import test_18_field_cache as FC
+    game, mc0, mc1 = duel()
+    tibarn = add_unit(game, 0, c("Tibarn"))
+    game.bus.subscribe(ev.Event, FC._check)   # (the remembered field values follow LVS_USABLE)
+    begin(game)
+    assert game.attack(tibarn) == 30 and not options(game, "use_skill", skill="Swoop")
+    mist = add_unit(game, 0, c("Mist"))
+    assert game.attack(tibarn) == 50 and not options(game, "use_skill", skill="Swoop")   # ([LvS 3]: not named)
+    start = len(game.events)
+    fight(game, tibarn, mc1)
+    assert resolved(game, "Roar", start) == 1
+    assert mist
+
+
+def test_lvs_skills_of_a_chosen_ally_become_usable_until_the_end_of_the_turn():
+    game, mc0, mc1 = duel()
+    tibarn = add_unit(game, 0, c("Tibarn"))
+    add_unit(game, 0, c("Shinon"))
+    begin(game)
+    pick(game, "use_skill", skill="Gratitude")
+    pick(game, "unit", unit=tibarn)            # (the only bow ally)
+    assert game.attack(tibarn) == 60 and options(game, "use_skill", skill="Swoop")
+    settle(game, lambda g: g.turn == 3)
+    assert game.attack(tibarn) == 30
 
