@@ -232,6 +232,16 @@ class SkillBan:
 
 
 @_node
+class Again:
+    """"you may pay <cost>: activate this skill again": after the skill's other lines,
+    its controller may pay the cost; each time they do, the skill's effect runs again
+    ([IS] support skills; dsl/skill_control.py)."""
+    costs: tuple                     # cost items (Action), as a cost clause's
+    verb: str                        # the word after ":" (the checker wants "activate")
+    pos: Pos
+
+
+@_node
 class LimitLift:
     """'this unit's "X" loses once per turn': that skill of this unit may be used
     again and again (dsl/skill_control.py)."""
@@ -298,7 +308,7 @@ class Choice:
 
 
 Statement = (Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
-             | Delayed | CardChange | SkillCostChange | DeployBan | GameEnd | Choice | SkillBan | LimitLift)
+             | Delayed | CardChange | SkillCostChange | DeployBan | GameEnd | Choice | SkillBan | LimitLift | Again)
 
 
 # ---- triggers and conditions

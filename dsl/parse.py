@@ -662,6 +662,11 @@ class ToAst(Transformer):
     def ban_verb_be_used(self, pos, items):
         return ("verb", "be used")
 
+    def again_line(self, pos, items):
+        costs = tuple(i for i in items if isinstance(i, A.Action))
+        verb = next(str(i).lower() for i in items if not isinstance(i, A.Action))
+        return A.Again(costs, verb, pos)
+
     def lvs_usable(self, pos, items):
         tags = tuple(i for i in items if isinstance(i, A.Keyword))
         subj = next(i for i in items if isinstance(i, (A.Ref, A.Filtered)))

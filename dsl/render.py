@@ -256,6 +256,9 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.SkillBan):
         from fecipher.dsl import skill_control
         return skill_control.render_ban(st)
+    if isinstance(st, A.Again):
+        from fecipher.dsl import skill_control
+        return skill_control.render_again(st)
     if isinstance(st, A.LimitLift):
         from fecipher.dsl import skill_control
         return skill_control.render_lift(st)

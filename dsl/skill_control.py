@@ -70,8 +70,8 @@ UNSUPPORTED = (
      "skills; other ways of saying it are not supported)"),
     (re.compile(r"\b(activated?|activates|used?|uses)\s+(it\s+|this\s+skill\s+)?(again|twice)\b"
                 r"|\btwice\s+per\s+turn\b|\b\d+\s+times\s+per\s+turn\b"),
-     "a skill that is used or activates again ('twice per turn', '[IS] ... this skill is activated again') is not "
-     "supported: write the limit 'once per turn' or none"),
+     "a skill used twice per turn, or again, is not supported (write 'once per turn' or no limit); a skill "
+     "activated again for a cost is 'you may pay flip 1 bond: activate this skill again'"),
     (re.compile(r"\bwhile\s+this\s+card\s+is\s+in\s+(your|the)\s+retreat\s+area\b"
                 r"|\bwith\s+this\s+card\s+in\s+your\s+retreat\s+area\b"),
      "skills that work while their card is in the Retreat Area are not supported"),
@@ -89,6 +89,51 @@ def unsupported(line: str) -> str | None:
         if rx.search(low):
             return msg
     return None
+
+
+def check_again(checker, st: A.Again) -> None:
+    """The last line of a skill that acts; its costs are checked as a cost line's."""
+    from fecipher.dsl.costs_more import check_cost
+    kind = checker.s.kind
+    if st.verb != "activate":
+        checker.err(st.pos, f"'{st.verb} this skill again': say 'you may pay <cost>: activate this skill again'")
+    if kind in ("cont", "spec"):
+        checker.err(st.pos, f"a {kind.upper()} skill holds while it is active; it is not activated again")
+    elif checker.s.statements and checker.s.statements[-1] is not st:
+        checker.err(st.pos, "'...: activate this skill again' is the skill's last line (the lines before it run "
+                            "again)")
+    for c in st.costs:
+        check_cost(c, checker.err, kind)
+
+
+def again_effect(st: A.Again):
+    """Each time the controller pays the cost, the skill's whole effect runs again (this
+    line included: they may pay again), with nothing chosen yet."""
+    from fecipher.dsl.costs_more import joint
+    from fecipher.dsl.registry import COSTS
+    from fecipher.engine.decisions import yes_no
+    from fecipher.engine.resolution import acting
+    costs = joint(tuple(COSTS[c.verb].build(c) for c in st.costs))
+    text = render_again(st)
+
+    def eff(ctx: SkillContext):
+        ctx.data["did"] = False
+        if not all(c.can_pay(ctx) for c in costs):
+            return
+        if not (yield from yes_no(ctx.controller, f"{ctx.skill.name}: {text[:-1]}?")):
+            return
+        for c in costs:
+            yield from acting(ctx.game, ctx, "cost", c.pay(ctx))
+        ctx.data["did"] = True
+        again = attrs.evolve(ctx, data={})
+        yield from ctx.skill.effect(again)
+    return eff
+
+
+def render_again(st: A.Again) -> str:
+    from fecipher.dsl import render
+    paid = ", ".join(render.cost_item(c) for c in st.costs)
+    return f"You may [{render.cap(paid)}] and each time you do, this skill is activated again."
 
 
 def check_limit_lift(checker, st: A.LimitLift) -> None:

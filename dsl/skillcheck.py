@@ -323,6 +323,9 @@ class SkillChecker:
         if isinstance(st, A.LimitLift):
             skill_control.check_limit_lift(self, st)
             return
+        if isinstance(st, A.Again):
+            skill_control.check_again(self, st)
+            return
         if isinstance(st, A.Delayed):
             self.check_delayed(st)
             return

@@ -462,6 +462,9 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
         return control.compile_statement(st, granted)
     if isinstance(st, A.DeployBan):
         return deploy_ban_effect(st)
+    if isinstance(st, A.Again):
+        from fecipher.dsl import skill_control
+        return skill_control.again_effect(st)
     if isinstance(st, (A.SkillBan, A.LimitLift)):
         from fecipher.dsl import skill_control
         return skill_control.ban_effect(st) if isinstance(st, A.SkillBan) else skill_control.lift_effect(st)

@@ -170,6 +170,17 @@ card "Tester, Tibarn"
     when this unit attacks
     draw 1
 
+card "Tester, Dorcas"
+  codes TST-825
+  cost 1
+  symbol purple
+  range 1
+  attack 30
+  support 10
+  support "Guardian Grand Axe" attack/defence [IS]
+    your battling unit gains +10 attack until the end of the combat
+    you may pay flip 1 bond: activate this skill again
+
 card "Tester, Lugh"
   codes TST-805
   cost 1
@@ -623,6 +634,9 @@ def test_skill_control_lines_read_as_the_cards_say():
     ("cont", "all allies with a [XX] skill gain +10 attack", "unknown keyword [XX]"),
     ("cont", "if this unit has a [XX] skill\nthis unit gains +10 attack", "unknown keyword [XX]"),
     ("cont", "the [CCS] skills of all allies become usable", "only [LvS N] skills"),
+    ("act", "you may pay flip 1 bond: activate this skill again\ndraw 1", "is the skill's last line"),
+    ("act", "draw 1\nyou may pay flip 1 bond: repeat this skill again", "'repeat this skill again'"),
+    ("cont", "this unit gains +10 attack\nyou may pay flip 1 bond: activate this skill again", "not activated again"),
     ("cont", "if you have an ally with support Y\nthis unit gains +10 attack", "'with support Y'"),
     ("act", "choose 1 enemy\nthe support of this card becomes the support of it until the end of the turn",
      "sets a support skill's card's support"),
@@ -633,8 +647,8 @@ def test_skill_control_refusals(kind, lines, message):
 
 @pytest.mark.parametrize("kind, lines, message", [
     ("cont", "all allies' [LvS 2] skills become usable", "'become usable'"),
-    ("act", "this skill can be used twice per turn\ndraw 1", "used or activates again"),
-    ("act", "draw 1\nyou may flip 1 bond and activate this skill again", "activates again"),
+    ("act", "this skill can be used twice per turn\ndraw 1", "a skill used twice per turn, or again, is not supported"),
+    ("act", "draw 1\nyou may flip 1 bond and activate this skill again", "'you may pay flip 1 bond: activate this"),
     ("cont", "while this card is in your retreat area\nthis unit gains +10 attack", "in the Retreat Area are not"),
     ("auto", "when an enemy is supported\nyour opponent's support skills do not activate until the end of the combat",
      "is not supported"),
@@ -724,4 +738,25 @@ def test_lvs_skills_of_a_chosen_ally_become_usable_until_the_end_of_the_turn():
     assert game.attack(tibarn) == 60 and options(game, "use_skill", skill="Swoop")
     settle(game, lambda g: g.turn == 3)
     assert game.attack(tibarn) == 30
+
+
+# ------------------------------------------------------------------ a skill activated again for a cost
+def test_a_support_skill_is_activated_again_each_time_its_controller_pays():
+    for answers, attack in (((True, True), 80), ((True, False), 70), ((False,), 60)):
+        game, mc0, mc1 = duel()
+        add_bonds(game, 0, card("Bond", "b"), card("Bond", "c"))
+        add_cards(game, 0, "deck", c("Dorcas"), top=True)
+        begin(game)
+        pick(game, "attack", unit=mc0, target=mc1)
+        for yes in answers:
+            assert game.decision.kind == "may" and "activated again" in game.decision.prompt
+            pick(game, "yes" if yes else "no")
+            while game.decision.kind == "choose":   # (which bond to flip)
+                game.answer(game.legal_options()[0])
+        # Two bonds: asked at most twice (no face-up bond left, no question).
+        assert game.decision.kind != "may"
+        assert game.attack(mc0) == attack and sum(not b.face_up for b in game.players[0].bonds) == \
+            sum(answers)
+        settle(game, lambda g: g.battle is None)
+        assert resolved(game, "Guardian Grand Axe") == 1   # (one resolution: its lines ran again inside it)
 
