@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from fecipher.dsl import ast as A
 
-KIND_LABEL = {"act": "ACT", "auto": "AUTO", "cont": "CONT", "spec": "SPEC", "bond": "BOND", "hand": "HAND"}
+KIND_LABEL = {"act": "ACT", "auto": "AUTO", "cont": "CONT", "spec": "SPEC", "bond": "BOND", "hand": "HAND",
+              "retreat": "RETREAT"}
 ROLE_LABEL = {"attack": "ATK SUPP", "defence": "DEF SUPP", "both": "ATK/DEF SUPP"}
 
 _REF = {

@@ -74,11 +74,9 @@ UNSUPPORTED = (
      "activated again for a cost is 'you may pay flip 1 bond: activate this skill again'"),
     (re.compile(r"\bwhile\s+this\s+card\s+is\s+in\s+(your|the)\s+retreat\s+area\b"
                 r"|\bwith\s+this\s+card\s+in\s+your\s+retreat\s+area\b"),
-     "skills that work while their card is in the Retreat Area are not supported"),
+     "a skill that works while its card is in the Retreat Area is a 'retreat \"Name\"' skill (a trigger or a "
+     "cost, as a hand skill's); other ways of saying it are not supported"),
 )
-# 'retreat "Name"' (parsed as an effect line): the same.
-RETREAT_KIND = ("'retreat \"...\"': skills that work while their card is in the Retreat Area are not supported "
-                "(the kinds are act, auto, cont, spec, bond, hand and support)")
 
 
 def unsupported(line: str) -> str | None:

@@ -607,10 +607,6 @@ class SkillChecker:
                 self.err(a.target.pos, f"'flip' turns face-{'down orbs face-up' if want == 'face_down' else 'up bonds face-down'}"
                                        f": '{a.target.noun}' that are already so cannot pay it")
         verb = table.get(a.verb)
-        if verb is None and a.verb == "retreat" and isinstance(a.target, A.Ref) and a.target.kind == "named":
-            # 'retreat "Name"' read as a skill's head: a kind of skill the language does not have.
-            self.err(a.verb_pos, skill_control.RETREAT_KIND)
-            return
         if verb is None:
             self.err(a.verb_pos, lambda: f"unknown {what} '{a.verb}'{suggest(a.verb, table)}")
             return

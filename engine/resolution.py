@@ -56,6 +56,8 @@ class CardSkills:
     used_bond: tuple[Skill, ...]
     used_hand: tuple[Skill, ...]
     auto: tuple[Skill, ...]        # the automatic skills (field skills that trigger)
+    retreat: tuple[Skill, ...] = ()        # those that work from the Retreat Area
+    used_retreat: tuple[Skill, ...] = ()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -64,15 +66,17 @@ def card_skills(card: Card) -> CardSkills:
     field = tuple(s for s in card.skills if s.kind in _FIELD_KINDS)
     bond = tuple(s for s in card.skills if s.kind is SkillKind.BOND)
     hand = tuple(s for s in card.skills if s.kind is SkillKind.HAND)
+    retreat = tuple(s for s in card.skills if s.kind is SkillKind.RETREAT)
     return CardSkills(field, bond, hand, *(tuple(s for s in group if _is_used_by_player(s))
                                            for group in (field, bond, hand)),
-                      tuple(s for s in field if s.kind is SkillKind.AUTOMATIC))
+                      tuple(s for s in field if s.kind is SkillKind.AUTOMATIC),
+                      retreat, tuple(s for s in retreat if _is_used_by_player(s)))
 
 
 def skill_sources(game: "Game", player: int | None = None,
                   wanted: Callable[[Skill], bool] | None = None) -> Iterator[tuple[Skill, SkillContext]]:
     """Every skill that can act now, with its context: units' skills on the field,
-    face-up bonds' bond skills, and hand skills. With ``wanted``, only the skills
+    face-up bonds' bond skills, hand skills and skills of cards in the Retreat Area. With ``wanted``, only the skills
     it accepts (the others get no context made)."""
     players = (0, 1) if player is None else (player,)
     # With no skill given, taken, copied or shared by DB, a unit has its top card's.
@@ -94,6 +98,10 @@ def skill_sources(game: "Game", player: int | None = None,
                         yield s, SkillContext(game, s, i, b.copy, None)
         for c in p.hand if game._hand_skills else ():
             for s in card_skills(c.card).hand:
+                if wanted is None or wanted(s):
+                    yield s, SkillContext(game, s, i, c, None)
+        for c in p.retreat if game._retreat_skills else ():
+            for s in card_skills(c.card).retreat:
                 if wanted is None or wanted(s):
                     yield s, SkillContext(game, s, i, c, None)
 
@@ -124,8 +132,9 @@ def skill_banned(game: "Game", ctx: SkillContext) -> str | None:
     cannot trigger"), timed or continuous."""
     s = ctx.skill
     kind = M.SKILL_KINDS[s.kind.value]
-    # A bond or hand skill is also an |AUTO| skill when it triggers, an |ACT| one when used.
-    also = ("auto" if s.triggers else "act") if kind in ("bond", "hand") else None
+    # A bond, hand or Retreat Area skill is also an |AUTO| skill when it triggers, an
+    # |ACT| one when used.
+    also = ("auto" if s.triggers else "act") if kind in ("bond", "hand", "retreat") else None
     unit = ctx.unit if ctx.unit_id is not None else None
     if unit is not None and not M.printed_only(game, M.CANNOT_USE_SKILL):
         if game.flag(unit, M.CANNOT_USE_SKILL, skill=s.name, kind=kind):
@@ -150,7 +159,7 @@ def _may_trigger(game: "Game") -> bool:
     return M.printed_only(game, M.CANNOT_USE_SKILL) and M.printed_only(game, M.SKILL_BAN)
 
 
-_TRIGGERED_KINDS = (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND)
+_TRIGGERED_KINDS = (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND, SkillKind.RETREAT)
 
 
 def collect_triggers(game: "Game", event: Event) -> None:
@@ -215,6 +224,11 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
         for c in p.hand if game._hand_skills else ():
             if c.card in cards:
                 for s in card_skills(c.card).hand:
+                    if s in listeners:
+                        out.append((s, SkillContext(game, s, i, c, None)))
+        for c in p.retreat if game._retreat_skills else ():
+            if c.card in cards:
+                for s in card_skills(c.card).retreat:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, c, None)))
     return out
@@ -302,6 +316,8 @@ def _resolve_pending(game: "Game") -> Iterator[Decision]:
             pass
         if not _within_limits(game, ctx):
             continue
+        if ctx.skill.kind is SkillKind.RETREAT and game.locate(ctx.source)[0] != "retreat":
+            continue   # (a skill of the Retreat Area works only while its card is there)
         # What this skill's resolution triggers is one step further down its chain.
         outer = game._resolving
         game._resolving = pick
@@ -380,7 +396,7 @@ def usable(game: "Game", ctx: SkillContext) -> str | None:
 
 def _is_used_by_player(skill: Skill) -> bool:
     """An action, bond or hand skill the player uses (not one that triggers)."""
-    return (not skill.triggers and skill.kind in (SkillKind.ACTION, SkillKind.BOND, SkillKind.HAND)
+    return (not skill.triggers and skill.kind in (SkillKind.ACTION, SkillKind.BOND, SkillKind.HAND, SkillKind.RETREAT)
             and skill.effect is not None)
 
 
@@ -402,6 +418,9 @@ def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
                 yield SkillContext(game, s, player, b.copy, None)
     for c in p.hand if game._hand_skills else ():
         for s in card_skills(c.card).used_hand:
+            yield SkillContext(game, s, player, c, None)
+    for c in p.retreat if game._retreat_skills else ():
+        for s in card_skills(c.card).used_retreat:
             yield SkillContext(game, s, player, c, None)
 
 

@@ -30,6 +30,7 @@ class SkillKind(enum.Enum):
     SPECIAL = "SPEC"
     BOND = "BOND"
     HAND = "HAND"
+    RETREAT = "RETREAT"     # works while its card is in the Retreat Area
     SUPPORT = "SUPP"
 
 

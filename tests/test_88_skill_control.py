@@ -181,6 +181,32 @@ card "Tester, Dorcas"
     your battling unit gains +10 attack until the end of the combat
     you may pay flip 1 bond: activate this skill again
 
+card "Oboro, Quick-Change Princess"
+  codes TST-826
+  cost 4
+  class change cost 3
+  symbol white
+  weapon lance
+  range 1
+  attack 60
+  support 10
+  retreat "Glamorous Quick-Change Princess"
+    cost flip 1 white bond
+    when an "Oboro" ally is moved
+    you may
+    put this card onto that unit
+
+card "Oboro, Seamstress"
+  codes TST-827
+  cost 1
+  symbol white
+  weapon lance
+  range 1
+  attack 30
+  support 10
+  act "Step"
+    move this unit
+
 card "Tester, Lugh"
   codes TST-805
   cost 1
@@ -649,17 +675,12 @@ def test_skill_control_refusals(kind, lines, message):
     ("cont", "all allies' [LvS 2] skills become usable", "'become usable'"),
     ("act", "this skill can be used twice per turn\ndraw 1", "a skill used twice per turn, or again, is not supported"),
     ("act", "draw 1\nyou may flip 1 bond and activate this skill again", "'you may pay flip 1 bond: activate this"),
-    ("cont", "while this card is in your retreat area\nthis unit gains +10 attack", "in the Retreat Area are not"),
+    ("cont", "while this card is in your retreat area\nthis unit gains +10 attack", "is a 'retreat \"Name\"' skill"),
     ("auto", "when an enemy is supported\nyour opponent's support skills do not activate until the end of the combat",
      "is not supported"),
 ])
 def test_skill_control_phrasings_the_language_does_not_have_are_refused_as_not_supported(kind, lines, message):
     assert message in check_errors(one_skill(kind, lines))
-
-
-def test_a_skill_kind_of_the_retreat_area_is_refused_as_not_supported():
-    text = one_skill("act", "draw 1") + '  retreat "Quick Change"\n    draw 1\n'
-    assert "in the Retreat Area are not supported" in check_errors(text)
 
 
 # ------------------------------------------------------------------ support values taken from other things
@@ -759,4 +780,37 @@ def test_a_support_skill_is_activated_again_each_time_its_controller_pays():
             sum(answers)
         settle(game, lambda g: g.battle is None)
         assert resolved(game, "Guardian Grand Axe") == 1   # (one resolution: its lines ran again inside it)
+
+
+# ------------------------------------------------------------------ skills of the Retreat Area
+def _oboro_game(bond_symbol="white"):
+    game, mc0, mc1 = duel()
+    oboro = add_unit(game, 0, c("Oboro, Seamstress"))
+    add_cards(game, 0, "retreat", c("Oboro, Quick-Change Princess"))
+    add_bonds(game, 0, card("Bond", "b", symbols=bond_symbol))
+    begin(game)
+    return game, oboro
+
+
+def test_a_skill_of_the_retreat_area_triggers_there_and_class_changes_with_its_card():
+    game, oboro = _oboro_game()
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Step")
+    assert game.decision.kind == "may" and "Glamorous" in game.decision.prompt
+    pick(game, "yes")
+    top = game.unit(oboro.id)
+    assert top.card is c("Oboro, Quick-Change Princess") and top.class_changed and len(top.cards) == 2
+    assert not game.players[0].retreat and not game.players[0].bonds[0].face_up
+    assert len(game.players[0].hand) == hand + 1      # (the class-change draw)
+
+
+def test_a_skill_of_the_retreat_area_needs_its_cost_and_its_card_there():
+    game, oboro = _oboro_game(bond_symbol="red")     # no white bond: the cost cannot be paid
+    pick(game, "use_skill", skill="Step")
+    assert game.decision.kind == "action" and game.unit(oboro.id).card is c("Oboro, Seamstress")
+    game, oboro = _oboro_game()
+    game.players[0].hand.append(game.players[0].retreat.pop())   # the card is in the hand now
+    game.invalidate()
+    pick(game, "use_skill", skill="Step")
+    assert game.decision.kind == "action" and game.unit(oboro.id).card is c("Oboro, Seamstress")
 
