@@ -23,8 +23,6 @@ NOT_YET_IN_A_GAME: dict[str, str] = {
     "q_untapped": "compiled and checked in tests; no test plays a game with it yet",
     "ref_deck_bottom": "compiled and checked in tests; no test plays a game with it yet",
     "ref_event_card": "compiled and checked in tests; no test plays a game with it yet",
-    "ref_own_battler": "compiled and checked in tests; no test plays a game with it yet",
-    "role_both": "compiled and checked in tests; no test plays a game with it yet",
 }
 
 # Rules of the pack's structure and words, not constructs a skill uses.
