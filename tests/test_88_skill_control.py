@@ -265,6 +265,7 @@ card "Tester, Corrin"
     send it to your retreat area
     this unit acquires all skills of it until the end of the turn
   act "Mimic"
+    once per turn
     choose 1 other ally
     this unit acquires all skills of it until the end of the turn
 
