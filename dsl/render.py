@@ -145,7 +145,7 @@ def selector(s: A.Selector | str | None) -> str:
     words.append(s.noun)
     words += map(post, s.posts)
     out = " ".join(filter(None, words))
-    if out.startswith("a ") and out[2:3] in "aeiou<":
+    if out.startswith("a ") and out[2:3] in "aeiou<" and not out[2:].startswith("unit"):   # ("a unit")
         out = "an " + out[2:] if out[2:3] != "<" or out[3:4].lower() in "aeiou" else out
     return out
 
