@@ -231,6 +231,39 @@ class DeployBan:
 
 
 @_node
+class SkillBan:
+    """A rule of skill control about players (dsl/skill_control.py): "your opponent
+    cannot use act skills", "all auto skills cannot trigger", "your opponent's support
+    skills cannot activate", "your opponent's bow support cards lose their support
+    skills"."""
+    who: str                         # opponent, you, each (every player)
+    kinds: tuple[str, ...]           # act, auto, bond, hand, support; () for every kind
+    verb: str                        # use, trigger, activate, be used ... (the checker reads it)
+    cards: tuple[str, ...] | None    # "bow support cards": the quality words; None when not said
+    duration: "Duration | None"
+    pos: Pos
+
+
+@_node
+class Again:
+    """"you may pay <cost>: activate this skill again": after the skill's other lines,
+    its controller may pay the cost; each time they do, the skill's effect runs again
+    ([IS] support skills; dsl/skill_control.py)."""
+    costs: tuple                     # cost items (Action), as a cost clause's
+    verb: str                        # the word after ":" (the checker wants "activate")
+    pos: Pos
+
+
+@_node
+class LimitLift:
+    """'this unit's "X" loses once per turn': that skill of this unit may be used
+    again and again (dsl/skill_control.py)."""
+    name: str
+    duration: "Duration | None"
+    pos: Pos
+
+
+@_node
 class Delayed:
     """"at the end of this combat:" and the effect lines after it: set up once when the
     skill resolves, run once at that moment (a delayed one-shot effect)."""
@@ -254,6 +287,8 @@ class CardChange:
     floor: int | None
     duration: Duration | None
     pos: Pos
+    of: "Selector | None" = None     # "becomes the support of it": the value is that thing's
+    of_stat: str | None = None       # (cost, attack, support, range), times ``amount``
 
 
 @_node
@@ -286,7 +321,7 @@ class Choice:
 
 
 Statement = (Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
-             | Delayed | CardChange | SkillCostChange | DeployBan | GameEnd | Choice)
+             | Delayed | CardChange | SkillCostChange | DeployBan | GameEnd | Choice | SkillBan | LimitLift | Again)
 
 
 # ---- triggers and conditions

@@ -56,10 +56,13 @@ def check_card_change(ch, st: A.CardChange) -> None:
     kind = ch.s.kind
     subj = st.subject
     ch.check_selector(subj)
-    if st.per_each is not None:
-        counting, ch.counting = ch.counting, True   # (what is counted: a stack's cards too)
+    if st.per_each is not None:   # (a count: "for each card in your main character's stack")
+        counting, ch.counting = ch.counting, True
         ch.check_selector(st.per_each)
         ch.counting = counting
+    if st.of is not None:
+        from fecipher.dsl.skill_control import check_value_of
+        check_value_of(ch, st)
     sk = selector_kind(subj)
     this_card = isinstance(subj, A.Ref) and subj.kind == "this_card"
     if sk in ("unit", "name", "chosen"):
@@ -225,6 +228,9 @@ def _applies(sel: A.Selector) -> Callable[[SkillContext, Any, str], bool]:
 def _value(st: A.CardChange) -> tuple[str, Any]:
     """(op, value) of a CardChange: value is a constant or value(ctx, copy)."""
     amount = st.amount if st.op != "reduce" else -st.amount
+    if st.of is not None:   # "becomes the support of it (times N)": that thing's value when it resolves
+        from fecipher.dsl.skill_control import value_of
+        return "set", value_of(st.of, st.of_stat, amount)
     counter = None
     if st.per_each is not None:
         from fecipher.dsl.skillcompile import count_of
@@ -345,7 +351,10 @@ def render_card_change(st: A.CardChange) -> str:
     else:   # the cards where they are: "in your hand"
         what = f"the {STAT_WORDS[st.stat]} of {render.selector(subj).replace(' from ', ' in ')}"
     per = f" for each {render.selector(st.per_each)}" if st.per_each is not None else ""
-    if st.op == "set":
+    if st.op == "set" and st.of is not None:
+        from fecipher.dsl.skill_control import render_value_of
+        body = f"{what} is equal to {render_value_of(st)}"
+    elif st.op == "set":
         body = f"{what} becomes {st.amount}{per}"
     elif st.op == "increase":
         body = f"{what} is increased by {st.amount}{per}"

@@ -135,6 +135,10 @@ def _explain_syntax(f: SyntaxFault, src: str, p: Lark) -> tuple[int, str]:
     if _LOOK_AT_BONDS.match(src):   # "look at your face-down bonds": a look at what both see
         from fecipher.dsl.effects_hidden import LOOK_FOR, SEEN_BY_BOTH
         return col, f"looking at bonds is not supported: {SEEN_BY_BOTH}; {LOOK_FOR}"
+    from fecipher.dsl.skill_control import unsupported
+    refused = unsupported(src)
+    if refused is not None:
+        return col, refused
     said = phrasings.explain(src)
     if said is not None:
         return said
@@ -707,6 +711,118 @@ class ToAst(Transformer):
     def ban_by(self, pos, items):
         return ("by", "skills")
 
+    # ---- skill control (dsl/skill_control.py)
+    def _ban(self, pos, who, items, cards=None):
+        kinds: tuple[str, ...] = ()
+        verb = "use"
+        dur = None
+        for it in items:
+            if isinstance(it, A.Duration):
+                dur = it
+            elif isinstance(it, tuple) and it and it[0] == "kind":
+                kinds = (it[1],)
+            elif isinstance(it, tuple) and it and it[0] == "verb":
+                verb = it[1]
+        return A.SkillBan(who, kinds, verb, cards, dur, pos)
+
+    def ban_use(self, pos, items):
+        return self._ban(pos, items[0], items[1:])
+
+    def ban_all_kind(self, pos, items):
+        return self._ban(pos, "each", items)
+
+    def ban_owner_kind(self, pos, items):
+        return self._ban(pos, items[0], items[1:])
+
+    def ban_support_cards(self, pos, items):
+        words = tuple(str(t).lower() for t in items[1:] if not isinstance(t, (A.Duration, tuple))
+                      and str(t).lower() not in ("support", "card", "cards", "lose", "loses", "their", "skill",
+                                                 "skills"))
+        rest = [it for it in items[1:] if isinstance(it, A.Duration)]
+        return self._ban(pos, items[0], [("kind", "support"), ("verb", "lose")] + rest, cards=words)
+
+    def skills_owner(self, pos, items):
+        words = [str(t) for t in items]
+        return "opponent" if "opponent's" in words else "each" if "each" in words else "you"
+
+    def skill_kind(self, pos, items):
+        return ("kind", str(items[0]).lower())
+
+    skill_kind_all = skill_kind
+
+    def ban_not(self, pos, items):
+        return ("not", " ".join(str(t) for t in items))
+
+    def ban_verb(self, pos, items):
+        return ("verb", str(items[0]).lower())
+
+    def ban_verb_be_used(self, pos, items):
+        return ("verb", "be used")
+
+    def again_line(self, pos, items):
+        costs = tuple(i for i in items if isinstance(i, A.Action))
+        verb = next(str(i).lower() for i in items if not isinstance(i, A.Action))
+        return A.Again(costs, verb, pos)
+
+    def lvs_usable(self, pos, items):
+        tags = tuple(i for i in items if isinstance(i, A.Keyword))
+        subj = next(i for i in items if isinstance(i, (A.Ref, A.Filtered)))
+        dur = next((i for i in items if isinstance(i, A.Duration)), None)
+        change = A.Change("lvs_usable", words=tuple(f"{k.name} {k.arg if k.arg is not None else ''}".strip()
+                                                    for k in tags), pos=tags[0].pos)
+        return A.Modification((subj,), (change,), dur, pos)
+
+    def limit_lift(self, pos, items):
+        name = next(_s(t) for t in items if str(t).startswith('"'))
+        dur = next((it for it in items if isinstance(it, A.Duration)), None)
+        return A.LimitLift(name, dur, pos)
+
+    def cannot_use_kind_change(self, pos, items):
+        kinds = tuple(it[1] for it in items if isinstance(it, tuple) and it and it[0] == "kind")
+        return A.Change("cannot_use_kind", words=kinds, pos=pos)
+
+    def lose_support_skill_change(self, pos, items):
+        return A.Change("lose_support_skill", pos=pos)
+
+    def acquire_skills_of(self, pos, items):
+        return A.Change("acquire_skills_of", of=items[-1], pos=pos)
+
+    def acquire_traits_of(self, pos, items):
+        traits = []
+        for t in items[:-1]:
+            w = str(t).lower()
+            w = {"weapons": "weapon", "types": "type", "ranges": "range"}.get(w, w)
+            if w in ("weapon", "type", "range") and w not in traits:
+                traits.append(w)
+        return A.Change("acquire_traits_of", words=tuple(traits), of=items[-1], pos=pos)
+
+    def trait_word(self, pos, items):
+        return str(items[0])
+
+    def with_support_skill(self, pos, items):
+        return A.PostFilter("support_skill", value=True, pos=pos)
+
+    def without_support_skill(self, pos, items):
+        return A.PostFilter("support_skill", value=False, pos=pos)
+
+    def with_keyword_skill(self, pos, items):
+        return A.PostFilter("keyword_skill", stat=items[0].name, value=True, pos=pos)
+
+    def without_keyword_skill(self, pos, items):
+        return A.PostFilter("keyword_skill", stat=items[0].name, value=False, pos=pos)
+
+    def has_support_skill(self, pos, items):
+        return A.Condition("has_support_skill", subject=items[0], pos=pos)
+
+    def has_no_support_skill(self, pos, items):
+        return A.Condition("negation", inner=self.has_support_skill(pos, items), pos=pos)
+
+    def has_keyword_skill(self, pos, items):
+        return A.Condition("has_keyword_skill", subject=items[0], name=items[1].name, pos=pos)
+
+    def has_no_keyword_skill(self, pos, items):
+        return A.Condition("negation", inner=self.has_keyword_skill(pos, items), pos=pos)
+
     def ban_who(self, pos, items):
         words = [str(t) for t in items]
         return "opponent" if "opponent" in words else "each" if "each" in words else "you"
@@ -826,9 +942,19 @@ class ToAst(Transformer):
 
     # ---- values of cards that are not units
     def card_change(self, pos, items):
-        stat, (op, amount, per, floor) = items[0], items[2]
+        stat, (op, amount, per, floor, *of) = items[0], items[2]
         dur = items[3] if len(items) > 3 else None
-        return A.CardChange(stat, op, amount, items[1], per, floor, dur, pos)
+        return A.CardChange(stat, op, amount, items[1], per, floor, dur, pos, *(of[0] if of else ()))
+
+    def card_set_of(self, pos, items):
+        # items: (becomes), the stat word, the reference, (times N)
+        rest = [i for i in items if not (isinstance(i, str) and i in ("becomes", "become"))]
+        stat, ref = rest[0], rest[1]
+        times = int(str(rest[2])) if len(rest) > 2 else 1
+        return ("set", times, None, None, (ref, stat))
+
+    def with_support_x(self, pos, items):
+        return A.PostFilter("support_x", value=str(items[0]), pos=pos)
 
     def card_stat(self, pos, items):
         words = [str(t) for t in items]
@@ -1201,6 +1327,7 @@ class ToAst(Transformer):
     ref_own_attacker = _ref("own_attacker")
     ref_own_defender = _ref("own_defender")
     ref_own_battler = _ref("own_battler")
+    ref_opponent_battler = _ref("opponent_battler")
 
     def ref_deck_top(self, pos, items):
         # "the top card of your deck" / "... of your opponent's deck": the owner is kept in

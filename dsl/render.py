@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from fecipher.dsl import ast as A
 
-KIND_LABEL = {"act": "ACT", "auto": "AUTO", "cont": "CONT", "spec": "SPEC", "bond": "BOND", "hand": "HAND"}
+KIND_LABEL = {"act": "ACT", "auto": "AUTO", "cont": "CONT", "spec": "SPEC", "bond": "BOND", "hand": "HAND",
+              "retreat": "RETREAT"}
 ROLE_LABEL = {"attack": "ATK SUPP", "defence": "DEF SUPP", "both": "ATK/DEF SUPP"}
 
 _REF = {
@@ -14,7 +15,7 @@ _REF = {
     "event_card": "that card", "main_character": "your Main Character",
     "opponent_main_character": "your opponent's Main Character", "several": "several things", "attacker": "the attacking unit",
     "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
-    "own_battler": "your battling unit", "deck_top": "the top card of your deck",
+    "own_battler": "your battling unit", "opponent_battler": "your opponent's unit in combat", "deck_top": "the top card of your deck",
     "opponent_main_character": "your opponent's Main Character",
 }
 _PICKED = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the chosen unit",
@@ -106,6 +107,9 @@ def post(p: A.PostFilter) -> str:
         return f"stacked under {selector(p.value)}"
     if p.kind == "among":
         return "among the revealed cards"
+    if p.kind in ("support_skill", "keyword_skill", "support_x"):
+        from fecipher.dsl import skill_control
+        return skill_control.render_post(p)
     return p.kind
 
 
@@ -251,7 +255,9 @@ def change(c: A.Change, plural: bool) -> str:
         return f"{'have their' if plural else 'has its'} {c.stat} doubled"
     if c.kind == "orbs":
         return f"{'break' if plural else 'breaks'} {c.amount} Orbs when {'their' if plural else 'its'} attack destroys the Main Character"
-    return c.kind
+    from fecipher.dsl import skill_control
+    got = skill_control.render_change(c, plural)
+    return got if got is not None else c.kind
 
 
 def statement(st: A.Statement) -> str:
@@ -298,6 +304,15 @@ def statement(st: A.Statement) -> str:
         return effects_control.render_statement(st)
     if isinstance(st, A.SymbolWaiver):
         return "You can deploy and Level Up your cards even if you do not have Bond cards with compatible colors."
+    if isinstance(st, A.SkillBan):
+        from fecipher.dsl import skill_control
+        return skill_control.render_ban(st)
+    if isinstance(st, A.Again):
+        from fecipher.dsl import skill_control
+        return skill_control.render_again(st)
+    if isinstance(st, A.LimitLift):
+        from fecipher.dsl import skill_control
+        return skill_control.render_lift(st)
     if isinstance(st, A.DeployBan):
         who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
         line = f" into {'their' if st.who != 'you' else 'your'} {cap(st.line)} Line" if st.line else ""
@@ -537,13 +552,16 @@ def condition(c: A.Condition) -> str:
             return "they do not" if c.inner.owner == "opponent" else "you do not"
         if c.inner is not None and c.inner.kind == "same_name":
             return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
+        if c.inner is not None and c.inner.kind in ("has_support_skill", "has_keyword_skill"):
+            return condition(c.inner).replace(" has a ", " has no ", 1)
         return "not " + condition(c.inner)
     if c.kind in ("any_of", "all_of"):
         return (", or " if c.kind == "any_of" else ", and ").join(condition(x) for x in c.parts)
     if c.kind == "during":
+        who = "either player's" if c.owner == "each" else _OWNER.get(c.owner or 'your', 'your')
         if c.name:
-            return f"during {_OWNER.get(c.owner or 'your', 'your')} {c.name.capitalize()} Phase"
-        return f"during {_OWNER.get(c.owner or 'your', 'your')} turn"
+            return f"during {who} {c.name.capitalize()} Phase"
+        return f"during {who} turn"
     if c.kind == "is_state":
         return f"{selector(c.subject)} is {state(c.state)}"
     if c.kind == "have_count":
@@ -587,6 +605,9 @@ def condition(c: A.Condition) -> str:
         return f"{selector(c.subject)} has {n}{tail} card{'s' if n != 1 or tail else ''} in its stack"
     if c.kind == "same_name":
         return f"{selector(c.subject)} has the same Unit Name as {selector(c.counted)}"
+    if c.kind in ("has_support_skill", "has_keyword_skill"):
+        from fecipher.dsl import skill_control
+        return skill_control.render_condition(c)
     if c.kind == "happened":
         what = {"attacked": "attacked", "class changed": "class changed", "levelled up": "levelled up"}.get(
             c.words[0], c.words[0])

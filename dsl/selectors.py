@@ -18,7 +18,7 @@ UnitPred = Callable[[SkillContext, Unit], bool]
 CardPred = Callable[[SkillContext, CardCopy], bool]
 
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
-                  "own_defender", "own_battler", "opponent_main_character"}
+                  "own_defender", "own_battler", "opponent_battler", "opponent_main_character"}
 REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest"}
 
 
@@ -103,7 +103,7 @@ def ref_units(ctx: SkillContext, ref: A.Ref) -> list[Unit]:
         out = g.players[ctx.opponent].main_character
     elif k == "picked":
         return [x for x in picked(ctx, ref) if isinstance(x, Unit) and g.unit(x.id) is x]
-    elif k in ("attacker", "defender", "own_attacker", "own_defender", "own_battler"):
+    elif k in ("attacker", "defender", "own_attacker", "own_defender", "own_battler", "opponent_battler"):
         b = g.battle
         if b is None:
             return []
@@ -115,6 +115,8 @@ def ref_units(ctx: SkillContext, ref: A.Ref) -> list[Unit]:
             out = g.unit(b.attacker) if b.attacking_player == ctx.controller else None
         elif k == "own_defender":
             out = g.unit(b.defender) if b.attacking_player != ctx.controller else None
+        elif k == "opponent_battler":
+            out = g.unit(b.battling_unit_of(ctx.opponent))
         else:
             out = g.unit(b.battling_unit_of(ctx.controller))
     elif k == "chosen":
@@ -398,6 +400,9 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         return lambda ctx, u: not any(x is u for r in refs for x in ref_units(ctx, r))
     if p.kind == "from_place":
         return lambda ctx, u: True
+    if p.kind in ("support_skill", "keyword_skill", "support_x"):   # "allies with a support skill"
+        from fecipher.dsl.skill_control import post_predicate
+        return post_predicate(p)
     raise ValueError(p.kind)
 
 
@@ -480,6 +485,9 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                          bool(n & card_unit_names(c.card)) == w)
         elif p.kind in ("same_name", "different_name"):
             tests.append(_same_name(p, lambda ctx, c: card_unit_names(c.card)))
+        elif p.kind in ("support_skill", "keyword_skill", "support_x"):   # "a card with a [CF] skill"
+            from fecipher.dsl.skill_control import post_predicate
+            tests.append(post_predicate(p))
     checks = tuple(tests)
 
     def pred(ctx: SkillContext, c: CardCopy) -> bool:

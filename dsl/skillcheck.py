@@ -10,6 +10,7 @@ from fecipher.dsl.conditions import COUNTABLE, readable_on_cards
 from fecipher.dsl.costs_more import check_cost
 from fecipher.dsl import card_values as CV
 from fecipher.dsl import effects_control as control
+from fecipher.dsl import skill_control
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.render import qualifier as render_qualifier
@@ -347,6 +348,15 @@ class SkillChecker:
                 self.err(st.pos, "'you can deploy ... even if you do not have bonds of their symbols' holds while "
                                  "a CONT skill is active: write it in a CONT skill")
             return
+        if isinstance(st, A.SkillBan):
+            skill_control.check_ban(self, st)
+            return
+        if isinstance(st, A.LimitLift):
+            skill_control.check_limit_lift(self, st)
+            return
+        if isinstance(st, A.Again):
+            skill_control.check_again(self, st)
+            return
         if isinstance(st, A.Delayed):
             self.check_delayed(st)
             return
@@ -598,6 +608,8 @@ class SkillChecker:
                     p.kind in ("from_place", "in_stack", "stacked_under", "among") for p in c.per_each.posts):
                 self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                          "'for each card stacked under this unit'")
+        elif c.kind in ("cannot_use_kind", "acquire_skills_of", "acquire_traits_of", "lvs_usable"):
+            skill_control.check_change(self, c)
         elif c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:
             self.err(c.pos, f"an attack breaks 1 to 5 orbs, not {c.amount}")
 
@@ -838,6 +850,8 @@ class SkillChecker:
                 self.counting = counting
                 if selector_kind(p.value) == "card":
                     self.err(p.value.pos, "'equal to the number of ... you have' counts orbs, bonds or allies")
+            if p.kind in ("support_skill", "keyword_skill", "support_x"):
+                skill_control.check_post(self, sel, p)
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):
                     self.check_name(n, p.pos)
@@ -1094,6 +1108,8 @@ class SkillChecker:
         elif c.kind == "same_name":
             self.check_selector(c.subject)
             self.check_selector(c.counted)
+        elif c.kind in ("has_support_skill", "has_keyword_skill"):
+            skill_control.check_condition(self, c)
         elif c.kind == "used_skill":
             self.check_selector(c.subject)
             if c.name not in self.skill_names:

@@ -39,7 +39,8 @@ from fecipher.engine.skills import (
 from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401,E402
 
 KINDS = {"act": SkillKind.ACTION, "auto": SkillKind.AUTOMATIC, "cont": SkillKind.CONTINUOUS,
-         "spec": SkillKind.SPECIAL, "bond": SkillKind.BOND, "hand": SkillKind.HAND, "support": SkillKind.SUPPORT}
+         "spec": SkillKind.SPECIAL, "bond": SkillKind.BOND, "hand": SkillKind.HAND, "support": SkillKind.SUPPORT,
+         "retreat": SkillKind.RETREAT}
 ROLES = {"attack": SupportRole.ATTACK, "defence": SupportRole.DEFENCE, "both": SupportRole.BOTH}
 
 
@@ -131,7 +132,11 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.SKILLS, "grant", frozenset({granted[c.name]}))]
     if c.kind == "orbs":
         return [(M.ORBS, "set", c.amount)]
-    raise ValueError(c.kind)
+    from fecipher.dsl import skill_control
+    got = skill_control.change_parts(c)
+    if got is None:
+        raise ValueError(c.kind)
+    return got
 
 
 def subject_matcher(subjects: tuple[A.Selector, ...]) -> Callable[[SkillContext, Any], bool]:
@@ -190,6 +195,12 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
         return [ContinuousEffect(M.SYMBOLS_WAIVED, "flag",
                                  lambda ctx, u, player=None, **kw: player == ctx.controller,
                                  lambda ctx, u: False, text)]
+    if isinstance(st, A.SkillBan):
+        from fecipher.dsl import skill_control
+        return skill_control.ban_continuous(st)
+    if isinstance(st, A.LimitLift):
+        from fecipher.dsl import skill_control
+        return skill_control.lift_continuous(st)
     if not isinstance(st, A.Modification):
         return []   # replacements and card rules are compiled elsewhere
     applies = subject_matcher(st.subjects)
@@ -217,7 +228,9 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
         g = ctx.game
         for u in units:
             for stat, op, value in parts:
-                if callable(value):
+                if op == "grant_now":   # what is granted is found now ("all skills of it")
+                    op, value = "grant", value(ctx, u)
+                elif callable(value):
                     if op == "add":  # an amount counted now, when the effect resolves
                         value = value(ctx, u)
                     else:
@@ -236,7 +249,9 @@ def _standing_modification(st: A.Modification, parts, text: str):
         frozen = attrs.evolve(ctx, data=dict(ctx.data))
         applies = (lambda gm, u, _c=frozen: any(p(_c, u) for p in preds))
         for stat, op, value in parts:
-            if callable(value):
+            if op == "grant_now":   # ("all skills of it": found now, the same for every unit)
+                op, value = "grant", value(frozen, None)
+            elif callable(value):
                 value = (lambda gm, un, _v=value, _c=frozen, **kw: _v(_c, un, **kw))
             g.add_modifier(Modifier(stat, op, value, M.PERMANENT, ctx.controller, applies=applies, turn=g.turn,
                                     text=text))
@@ -544,6 +559,12 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
         return control.compile_statement(st, granted)
     if isinstance(st, A.DeployBan):
         return deploy_ban_effect(st)
+    if isinstance(st, A.Again):
+        from fecipher.dsl import skill_control
+        return skill_control.again_effect(st)
+    if isinstance(st, (A.SkillBan, A.LimitLift)):
+        from fecipher.dsl import skill_control
+        return skill_control.ban_effect(st) if isinstance(st, A.SkillBan) else skill_control.lift_effect(st)
     if isinstance(st, A.Delayed):
         return delayed_effect(st, granted)
     if isinstance(st, A.CardChange):

@@ -186,6 +186,15 @@ def support_refusal(game: "Game", unit: Unit, card: CardCopy) -> str | None:
     return None
 
 
+def support_skill_activates(game: "Game", ctx: SkillContext) -> bool:
+    """No rule of skill control keeps this support skill from activating (a SKILL_BAN
+    on support skills: "your opponent's support skills cannot activate")."""
+    if M.printed_only(game, M.SKILL_BAN):
+        return True
+    from fecipher.engine.resolution import skill_banned
+    return skill_banned(game, attrs.evolve(ctx, unit_id=None)) is None
+
+
 def battle_flow(game: "Game", attacker: Unit, defender: Unit) -> Iterator[Decision]:
     from fecipher.engine.resolution import resolve_skill, resolve_triggers
     atk_player = attacker.owner
@@ -249,7 +258,8 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
         attacking = player == atk_player
         if skill is not None and skill.support_role is not None and skill.support_role.fits(attacking):
             ctx = SkillContext(game, skill, player, card, b.battling_unit_of(player))
-            if keyword_allows(skill, None):
+            # "your opponent's support skills cannot activate": the support still succeeds.
+            if keyword_allows(skill, None) and support_skill_activates(game, ctx):
                 yield from resolve_skill(game, ctx, kind="support")
                 yield from resolve_triggers(game)
         unit = game.unit(b.battling_unit_of(player))

@@ -214,6 +214,7 @@ class Game(Values, Moves, CardValues):
         # hands hold no skill that can act, and are not looked through for one).
         self._bond_skills = False
         self._hand_skills = False
+        self._retreat_skills = False   # (a registered skill works from the Retreat Area)
         self._trigger_types: set[type] = set()
         # The skills with a trigger on each event type (automatic, bond, hand skills).
         self._listeners: dict[type, set[Skill]] = {}
@@ -570,6 +571,8 @@ class Game(Values, Moves, CardValues):
             self._bond_skills = True
         elif s.kind is SkillKind.HAND:
             self._hand_skills = True
+        elif s.kind is SkillKind.RETREAT:
+            self._retreat_skills = True
         for c in s.continuous:
             self._live_stats.add(c.stat)
         for t in s.triggers:

@@ -49,7 +49,7 @@ CANNOT_BE_DESTROYED_BY_SKILLS = "cannot_be_destroyed_by_skills"
 CANNOT_BE_CHOSEN = "cannot_be_chosen"           # by the opponent's skills
 SUPPORT_FAILS = "support_fails"                 # context: card (the support card)
 CANNOT_UNTAP = "cannot_untap"
-CANNOT_USE_SKILL = "cannot_use_skill"           # context: skill (the skill's name)
+CANNOT_USE_SKILL = "cannot_use_skill"           # context: skill (the skill's name), kind (SKILL_KINDS)
 SUPPORT_ALLOWED = "support_allowed"             # context: card; a same-name support still succeeds
 # Series 1 additions. LOST_SKILLS: names of skills the unit does not have (printed or
 # acquired, so it cannot acquire them again while this holds). COPY: a timed "set" whose
@@ -102,13 +102,33 @@ COST = "cost"
 # below the floor. FREE_SKILL (a flag, context skill=): the skill is used without paying its cost.
 SKILL_COST_CUT = "skill_cost_cut"
 FREE_SKILL = "free_skill"
+# Skill control (docs/skill-language.md, "Skill control ..."). SKILL_BAN is a rule about
+# players, as CANNOT_DEPLOY: its value is a predicate value(game_or_ctx, None, player=,
+# kind=, also=, skill=, card=) telling whether a skill of that kind (SKILL_KINDS; also=
+# "auto" / "act" for a bond or hand skill that triggers / is used), name and card,
+# controlled by that player, cannot be used, trigger or activate now ("your opponent's
+# support skills cannot activate", "all auto skills cannot trigger"); a timed one reaches
+# no unit. NO_SUPPORT_SKILL (a flag): the unit's card has lost its support skill ("all
+# enemies lose their support skills"). NO_TURN_LIMIT (a flag, context skill=): that skill
+# of the unit loses [Once per Turn].
+SKILL_BAN = "skill_ban"
+# LVS_USABLE (a flag, context level=N): the unit's [LvS N] skills are active whatever the
+# size of its stack ("All [LvS2] skills possessed by allies become usable"). Read, as
+# SKILLS and LOST_SKILLS, from the printed CONT skills (engine/values.py), so that it
+# cannot loop.
+LVS_USABLE = "lvs_usable"
+NO_SUPPORT_SKILL = "no_support_skill"
+NO_TURN_LIMIT = "no_turn_limit"
+# The kind words of skill control, by engine kind (a DB-shared skill keeps its kind).
+SKILL_KINDS = {"ACT": "act", "AUTO": "auto", "CONT": "cont", "SPEC": "spec", "BOND": "bond", "HAND": "hand",
+               "SUPP": "support", "RETREAT": "retreat"}
 
 FLAGS = frozenset({
     CANNOT_ATTACK, CANNOT_BE_ATTACKED, CANNOT_BE_EVADED, CANNOT_CRITICAL, CANNOT_EVADE,
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
     CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED, FREE_SKILL,
     ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP,
-    CANNOT_CLASS_CHANGE,
+    CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT, LVS_USABLE,
 })
 STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT}) | FLAGS | CARD_STATS
 

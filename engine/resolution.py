@@ -56,6 +56,8 @@ class CardSkills:
     used_bond: tuple[Skill, ...]
     used_hand: tuple[Skill, ...]
     auto: tuple[Skill, ...]        # the automatic skills (field skills that trigger)
+    retreat: tuple[Skill, ...] = ()        # those that work from the Retreat Area
+    used_retreat: tuple[Skill, ...] = ()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -64,15 +66,17 @@ def card_skills(card: Card) -> CardSkills:
     field = tuple(s for s in card.skills if s.kind in _FIELD_KINDS)
     bond = tuple(s for s in card.skills if s.kind is SkillKind.BOND)
     hand = tuple(s for s in card.skills if s.kind is SkillKind.HAND)
+    retreat = tuple(s for s in card.skills if s.kind is SkillKind.RETREAT)
     return CardSkills(field, bond, hand, *(tuple(s for s in group if _is_used_by_player(s))
                                            for group in (field, bond, hand)),
-                      tuple(s for s in field if s.kind is SkillKind.AUTOMATIC))
+                      tuple(s for s in field if s.kind is SkillKind.AUTOMATIC),
+                      retreat, tuple(s for s in retreat if _is_used_by_player(s)))
 
 
 def skill_sources(game: "Game", player: int | None = None,
                   wanted: Callable[[Skill], bool] | None = None) -> Iterator[tuple[Skill, SkillContext]]:
     """Every skill that can act now, with its context: units' skills on the field,
-    face-up bonds' bond skills, and hand skills. With ``wanted``, only the skills
+    face-up bonds' bond skills, hand skills and skills of cards in the Retreat Area. With ``wanted``, only the skills
     it accepts (the others get no context made)."""
     players = (0, 1) if player is None else (player,)
     # With no skill given, taken, copied or shared by DB, a unit has its top card's.
@@ -96,18 +100,66 @@ def skill_sources(game: "Game", player: int | None = None,
             for s in card_skills(c.card).hand:
                 if wanted is None or wanted(s):
                     yield s, SkillContext(game, s, i, c, None)
+        for c in p.retreat if game._retreat_skills else ():
+            for s in card_skills(c.card).retreat:
+                if wanted is None or wanted(s):
+                    yield s, SkillContext(game, s, i, c, None)
 
 
 def _within_limits(game: "Game", ctx: SkillContext) -> bool:
     s = ctx.skill
-    if s.once_per_turn and game.uses_this_turn(ctx) >= 1:
+    if s.once_per_turn and game.uses_this_turn(ctx) >= 1 and not turn_limit_lifted(game, ctx):
         return False
     if s.once_per_game and game.uses_this_game(ctx) >= 1:
         return False
     return True
 
 
-_TRIGGERED_KINDS = (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND)
+def turn_limit_lifted(game: "Game", ctx: SkillContext) -> bool:
+    """The skill of a unit has lost [Once per Turn] ("this unit's "X" loses [Once per
+    Turn]"): it may be used again and again this turn (a NO_TURN_LIMIT flag)."""
+    if M.printed_only(game, M.NO_TURN_LIMIT):
+        return False
+    unit = ctx.unit
+    return unit is not None and game.flag(unit, M.NO_TURN_LIMIT, skill=ctx.skill.name)
+
+
+def skill_banned(game: "Game", ctx: SkillContext) -> str | None:
+    """Why a rule of skill control forbids this skill to be used, to trigger or to
+    activate now, or None: "cannot use ACT skills" / "cannot use "X"" on its unit
+    (CANNOT_USE_SKILL, context skill= and kind=), or a rule about players
+    (SKILL_BAN: "your opponent's support skills cannot activate", "all auto skills
+    cannot trigger"), timed or continuous."""
+    s = ctx.skill
+    kind = M.SKILL_KINDS[s.kind.value]
+    # A bond, hand or Retreat Area skill is also an |AUTO| skill when it triggers, an
+    # |ACT| one when used.
+    also = ("auto" if s.triggers else "act") if kind in ("bond", "hand", "retreat") else None
+    unit = ctx.unit if ctx.unit_id is not None else None
+    if unit is not None and not M.printed_only(game, M.CANNOT_USE_SKILL):
+        if game.flag(unit, M.CANNOT_USE_SKILL, skill=s.name, kind=kind):
+            return f"{s.name} cannot be used (a skill forbids it)"
+    if M.printed_only(game, M.SKILL_BAN):
+        return None
+    for mod in game._mods_by_stat.get(M.SKILL_BAN, ()):
+        if (mod.condition is None or mod.condition(game)) and mod.value(
+                game, None, player=ctx.controller, kind=kind, also=also, skill=s.name, card=ctx.source):
+            return f"{s.name} cannot be used: {mod.text or mod.source}"
+    for ce, sctx in game._continuous_sources(M.SKILL_BAN):
+        sk = sctx.skill
+        if sk.condition is not None and not sk.condition(sctx):
+            continue
+        if ce.value(sctx, None, player=ctx.controller, kind=kind, also=also, skill=s.name, card=ctx.source):
+            return f"{s.name} cannot be used: {sk.name} ({ce.text})"
+    return None
+
+
+def _may_trigger(game: "Game") -> bool:
+    """No rule of skill control can keep a skill from triggering now (the usual case)."""
+    return M.printed_only(game, M.CANNOT_USE_SKILL) and M.printed_only(game, M.SKILL_BAN)
+
+
+_TRIGGERED_KINDS = (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND, SkillKind.RETREAT)
 
 
 def collect_triggers(game: "Game", event: Event) -> None:
@@ -116,17 +168,20 @@ def collect_triggers(game: "Game", event: Event) -> None:
     listeners = game._listeners.get(et)
     if not listeners:
         return
+    free = _may_trigger(game)
     for skill, ctx in _listening(game, listeners):
         for trig in skill.triggers:
             if trig.event_type is not et:
                 continue
-            if skill.keywords and not keyword_allows(skill, ctx.unit):
+            if skill.keywords and not keyword_allows(skill, ctx.unit, game):
                 continue
             tctx = ctx.for_event(event)
             if not trig.match(tctx, event):
                 continue
             if not _within_limits(game, tctx):
                 continue
+            if not free and skill_banned(game, tctx) is not None:
+                continue   # ("cannot use ...", "... skills cannot trigger": it does not trigger)
             parent = game._resolving
             depth = 1 if parent is None else parent.depth + 1
             if depth > game.max_trigger_depth:
@@ -171,6 +226,11 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
                 for s in card_skills(c.card).hand:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, c, None)))
+        for c in p.retreat if game._retreat_skills else ():
+            if c.card in cards:
+                for s in card_skills(c.card).retreat:
+                    if s in listeners:
+                        out.append((s, SkillContext(game, s, i, c, None)))
     return out
 
 
@@ -179,7 +239,7 @@ def apply_replacements(game: "Game", event: Event) -> Event | None:
     et = type(event)
     for skill, ctx in list(skill_sources(game)):
         for rep in skill.replacements:
-            if rep.optional or rep.event_type is not et or not keyword_allows(skill, ctx.unit):
+            if rep.optional or rep.event_type is not et or not keyword_allows(skill, ctx.unit, game):
                 continue
             if skill.condition is not None and not skill.condition(ctx):
                 continue
@@ -210,7 +270,7 @@ def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
     et = type(event)
     for skill, ctx in list(skill_sources(game)):
         for rep in skill.replacements:
-            if rep.event_type is not et or not keyword_allows(skill, ctx.unit):
+            if rep.event_type is not et or not keyword_allows(skill, ctx.unit, game):
                 continue
             if skill.condition is not None and not skill.condition(ctx):
                 continue
@@ -256,6 +316,8 @@ def _resolve_pending(game: "Game") -> Iterator[Decision]:
             pass
         if not _within_limits(game, ctx):
             continue
+        if ctx.skill.kind is SkillKind.RETREAT and game.locate(ctx.source)[0] != "retreat":
+            continue   # (a skill of the Retreat Area works only while its card is there)
         # What this skill's resolution triggers is one step further down its chain.
         outer = game._resolving
         game._resolving = pick
@@ -313,19 +375,19 @@ def usable(game: "Game", ctx: SkillContext) -> str | None:
     s = ctx.skill
     if game.battle is not None:
         return "rule 9: action skills are not used during a battle"
-    if s.keywords and not keyword_allows(s, ctx.unit):
+    if s.keywords and not keyword_allows(s, ctx.unit, game):
         k = "CCS: only while class changed" if s.has_keyword("CCS") else "LvS: the stack is too small"
         return f"{s.name} is not active ({k})"
-    if s.once_per_turn and game.uses_this_turn(ctx) >= 1:
+    if s.once_per_turn and game.uses_this_turn(ctx) >= 1 and not turn_limit_lifted(game, ctx):
         return f"{s.name} is once per turn and was used this turn"
     if s.once_per_game and game.uses_this_game(ctx) >= 1:
         return f"{s.name} is once per game and was used"
     if s.condition is not None and not s.condition(ctx):
         return f"{s.name}'s condition is not met"
-    if not M.printed_only(game, M.CANNOT_USE_SKILL):   # (else the flag is False for every unit)
-        unit = ctx.unit
-        if unit is not None and game.flag(unit, M.CANNOT_USE_SKILL, skill=s.name):
-            return f"{s.name} cannot be used (a skill forbids it)"
+    if not _may_trigger(game):
+        why = skill_banned(game, ctx)
+        if why is not None:
+            return why
     for c in s.costs:
         if not c.can_pay(ctx):
             return f"rule 9: the cost of {s.name} cannot be paid in full ({c.text})"
@@ -334,7 +396,7 @@ def usable(game: "Game", ctx: SkillContext) -> str | None:
 
 def _is_used_by_player(skill: Skill) -> bool:
     """An action, bond or hand skill the player uses (not one that triggers)."""
-    return (not skill.triggers and skill.kind in (SkillKind.ACTION, SkillKind.BOND, SkillKind.HAND)
+    return (not skill.triggers and skill.kind in (SkillKind.ACTION, SkillKind.BOND, SkillKind.HAND, SkillKind.RETREAT)
             and skill.effect is not None)
 
 
@@ -356,6 +418,9 @@ def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
                 yield SkillContext(game, s, player, b.copy, None)
     for c in p.hand if game._hand_skills else ():
         for s in card_skills(c.card).used_hand:
+            yield SkillContext(game, s, player, c, None)
+    for c in p.retreat if game._retreat_skills else ():
+        for s in card_skills(c.card).used_retreat:
             yield SkillContext(game, s, player, c, None)
 
 

@@ -30,6 +30,7 @@ class SkillKind(enum.Enum):
     SPECIAL = "SPEC"
     BOND = "BOND"
     HAND = "HAND"
+    RETREAT = "RETREAT"     # works while its card is in the Retreat Area
     SUPPORT = "SUPP"
 
 
@@ -190,8 +191,10 @@ def this_unit(ctx: SkillContext, unit: "Unit") -> bool:
     return unit.id == ctx.unit_id
 
 
-def keyword_allows(skill: Skill, unit: "Unit | None") -> bool:
-    """CCS: only while the unit is class changed. LvS N: a stack of N or more."""
+def keyword_allows(skill: Skill, unit: "Unit | None", game: "Game | None" = None) -> bool:
+    """CCS: only while the unit is class changed. LvS N: a stack of N or more, unless
+    an effect makes the unit's [LvS N] skills usable ("All [LvS2] skills possessed by
+    allies become usable": the LVS_USABLE flag, asked when ``game`` is given)."""
     if not skill.keywords:
         return True
     ccs = skill.has_keyword("CCS")
@@ -201,5 +204,13 @@ def keyword_allows(skill: Skill, unit: "Unit | None") -> bool:
     if ccs and not unit.class_changed:
         return False
     if lvs is not None and unit.stack_size < int(lvs.arg or 0):
-        return False
+        return game is not None and lvs_usable(game, unit, int(lvs.arg or 0))
     return True
+
+
+def lvs_usable(game: "Game", unit: "Unit", level: int) -> bool:
+    """The unit's [LvS ``level``] skills are usable whatever its stack (LVS_USABLE)."""
+    from fecipher.engine import modifiers as M
+    if M.printed_only(game, M.LVS_USABLE):
+        return False
+    return game.flag(unit, M.LVS_USABLE, level=level)

@@ -20,13 +20,13 @@ from fecipher.engine.skills import Skill, SkillContext, SkillKind, keyword_allow
 from fecipher.engine.state import Unit
 
 # Which skills a unit has is read from its printed skills (so that it cannot loop).
-_PRINTED_SKILL_STATS = (M.SKILLS, M.LOST_SKILLS)
+_PRINTED_SKILL_STATS = (M.SKILLS, M.LOST_SKILLS, M.LVS_USABLE)
 # Key in Game._field_cache of the stats the field's printed CONT skills change
 # (the other keys are stats).
 _FIELD_STATS = ("field_stats",)
 # The stats whose modifiers change which continuous skills the field's units have
 # (the rest leave Game._field_cache as it was).
-_SKILL_MOD_STATS = frozenset((M.SKILLS, M.LOST_SKILLS, M.COPY))
+_SKILL_MOD_STATS = frozenset((M.SKILLS, M.LOST_SKILLS, M.COPY, M.LVS_USABLE))
 
 
 class Values:
@@ -128,7 +128,8 @@ class Values:
         skills: every unit has the skills printed on its card (and DB sharing)."""
         live, mods = self._live_stats, self._mods_by_stat
         return (M.SKILLS not in live and M.SKILLS not in mods
-                and M.LOST_SKILLS not in live and M.LOST_SKILLS not in mods)
+                and M.LOST_SKILLS not in live and M.LOST_SKILLS not in mods
+                and M.LVS_USABLE not in live and M.LVS_USABLE not in mods)
 
     def _continuous_sources(self, stat: str) -> list[tuple[Any, SkillContext]]:
         """The continuous effects on ``stat`` of every active CONT skill, with their
@@ -160,7 +161,8 @@ class Values:
             out.update((s, []) for s in self._live_stats if s not in _PRINTED_SKILL_STATS)
         mods = self._mods_by_stat
         if (not printed and not self._dragon_blood and M.COPY not in mods
-                and M.LOST_SKILLS not in self._live_stats and M.LOST_SKILLS not in mods):
+                and M.LOST_SKILLS not in self._live_stats and M.LOST_SKILLS not in mods
+                and M.LVS_USABLE not in self._live_stats and M.LVS_USABLE not in mods):
             self._given_skill_sources(out)
         else:
             self._skill_sources_by_unit(out, printed)
@@ -206,7 +208,8 @@ class Values:
                 if skill.kind is not SkillKind.CONTINUOUS or not skill.continuous:
                     continue
                 ces = [ce for ce in skill.continuous if ce.stat in out]
-                if not ces or not keyword_allows(skill, src):
+                # (which skills a unit has, and LvS made usable, read the printed rules: no loop)
+                if not ces or not keyword_allows(skill, src, None if printed else self):
                     continue
                 ctx = SkillContext(self, skill, src.owner, src.top, src.id)
                 for ce in ces:

@@ -185,3 +185,40 @@ def test_card_values_match_a_fresh_look_after_every_event():
         assert game.over
     # The games did have effects on cards from units' skills and timed ones.
     assert {M.CARD_COST, M.CARD_SYMBOLS} <= seen
+
+
+def test_field_values_match_a_fresh_look_with_skill_control():
+    """Games between decks of the skill-control test cards (tests/test_88_skill_control.py):
+    skills acquired from other cards (SKILLS), [LvS N] skills made usable (LVS_USABLE, a
+    continuous and a timed one), rules that stop skills (SKILL_BAN), a lifted [Once per
+    Turn] (NO_TURN_LIMIT), lost support skills: the remembered effects always match a
+    fresh look."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_88_skill_control import CARDS
+    from vanilla import card, deck
+    # (not the cards a player who uses every skill offered would use without end in a turn)
+    cards = [c for c in CARDS.values() if c.name not in ("Tester, Sigurd", "Tester, Sorter")]
+    seen: set[str] = set()
+    watched = (M.SKILLS, M.LVS_USABLE, M.SKILL_BAN, M.NO_TURN_LIMIT, M.NO_SUPPORT_SKILL, M.CANNOT_USE_SKILL)
+
+    def check(game: Game, event: Event) -> None:
+        for stat in watched:
+            if stat in game._mods_by_stat or (stat in game._live_stats and not game._computing
+                                              and game._continuous_sources(stat)):
+                seen.add(stat)
+        _check(game, event)
+
+    for seed in range(4):
+        rng = random.Random(seed)
+        others = [c for c in cards for _ in range(2)]
+        rng.shuffle(others)
+        d0 = deck(card("Marth", "Lord", cost=1, attack=50), others, name="control 0")
+        d1 = deck(card("Chrom", "Lord", cost=1, attack=50, symbols="blue"), others[::-1], name="control 1")
+        game = Game(d0, d1, seed=seed, max_turns=24)   # (the first turns show them all)
+        game.bus.subscribe(Event, check)
+        play(game, [_SkillUser(2 * seed), _SkillUser(2 * seed + 1)])
+        assert game.over
+    # The games did exercise the new ways of changing skills.
+    assert {M.SKILLS, M.LVS_USABLE, M.SKILL_BAN} <= seen, seen
