@@ -764,6 +764,10 @@ class ToAst(Transformer):
     def orbs_change(self, pos, items):
         return A.Change("orbs", amount=_int(items[0]), pos=pos)
 
+    def orbs_more_change(self, pos, items):
+        per = items[1] if len(items) > 1 else None
+        return A.Change("orbs_more", amount=_int(items[0]), per_each=per, pos=pos)
+
     def stat(self, pos, items):
         return str(items[0])
 

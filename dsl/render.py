@@ -205,6 +205,10 @@ def change(c: A.Change, plural: bool) -> str:
         return f'can use "{c.name}" without paying its cost'
     if c.kind == "double":
         return f"{'have their' if plural else 'has its'} {c.stat} doubled"
+    if c.kind == "orbs_more":
+        per = f" for each {selector(c.per_each)}" if c.per_each is not None else ""
+        return (f"{'break' if plural else 'breaks'} {c.amount} more Orb{'s' if c.amount != 1 else ''}{per} when "
+                f"{'their' if plural else 'its'} attack destroys the Main Character")
     if c.kind == "orbs":
         return f"{'break' if plural else 'breaks'} {c.amount} Orbs when {'their' if plural else 'its'} attack destroys the Main Character"
     return c.kind

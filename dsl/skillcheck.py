@@ -551,7 +551,7 @@ class SkillChecker:
             for r in c.ranges:
                 if not 1 <= r <= 3:
                     self.err(c.pos, f"range {r} is outside 1-3")
-        elif c.kind == "gain" and c.per_each is not None:
+        elif c.kind in ("gain", "orbs_more") and c.per_each is not None:
             self.counting = True
             self.check_selector(c.per_each)
             self.counting = False
@@ -559,8 +559,10 @@ class SkillChecker:
                     p.kind in ("from_place", "in_stack", "stacked_under", "among") for p in c.per_each.posts):
                 self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                          "'for each card stacked under this unit'")
-        elif c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:
+        if c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:
             self.err(c.pos, f"an attack breaks 1 to 5 orbs, not {c.amount}")
+        elif c.kind == "orbs_more" and not 1 <= (c.amount or 0) <= 5:
+            self.err(c.pos, f"an attack breaks 1 to 5 more orbs, not {c.amount}")
 
     def check_per_each_arg(self, a: A.Action) -> A.Action:
         """"choose 1 enemy for each card stacked under this unit": only 'choose' with a

@@ -131,6 +131,11 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.SKILLS, "grant", frozenset({granted[c.name]}))]
     if c.kind == "orbs":
         return [(M.ORBS, "set", c.amount)]
+    if c.kind == "orbs_more":   # additive: counted after the largest "breaks N orbs"
+        if c.per_each is not None:
+            counter = count_of(c.per_each)
+            return [(M.ORBS, "add", lambda ctx, u, _a=c.amount or 0, _c=counter, **kw: _a * _c(ctx))]
+        return [(M.ORBS, "add", c.amount)]
     raise ValueError(c.kind)
 
 
