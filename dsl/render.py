@@ -235,13 +235,7 @@ def statement(st: A.Statement) -> str:
         d = duration(st.duration)
         return cap(f"{d}, {body}" if d else body) + "."
     if isinstance(st, A.Replace):
-        a = st.action
-        dest = next((place(p.place) for p in a.preps if p.kind == "to"), "")
-        why = {"destroyed": "is destroyed", "destroyed_in_battle": "is destroyed by an enemy's attack"}.get(st.cause or "")
-        lead = f"if {selector(a.target)} {why}, " if why else \
-            f"if {selector(a.target)} would be sent to {place(st.instead_of)}, "
-        return cap(lead + ("you may " if st.optional else "") +
-                   f"place it in {dest} instead of {place(st.instead_of)}") + "."
+        return _replacement(st)
     if isinstance(st, A.CardRule):
         if st.kind == "deploy_if":
             return f"This card can only be deployed if {condition(st.condition)}."
@@ -593,3 +587,41 @@ def skill(s: A.SkillNode) -> str:
     if s.granted:
         parts.insert(0, "(granted)")
     return " ".join(parts + body).strip()
+
+
+def _destroy_cause(cause: dict | None, default: str) -> str:
+    if not cause:
+        return default
+    by = cause.get("by")
+    if cause.get("cause") == "battle":
+        return f"is destroyed by {selector(by)}'s attack" if by is not None else "is destroyed by an enemy's attack"
+    if cause.get("name"):
+        return f'is destroyed by "{cause["name"]}"'
+    return f"is destroyed by {selector(by)}'s skill" if by is not None else "is destroyed by a skill"
+
+
+def _low(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _replacement(st: A.Replace) -> str:
+    """A replacement in card English: what would happen, then what happens instead."""
+    a = st.action
+    may = "you may " if st.optional else ""
+    if st.replaced == "discard":
+        use = "Critical Hits" if st.use == "critical" else "evades"
+        return cap(f"if {selector(st.subject)} {use}, you may {_low(cost_item(a))} instead of sending a card with "
+                   f"the same Unit Name as it from your hand to the Retreat Area") + "."
+    if st.replaced == "destruction":
+        why = _destroy_cause(st.cause_by, "is destroyed")
+        return cap(f"if {selector(st.subject)} would be destroyed{why[len('is destroyed'):]}, {may}"
+                   f"{_low(cost_item(a))} instead; if you do, it is not destroyed") + "."
+    if a.verb == "deploy":
+        return cap(f"{may}{action(a)} instead of sending it to {place(st.instead_of)}") + "."
+    dest = next((place(p.place) for p in a.preps if p.kind == "to"), "")
+    why = {"destroyed": "is destroyed", "destroyed_in_battle": "is destroyed by an enemy's attack"}.get(st.cause or "")
+    if why and st.cause_by and st.cause != "destroyed_in_battle":
+        why = _destroy_cause(st.cause_by, why)
+    lead = f"if {selector(a.target)} {why}, " if why else \
+        f"if {selector(a.target)} would be sent to {place(st.instead_of)}, "
+    return cap(lead + may + f"place it in {dest} instead of {place(st.instead_of)}") + "."

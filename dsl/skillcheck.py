@@ -187,8 +187,12 @@ class SkillChecker:
             if lim not in ("turn", "game"):
                 self.err(pos, f"'once per {lim}': a limit is 'once per turn' or 'once per game'")
         if s.kind in ("cont", "spec"):
-            for c in s.costs:
-                self.err(c.pos, f"a {s.kind.upper()} skill has no cost")
+            # "you may [flip 2 bonds] to deploy ... instead": a CONT skill whose every line is a
+            # "you may" replacement pays its cost when its controller says yes.
+            paid = s.kind == "cont" and s.statements and all(
+                isinstance(x, A.Replace) and x.optional and x.replaced != "discard" for x in s.statements)
+            for c in s.costs if not paid else ():
+                self.err(c.pos, f"a {s.kind.upper()} skill has no cost (but for its 'you may ... instead' lines)")
             for t in s.triggers:
                 self.err(t.pos, f"a {s.kind.upper()} skill has no trigger ('when ...' belongs to AUTO skills)")
             if s.limits:
@@ -452,14 +456,39 @@ class SkillChecker:
             self.err(st.pos, "this rule needs a duration, e.g. 'until the end of your opponent's next turn'")
 
     def check_replacement(self, st: A.Replace) -> None:
+        """Replacements (docs/skill-language.md, "Replacements, alternative costs, more
+        orbs"): a CONT skill's line, or an AUTO or support skill's effect, which sets it up
+        until the end of the combat; an alternative discard is a CONT skill's line."""
         a = st.action
-        if self.s.kind != "cont":
-            self.err(st.pos, "'... instead of ...' changes where something goes for as long as it holds: "
-                             "write it in a CONT skill")
-        if a.verb not in ("put", "send", "add"):
-            self.err(a.verb_pos, f"'{a.verb} ... instead of ...': a replacement says where a card goes, with "
-                                 f"'put ... into <area> instead of <area>'")
+        kind = self.s.kind
+        if st.replaced == "discard":
+            self.check_alternative_discard(st)
             return
+        if kind not in ("cont", "auto", "support"):
+            self.err(st.pos, "'... instead of ...' is a CONT skill's line, or an AUTO or support skill's effect "
+                             "(set up until the end of the combat): in a"
+                             f"{'n' if kind in ('act', 'auto') else ''} {kind.upper()} skill it is not supported")
+            return
+        if st.replaced == "destruction":
+            self.check_destruction_replacement(st)
+            return
+        if a.verb == "deploy":
+            # An effect in the move's place: the card moving is deployed instead.
+            self.check_action(a, EFFECTS, "effect")
+            if st.cause is not None or a.target is None or selector_kind(a.target) != "card":
+                self.err(a.pos, "'deploy ... instead of sending it to ...' deploys a card that would be moved, "
+                                "e.g. 'the card supporting this unit' or (in a support skill) 'this card'")
+            self.check_place(st.instead_of)
+            return
+        if a.verb not in ("put", "send", "add"):
+            self.err(a.verb_pos, f"'{a.verb} ... instead of ...' is not supported: a replacement says where a "
+                                 f"card goes ('put ... into <area> instead of <area>'), deploys it ('deploy ... "
+                                 f"instead of sending it to your retreat area'), or does something instead of a "
+                                 f"destruction ('... instead of this unit being destroyed')")
+            return
+        if any(p.kind in ("under", "onto", "bottom") for p in a.preps):
+            self.err(a.pos, f"'{a.verb} ... under / onto / at the bottom of ... instead' is not supported: a "
+                            f"replacement puts a card into an area")
         dest = [p for p in a.preps if p.kind == "to"]
         if not dest:
             self.err(a.pos, f"'{a.verb}' needs where it goes instead, e.g. 'into your bond area'")
@@ -475,12 +504,66 @@ class SkillChecker:
             if st.cause is None:
                 self.err(a.target.pos, "a unit goes elsewhere when it is destroyed: end the line with "
                                        "'when it is destroyed' or 'when it is destroyed in battle'")
+            self.check_cause(st.cause_by)
+            side = _side_of(a.target)
+            for p in dest:
+                # A card goes to its owner's areas: an enemy's to your opponent's.
+                want = {"enemy": ("opponent", "owner"), "ally": ("your", "owner")}.get(side or "", ("owner",))
+                if p.place.owner not in want and p.place.owner != "the":
+                    self.err(p.place.pos, "a destroyed unit's cards go to its owner's areas: say "
+                                          + ("'your opponent's ...'" if side == "enemy" else
+                                             "'your ...'" if side == "ally" else "'its owner's ...'"))
         elif k == "card":
             if st.cause is not None:
                 self.err(st.pos, "'when it is destroyed' goes with a unit, not a card")
         else:
             self.err(a.target.pos, "what goes elsewhere is a unit or a card, e.g. 'this unit' or "
                                    "'the card supporting this unit'")
+
+    def check_cause(self, cause: dict | None) -> None:
+        if cause and cause.get("by") is not None:
+            self.check_selector(cause["by"])
+            if selector_kind(cause["by"]) not in ("unit", "name"):
+                self.err(cause["by"].pos, "whose attack or skill is a unit, e.g. 'by an attack of this unit'")
+        if cause and cause.get("name"):
+            self.check_skill_name(cause["name"], self.s.pos)
+
+    def check_destruction_replacement(self, st: A.Replace) -> None:
+        """"[you may] <cost> instead of X being destroyed": what is done in place of the
+        destruction is paid as a cost is (all of it, or it is not offered)."""
+        a = st.action
+        if a.verb not in COSTS:
+            self.err(a.verb_pos, f"'{a.verb} ... instead of ... being destroyed' is not supported: what is done "
+                                 f"instead of a destruction is something paid as a cost is, e.g. 'destroy 1 orb' "
+                                 f"or 'flip 1 bond'")
+            return
+        self.check_action(a, COSTS, "cost")
+        check_cost(a, self.err, self.s.kind)
+        self.check_selector(st.subject)
+        if selector_kind(st.subject) not in ("unit", "name"):
+            self.err(st.subject.pos, "what is not destroyed is a unit, e.g. 'instead of this unit being destroyed'")
+        self.check_cause(st.cause_by)
+
+    def check_alternative_discard(self, st: A.Replace) -> None:
+        """"you may <cost> instead of discarding for a critical hit (an evasion) of X"."""
+        a = st.action
+        if self.s.kind != "cont":
+            self.err(st.pos, "another way to pay for a critical hit or an evasion is a CONT skill's line: in a "
+                             f"{self.s.kind.upper()} skill it is not supported")
+            return
+        if st.use is None:
+            self.err(st.pos, f"'instead of discarding for a {' '.join(st.use_words)}': say 'for a critical hit' "
+                             f"or 'for an evasion'")
+            return
+        if a.verb not in COSTS:
+            self.err(a.verb_pos, f"'{a.verb}' is not a cost: what is paid instead of the discard is a cost, "
+                                 f"e.g. 'flip 2 bonds'")
+            return
+        self.check_action(a, COSTS, "cost")
+        check_cost(a, self.err, self.s.kind)
+        self.check_selector(st.subject)
+        if selector_kind(st.subject) not in ("unit", "name"):
+            self.err(st.subject.pos, "whose critical hit or evasion is a unit, e.g. 'of this unit', 'of an ally'")
 
     def _counts_destroyed(self, st) -> bool:
         if isinstance(st, A.Guarded):
@@ -928,3 +1011,14 @@ class SkillChecker:
         elif c.kind == "compare_with_opponent":
             if c.words[1] not in COUNTABLE:
                 self.err(c.pos, lambda: f"cannot compare '{c.words[1]}'{suggest(c.words[1], COUNTABLE)}")
+
+
+def _side_of(sel) -> str | None:
+    """"ally" / "enemy" when a unit selector names only one side, else None."""
+    if isinstance(sel, A.Ref):
+        if sel.kind == "picked":
+            return sel.name if sel.name in ("ally", "enemy") else None
+        return {"this": "ally", "main_character": "ally", "opponent_main_character": "enemy",
+                "own_attacker": "ally", "own_defender": "ally", "own_battler": "ally"}.get(sel.kind)
+    side = V.UNIT_NOUNS.get(getattr(sel, "noun", None))
+    return side if side in ("ally", "enemy") else None

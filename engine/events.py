@@ -224,6 +224,19 @@ class UnitDestroyed(Event):
 
 
 @_e
+class Replaced(Event):
+    """A skill's replacement put an effect in place of an event that then did not
+    happen ("deploy this card instead of sending it to the Retreat Area", "destroy 1
+    of your orbs instead of this unit being destroyed"). ``replaced`` is the kind of
+    the event replaced; the effect's own events follow."""
+
+    player: int
+    skill: str
+    card: int
+    replaced: str
+
+
+@_e
 class UnitLeftField(Event):
     player: int
     unit: int
@@ -304,6 +317,9 @@ class SupportSucceeded(Event):
 
 @_e
 class CriticalHit(Event):
+    """``discarded`` is the card discarded for it, or -1 when a skill's other way to
+    pay was used ("you may flip 2 bonds instead of discarding ...")."""
+
     player: int
     unit: int
     name: str
@@ -312,6 +328,9 @@ class CriticalHit(Event):
 
 @_e
 class Evaded(Event):
+    """``discarded`` is the card discarded for it, or -1 when a skill's other way to
+    pay was used ("you may flip 2 bonds instead of discarding ...")."""
+
     player: int
     unit: int
     name: str

@@ -312,8 +312,9 @@ class Moves:
                 return False
         elif self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=by_player):
             return False
-        e = self.propose(ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character,
-                                          in_battle, by_player, by_unit.id if by_unit else None, skill))
+        e = yield from self.propose_asking(ev.UnitDestroyed(unit.owner, unit.id, unit.card.name,
+                                                            unit.is_main_character, in_battle, by_player,
+                                                            by_unit.id if by_unit else None, skill))
         if e is None:
             return False
         self.emit(e)
