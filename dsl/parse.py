@@ -547,9 +547,13 @@ class ToAst(Transformer):
         return "name" if "name" in [str(t) for t in items] else "attack"
 
     def _replace(self, pos, items, optional):
-        action, place = items[0], items[1]
-        cause, by = items[2] if len(items) > 2 else (None, None)
-        return A.Replace(action, place, cause, optional, pos, cause_by=by)
+        action, rest = items[0], list(items[1:])
+        sent = None   # "instead of sending <it / this unit> to ..."
+        if rest and not isinstance(rest[0], A.Place):
+            sent = rest.pop(0)
+        place = rest[0]
+        cause, by = rest[1] if len(rest) > 1 else (None, None)
+        return A.Replace(action, place, cause, optional, pos, subject=sent, cause_by=by)
 
     def replacement(self, pos, items):
         return self._replace(pos, items, False)

@@ -616,6 +616,10 @@ def _replacement(st: A.Replace) -> str:
         why = _destroy_cause(st.cause_by, "is destroyed")
         return cap(f"if {selector(st.subject)} would be destroyed{why[len('is destroyed'):]}, {may}"
                    f"{_low(cost_item(a))} instead; if you do, it is not destroyed") + "."
+    if st.subject is not None and not (isinstance(st.subject, A.Ref) and st.subject.kind == "chosen"):
+        why = _destroy_cause(st.cause_by, "is destroyed")
+        return cap(f"if {selector(st.subject)} {why} and would be sent to {place(st.instead_of)}, {may}"
+                   f"{_low(cost_item(a))} instead; if you do, it stays on the field") + "."
     if a.verb == "deploy":
         return cap(f"{may}{action(a)} instead of sending it to {place(st.instead_of)}") + "."
     dest = next((place(p.place) for p in a.preps if p.kind == "to"), "")

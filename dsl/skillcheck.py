@@ -472,6 +472,12 @@ class SkillChecker:
         if st.replaced == "destruction":
             self.check_destruction_replacement(st)
             return
+        sent = st.subject
+        if sent is not None and not (isinstance(sent, A.Ref) and sent.kind == "chosen"):
+            # "you may destroy 1 orb instead of sending this unit to your retreat area when it is
+            # destroyed": destroyed all the same, but it stays on the field, the cost paid.
+            self.check_stay_on_field(st)
+            return
         if a.verb == "deploy":
             # An effect in the move's place: the card moving is deployed instead.
             self.check_action(a, EFFECTS, "effect")
@@ -527,6 +533,26 @@ class SkillChecker:
                 self.err(cause["by"].pos, "whose attack or skill is a unit, e.g. 'by an attack of this unit'")
         if cause and cause.get("name"):
             self.check_skill_name(cause["name"], self.s.pos)
+
+    def check_stay_on_field(self, st: A.Replace) -> None:
+        """"[you may] <cost> instead of sending X to your retreat area when it is destroyed"."""
+        a = st.action
+        self.check_selector(st.subject)
+        if selector_kind(st.subject) not in ("unit", "name"):
+            self.err(st.subject.pos, "'instead of sending ... to ...' names the destroyed unit, e.g. 'instead of "
+                                     "sending this unit to your retreat area when it is destroyed'")
+            return
+        if st.cause is None:
+            self.err(st.pos, "say when: end the line with 'when it is destroyed' (or 'when it is destroyed in battle')")
+        self.check_cause(st.cause_by)
+        self.check_place(st.instead_of)
+        if a.verb not in COSTS:
+            self.err(a.verb_pos, f"'{a.verb} ... instead of sending ... when it is destroyed' is not supported: "
+                                 f"what is done for the unit to stay on the field is something paid as a cost is, "
+                                 f"e.g. 'destroy 1 orb'")
+            return
+        self.check_action(a, COSTS, "cost")
+        check_cost(a, self.err, self.s.kind)
 
     def check_destruction_replacement(self, st: A.Replace) -> None:
         """"[you may] <cost> instead of X being destroyed": what is done in place of the

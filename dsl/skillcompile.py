@@ -401,6 +401,21 @@ def replacement_of(st: A.Replace, costs: tuple = ()) -> Replacement:
         return Replacement(ev.UnitDestroyed, instead_of_destroyed, text, st.optional, instead=_nothing,
                            costs=costs + (cost,))
     instead_of = place_area(st.instead_of)
+    if st.subject is not None and not (isinstance(st.subject, A.Ref) and st.subject.kind == "chosen"):
+        # Destroyed all the same ("when it destroys" skills trigger), but the unit stays on
+        # the field, the cost paid (the Twin Skill ruling, rules/003).
+        pred = unit_predicate(st.subject)
+        cost = COSTS[a.verb].build(a)
+        in_battle = st.cause == "destroyed_in_battle"
+
+        def stays(ctx, e):
+            u = ctx.game.unit(e.unit)
+            if u is None or e.is_main_character or e.dest != instead_of or (in_battle and not e.in_battle):
+                return None
+            if not pred(ctx, u) or (cause is not None and not cause(ctx, e)):
+                return None
+            return attrs.evolve(e, dest="field")
+        return Replacement(ev.UnitDestroyed, stays, text, st.optional, costs=costs + (cost,))
     if a.verb == "deploy":
         cards = card_predicate(a.target)
         deploy = EFFECTS["deploy"].build(attrs.evolve(a, target=A.Ref("chosen", None, a.target.pos)))

@@ -220,7 +220,8 @@ class UnitDestroyed(Event):
     by_player: int
     by_unit: int | None = None
     by_skill: str | None = None   # the skill's name, when a skill destroyed it
-    dest: str = "retreat"         # where a non-MC unit's stack goes (a replacement may change it)
+    dest: str = "retreat"         # where a non-MC unit's stack goes (a replacement may change it;
+                                  # "field": it stays on the field, destroyed all the same)
 
 
 @_e

@@ -19,7 +19,7 @@ from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import Decision, Option
-from fecipher.engine.state import BACK, BONDS, DECK, FRONT, HAND, ORBS, RETREAT, Bond, Orb, Unit
+from fecipher.engine.state import BACK, BONDS, DECK, FIELD, FRONT, HAND, ORBS, RETREAT, Bond, Orb, Unit
 
 # Who sees a card arriving in an area (a bit mask per player, engine/visibility.py):
 # the owner's hand (bit 1 << owner) is worked out where it is used.
@@ -321,8 +321,10 @@ class Moves:
         if unit.is_main_character:
             count = self.orbs_broken_by(by_unit) if (by_unit is not None and in_battle) else 1
             yield from self.break_orbs(unit.owner, count, by_unit.id if by_unit else None)
-        elif self.unit(unit.id) is unit:
-            self.remove_unit(unit, e.dest)   # a replacement may send it elsewhere ("instead")
+        elif self.unit(unit.id) is unit and e.dest != FIELD:
+            # A replacement may send it elsewhere ("instead"), or keep it on the field
+            # ("you may destroy 1 orb instead of sending this unit to the retreat area").
+            self.remove_unit(unit, e.dest)
         return True
 
     def change_defender(self, unit: Unit) -> bool:

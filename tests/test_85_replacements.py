@@ -47,6 +47,16 @@ card "Rep, Twin"
   cont "Two Heroes"
     you may destroy 1 orb instead of this unit being destroyed
 
+card "Rep, Ephraim"
+  codes TST-860
+  cost 1
+  symbol red
+  range 1
+  attack 10
+  support 10
+  cont "Twin Skill"
+    you may destroy 1 orb instead of sending this unit to your retreat area when it is destroyed by an attack
+
 card "Rep, Kana"
   codes TST-854
   cost 1
@@ -259,6 +269,36 @@ def test_with_no_orb_the_destruction_is_not_replaced():
     assert not any(isinstance(e, ev.Replaced) for e in game.events)
 
 
+def test_destroyed_but_staying_on_the_field_for_an_orb():
+    """The Twin Skill ruling (rules 003): the unit is destroyed ("when it destroys" skills
+    trigger), an orb is taken instead of its going to the Retreat Area, and it stays."""
+    game, mc0, mc1 = duel(orbs=1)
+    eph = add_unit(game, 1, CARDS["Ephraim"])
+    att = add_unit(game, 0, card("Striker", attack=60))
+    begin(game)
+    pick(game, "attack", unit=att, target=eph)
+    _battle_to(game, _asked("Twin Skill"))
+    since = len(game.events)
+    pick(game, "yes", player=1)
+    _to_action(game)
+    assert game.unit(eph.id) is eph and not game.players[1].orbs
+    new = events(game, since=since)
+    destroyed = [e for e in new if isinstance(e, ev.UnitDestroyed)]
+    assert len(destroyed) == 1 and destroyed[0].dest == "field"
+    assert not [e for e in new if isinstance(e, ev.UnitLeftField)]
+    assert next(e for e in new if isinstance(e, ev.BattleEnded)).destroyed
+    # Declined: it leaves the field as usual.
+    game2, _, _ = duel(orbs=1)
+    eph2 = add_unit(game2, 1, CARDS["Ephraim"])
+    att2 = add_unit(game2, 0, card("Striker", attack=60))
+    begin(game2)
+    pick(game2, "attack", unit=att2, target=eph2)
+    _battle_to(game2, _asked("Twin Skill"))
+    pick(game2, "no")
+    _to_action(game2)
+    assert game2.unit(eph2.id) is None and len(game2.players[1].orbs) == 1
+
+
 # ---------------------------------------------------------------- other units' destinations
 def test_an_enemy_destroyed_by_this_units_attack_goes_to_its_owners_bond_area():
     game, mc0, mc1 = duel()
@@ -305,10 +345,13 @@ def test_replacements_render_as_card_text():
     assert "[Flip 2 Bonds face-down]" in texts["Rallying Flames"]
     assert "would be destroyed, you may destroy 1 orb instead; if you do, it is not destroyed" in texts["Two Heroes"]
     assert "destroyed by this unit's attack, place it in your opponent's Bond Area" in texts["Excessive Power"]
+    assert "you may destroy 1 orb instead; if you do, it stays on the field" in texts["Twin Skill"]
 
 
 @pytest.mark.parametrize("line, message", [
     ("draw 1 instead of this unit being destroyed", "not supported"),
+    ("draw 1 instead of sending this unit to your retreat area when it is destroyed", "not supported"),
+    ("destroy 1 orb instead of sending this unit to your retreat area", "say when"),
     ("tap this unit instead of your retreat area when it is destroyed", "not supported"),
     ("put a non-main character enemy into your bond area instead of your retreat area when it is destroyed",
      "owner's areas"),
