@@ -47,6 +47,16 @@ card "Rep, Twin"
   cont "Two Heroes"
     you may destroy 1 orb instead of this unit being destroyed
 
+card "Rep, Stalwart"
+  codes TST-862
+  cost 1
+  symbol red
+  range 1
+  attack 10
+  support 10
+  cont "Stalwart"
+    flip 1 bond instead of this unit being destroyed by an attack
+
 card "Rep, Ephraim"
   codes TST-860
   cost 1
@@ -76,6 +86,17 @@ card "Rep, Mirage"
   support 10
   support "Mirage Emblem" attack
     you may deploy this card instead of sending it to your retreat area
+
+card "Rep, Ninja"
+  codes TST-861
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 10
+  support "Ninjutsu Emblem" attack
+    you may send 1 card from your hand to your retreat area
+    if you do: deploy this card as tapped instead of sending it to your retreat area
 
 card "Rep, Zihark"
   codes TST-857
@@ -222,6 +243,29 @@ def test_a_support_skill_sets_up_the_replacement_for_the_end_of_the_combat():
     # It lasts for that combat only: the next support card of the same player is not asked.
 
 
+@pytest.mark.parametrize("pay", [True, False])
+def test_if_you_do_a_support_skill_sets_up_a_deployment_as_tapped(pay):
+    game, mc0, mc1 = duel()
+    u = add_unit(game, 0, card("Striker", attack=40))
+    sup, = add_cards(game, 0, "deck", CARDS["Ninja"], top=True)
+    junk, = add_cards(game, 0, "hand", card("Junk"))
+    begin(game)
+    pick(game, "attack", unit=u, target=mc1)
+    _battle_to(game, lambda g: g.decision.kind == "may" and "Ninjutsu Emblem" in g.decision.prompt)
+    pick(game, "yes" if pay else "no")
+    if pay:
+        pick(game, "card", card=junk)
+        _battle_to(game, lambda g: g.decision.kind == "area")
+        pick(game, "area", area="back")    # the line the deployed card goes to (its owner's choice)
+    _to_action(game)
+    deployed = [x for x in game.players[0].units if x.cards[0] is sup]
+    if pay:
+        assert junk in game.players[0].retreat
+        assert len(deployed) == 1 and deployed[0].tapped and deployed[0].area == "back"
+    else:
+        assert not deployed and sup in game.players[0].retreat
+
+
 def test_an_auto_skill_sets_up_a_replacement_after_paying_its_cost():
     game, mc0, mc1 = duel()
     z = add_unit(game, 0, CARDS["Zihark"])
@@ -256,6 +300,26 @@ def test_destroy_an_orb_instead_of_being_destroyed():
     assert [e.replaced for e in new if isinstance(e, ev.Replaced)] == ["unit_destroyed"]
     end = next(e for e in new if isinstance(e, ev.BattleEnded))
     assert not end.destroyed
+
+
+@pytest.mark.parametrize("bonds", [1, 0])
+def test_a_replacement_without_you_may_is_paid_when_it_can_be_without_a_question(bonds):
+    game, mc0, mc1 = duel()
+    wall = add_unit(game, 1, CARDS["Stalwart"])
+    placed = add_bonds(game, 1, *[card(f"B{i}") for i in range(bonds)])
+    att = add_unit(game, 0, card("Striker", attack=60))
+    begin(game)
+    pick(game, "attack", unit=att, target=wall)
+    asked = []
+    while game.decision is not None and game.decision.kind != "action":
+        asked.append(game.decision.prompt)
+        decline = [o for o in game.legal_options() if o.kind in ("pass", "no")]
+        game.answer(decline[0] if decline else game.decision.options[0])
+    assert not [p for p in asked if "Stalwart" in p]          # no question: it is not "you may"
+    assert (game.unit(wall.id) is wall) == bool(bonds)
+    assert any(isinstance(e, ev.UnitDestroyed) for e in game.events) != bool(bonds)
+    assert all(not b.face_up for b in placed)
+    assert any(isinstance(e, ev.Replaced) for e in game.events) == bool(bonds)
 
 
 def test_with_no_orb_the_destruction_is_not_replaced():
