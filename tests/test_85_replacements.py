@@ -98,6 +98,17 @@ card "Rep, Ninja"
     you may send 1 card from your hand to your retreat area
     if you do: deploy this card as tapped instead of sending it to your retreat area
 
+card "Rep, Resistance"
+  codes TST-863
+  cost 1
+  symbol red
+  range 1
+  attack 10
+  support 10
+  support "Resistance Emblem" defence
+    at the end of this combat:
+    if the attacking unit has destroyed an ally this combat: you may deploy this card instead of sending it to your retreat area
+
 card "Rep, Zihark"
   codes TST-857
   cost 1
@@ -264,6 +275,23 @@ def test_if_you_do_a_support_skill_sets_up_a_deployment_as_tapped(pay):
         assert len(deployed) == 1 and deployed[0].tapped and deployed[0].area == "back"
     else:
         assert not deployed and sup in game.players[0].retreat
+
+
+@pytest.mark.parametrize("destroyed", [True, False])
+def test_at_the_end_of_this_combat_if_the_defending_unit_was_destroyed_deploy_this_card(destroyed):
+    game, mc0, mc1 = duel()
+    d = add_unit(game, 1, card("Defender", attack=10 if destroyed else 90))
+    att = add_unit(game, 0, card("Striker", attack=60))
+    sup, = add_cards(game, 1, "deck", CARDS["Resistance"], top=True)
+    begin(game)
+    pick(game, "attack", unit=att, target=d)
+    if destroyed:
+        _battle_to(game, _asked("Resistance Emblem"))
+        pick(game, "yes", player=1)
+        pick(game, "area", area="front")
+    _to_action(game)
+    on_field = any(x.cards[0] is sup for x in game.players[1].units)
+    assert on_field == destroyed and (sup in game.players[1].retreat) != destroyed
 
 
 def test_an_auto_skill_sets_up_a_replacement_after_paying_its_cost():
