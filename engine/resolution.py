@@ -206,15 +206,17 @@ def replacement_allowed(game: "Game", event: Event) -> bool:
     return unit is None or all(can_be_placed_in_bonds(c.card) for c in unit.cards)
 
 
-def _replacement_sources(game: "Game") -> Iterator[tuple[Skill, SkillContext, Replacement]]:
+def _replacement_sources(game: "Game") -> Iterator[tuple[Skill, SkillContext, Replacement, bool]]:
     """Every replacement that may act now: those of the skills that can act
-    (:func:`skill_sources`), then those set up by effects (``Game.set_up_replacements``,
-    "at the end of this combat, deploy this card instead ...")."""
+    (:func:`skill_sources`; last: True, their keywords and conditions to be asked), then
+    those set up by effects (``Game.set_up_replacements``, "at the end of this combat,
+    deploy this card instead ..."; False: their skill's condition was asked when it
+    resolved)."""
     for skill, ctx in list(skill_sources(game)):
         for rep in skill.replacements:
-            yield skill, ctx, rep
+            yield skill, ctx, rep, True
     for rep, ctx in list(game.set_up_replacements):
-        yield ctx.skill, ctx, rep
+        yield ctx.skill, ctx, rep, False
 
 
 def _applicable(game: "Game", event: Event, used: set) -> list[tuple]:
@@ -222,13 +224,14 @@ def _applicable(game: "Game", event: Event, used: set) -> list[tuple]:
     ``event`` now and has not applied to it yet."""
     et = type(event)
     out = []
-    for skill, ctx, rep in _replacement_sources(game):
-        if rep.event_type is not et or not keyword_allows(skill, ctx.unit):
+    for skill, ctx, rep, active in _replacement_sources(game):
+        if rep.event_type is not et:
             continue
         key = (id(rep), ctx.source.id, ctx.unit_id)
         if key in used:
             continue
-        if skill.condition is not None and not skill.condition(ctx):
+        if active and (not keyword_allows(skill, ctx.unit)
+                       or (skill.condition is not None and not skill.condition(ctx))):
             continue
         rctx = attrs.evolve(ctx, event=event, data=dict(ctx.data))
         r = rep.apply(rctx, event)

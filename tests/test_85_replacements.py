@@ -122,6 +122,20 @@ card "Rep, Zihark"
     you may
     add the card supporting this unit to your hand instead of sending it to your retreat area
 
+card "Rep, Swapper"
+  codes TST-864
+  cost 1
+  symbol red
+  range 1
+  attack 60
+  support 10
+  auto "Swap"
+    cost send 1 card from your hand to your retreat area
+    when this unit destroys an enemy
+    if you have 1 or more cards in your hand
+    you may
+    add the card supporting this unit to your hand instead of sending it to your retreat area
+
 card "Rep, Gregor"
   codes TST-858
   cost 1
@@ -307,6 +321,23 @@ def test_an_auto_skill_sets_up_a_replacement_after_paying_its_cost():
     _to_action(game)
     assert not bond.face_up
     assert sup in game.players[0].hand and sup not in game.players[0].retreat
+
+
+def test_a_set_up_replacement_does_not_ask_its_skills_condition_again():
+    """The condition was met when the skill resolved; paying its cost emptied the hand,
+    and the replacement it set up still applies at the end of the combat."""
+    game, mc0, mc1 = duel()
+    z = add_unit(game, 0, CARDS["Swapper"])
+    victim = add_unit(game, 1, card("Victim", attack=10))
+    only, = add_cards(game, 0, "hand", card("Only"))
+    sup, = add_cards(game, 0, "deck", HELPER, top=True)
+    begin(game)
+    pick(game, "attack", unit=z, target=victim)
+    _battle_to(game, lambda g: g.decision.kind == "may" and "Swap" in g.decision.prompt)
+    pick(game, "yes")
+    _to_action(game)
+    assert only in game.players[0].retreat
+    assert game.players[0].hand == [sup]
 
 
 # ---------------------------------------------------------------- a destruction replaced
