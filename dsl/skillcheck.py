@@ -526,6 +526,15 @@ class SkillChecker:
             self.err(a.target.pos, "what goes elsewhere is a unit or a card, e.g. 'this unit' or "
                                    "'the card supporting this unit'")
 
+    def check_counted_cost(self, a: A.Action) -> None:
+        """What is paid in place of something is a number of things: "all", "any number
+        of" and "up to N" are not supported ("send your entire hand instead")."""
+        t = a.target
+        q = t.quantifier if isinstance(t, A.Filtered) else None
+        if q is not None and q.kind in ("all", "any_number", "up_to"):
+            self.err(t.pos, f"paying '{q.kind.replace('_', ' ')} ...' in place of something is not supported: "
+                            f"say how many, e.g. '2 cards'")
+
     def check_cause(self, cause: dict | None) -> None:
         if cause and cause.get("by") is not None:
             self.check_selector(cause["by"])
@@ -553,6 +562,7 @@ class SkillChecker:
             return
         self.check_action(a, COSTS, "cost")
         check_cost(a, self.err, self.s.kind)
+        self.check_counted_cost(a)
 
     def check_destruction_replacement(self, st: A.Replace) -> None:
         """"[you may] <cost> instead of X being destroyed": what is done in place of the
@@ -565,6 +575,7 @@ class SkillChecker:
             return
         self.check_action(a, COSTS, "cost")
         check_cost(a, self.err, self.s.kind)
+        self.check_counted_cost(a)
         self.check_selector(st.subject)
         if selector_kind(st.subject) not in ("unit", "name"):
             self.err(st.subject.pos, "what is not destroyed is a unit, e.g. 'instead of this unit being destroyed'")
@@ -587,6 +598,7 @@ class SkillChecker:
             return
         self.check_action(a, COSTS, "cost")
         check_cost(a, self.err, self.s.kind)
+        self.check_counted_cost(a)
         self.check_selector(st.subject)
         if selector_kind(st.subject) not in ("unit", "name"):
             self.err(st.subject.pos, "whose critical hit or evasion is a unit, e.g. 'of this unit', 'of an ally'")

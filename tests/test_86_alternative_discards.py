@@ -146,6 +146,9 @@ def test_alternative_discards_render_and_refusals():
     with pytest.raises(LanguageError, match="not a cost"):
         compile_text(base + '  cont "Bad"\n    you may draw 1 instead of discarding for a critical hit of this unit\n',
                      "bad.fe0")
+    with pytest.raises(LanguageError, match="'all ...' in place of something is not supported"):
+        compile_text(base + '  cont "Bad"\n    you may send all cards from your hand to your retreat area instead '
+                            'of discarding for an evasion of this unit\n', "bad.fe0")
     with pytest.raises(LanguageError, match="say 'for a critical hit'"):
         compile_text(base + '  cont "Bad"\n    you may flip 1 bond instead of discarding for a critical blow of '
                             'this unit\n', "bad.fe0")
