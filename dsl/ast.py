@@ -96,7 +96,7 @@ class Prep:
                          # bottom (of a deck), until_hand (draw until N in the hand), for_each
     place: Place | None
     pos: Pos
-    unit: "Selector | None" = None   # under/onto: the unit; for_each: what is counted
+    unit: "Selector | None" = None   # under/onto: the unit; for_each: what is counted; same_line: whose line
     number: int | None = None        # until_hand: the hand size
     line: str | None = None          # line: "front" or "back" ("deploy it to the back line")
 

@@ -315,17 +315,34 @@ def _shuffle(a: A.Action):
     return eff
 
 
+def deploy_lines(ctx, a: A.Action, t: CardCopy) -> list[str]:
+    """The lines ``t`` may be deployed to by this action now: none when rule 5 or a card
+    rule forbids it; the line named ("to the back line"), or the lines of the units
+    named ("to the same line as "Tsubasa Oribe"", their owner's: none when there is
+    none), or both; less those a rule forbids ("cannot deploy ... into the back line")."""
+    g = ctx.game
+    from fecipher.engine.deployment import card_rule_refusal, deploy_ban_refusal, name_refusal
+    if name_refusal(g, t.owner, t.card) or card_rule_refusal(g, t.owner, t):
+        return []  # rule 5: no two units with one unit name; "can only be deployed if ..."
+    named = next((p.line for p in a.preps if p.kind == "line"), None)
+    same = next((p.unit for p in a.preps if p.kind == "same_line"), None)
+    if named:
+        lines: tuple = (named,)
+    elif same is not None:
+        units = ref_units(ctx, same) if isinstance(same, A.Ref) else unit_candidates(ctx, same)
+        lines = tuple(x for x in (FRONT, BACK) if any(u.owner == t.owner and u.area == x for u in units))
+    else:
+        lines = (FRONT, BACK)
+    # "cannot deploy ... [into the back line]": only the lines no rule forbids.
+    return [x for x in lines if deploy_ban_refusal(g, t.owner, t, x) is None]
+
+
 def _deploy_each(ctx, a, t):
     if not isinstance(t, CardCopy):
         return
     tapped = any(p.kind == "tapped" for p in a.preps)
     g = ctx.game
-    from fecipher.engine.deployment import card_rule_refusal, deploy_ban_refusal, name_refusal
-    if name_refusal(g, t.owner, t.card) or card_rule_refusal(g, t.owner, t):
-        return False  # rule 5: no two units with one unit name; "can only be deployed if ..."
-    named = next((p.line for p in a.preps if p.kind == "line"), None)
-    # "cannot deploy ... [into the back line]": only the lines no rule forbids.
-    lines = [x for x in ((named,) if named else (FRONT, BACK)) if deploy_ban_refusal(g, t.owner, t, x) is None]
+    lines = deploy_lines(ctx, a, t)
     if not lines:
         return False
     line = lines[0]
@@ -337,8 +354,9 @@ def _deploy_each(ctx, a, t):
     _moved(ctx, t)
 
 
-effect("deploy", "card chosen", "tapped line", doc="Deploy cards as units (ignores bond count and symbols; rule 5), "
-       "to the line their owner chooses or the one named ('to the back line').",
+effect("deploy", "card chosen", "tapped line same_line", doc="Deploy cards as units (ignores bond count and "
+       "symbols; rule 5), to the line their owner chooses, the one named ('to the back line') or the line of a "
+       "unit ('to the same line as \"Tsubasa Oribe\"').",
        example="deploy it as tapped")(simple(_deploy_each))
 
 

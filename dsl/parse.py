@@ -495,6 +495,9 @@ class ToAst(Transformer):
         # "deploy it to the back line": the Prep's number-free value is the line.
         return A.Prep("line", None, pos, line=str(items[0]))
 
+    def same_line_arg(self, pos, items):
+        return A.Prep("same_line", None, pos, unit=items[0])
+
     def bottom_arg(self, pos, items):
         return A.Prep("bottom", items[0], pos)
 

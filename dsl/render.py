@@ -322,6 +322,8 @@ def action(a: A.Action) -> str:
             parts.append("without looking")
         elif p.kind == "line":
             parts.append(f"in the {cap(p.line)} Line")
+        elif p.kind == "same_line":
+            parts.append(f"in the same area as {selector(p.unit)}")
         elif p.kind == "bottom":
             parts.append(f"on the bottom of {place(p.place)}")
             if _several(a.target):

@@ -746,6 +746,12 @@ class SkillChecker:
                 self.check_selector(p.unit)
                 if selector_kind(p.unit) not in ("unit", "chosen", "name"):
                     self.err(p.pos, f"a card is put {p.kind} a unit, e.g. '{p.kind} this unit'")
+            elif p.kind == "same_line":
+                self.check_selector(p.unit)
+                if selector_kind(p.unit) not in ("unit", "name"):
+                    self.err(p.pos, "'to the same line as ...' names a unit, e.g. 'to the same line as \"Marth\"'")
+                if any(q.kind == "line" for q in a.preps):
+                    self.err(p.pos, "a deployment goes to one line: name the line or the unit, not both")
         if verb.needs_place and not any(p.kind in ("to", "under", "onto", "main_character", "bottom")
                                         for p in a.preps):
             self.err(a.pos, f"'{a.verb}' needs a destination, e.g. '{verb.example}'")

@@ -383,6 +383,7 @@ def replacement_of(st: A.Replace, costs: tuple = ()) -> Replacement:
     move (CardMoved: its destination, or its deployment instead). ``costs`` are the CONT
     skill's, paid when its controller says yes."""
     from fecipher.engine import events as ev
+    from fecipher.dsl.effects import deploy_lines
     from fecipher.dsl.selectors import place_area
     a = st.action
     text = render.statement(st)
@@ -424,11 +425,8 @@ def replacement_of(st: A.Replace, costs: tuple = ()) -> Replacement:
             if e.dest != instead_of:
                 return None
             c = ctx.game.copy(e.card)
-            if not cards(ctx, c):
-                return None
-            from fecipher.engine.deployment import card_rule_refusal, name_refusal
-            if name_refusal(ctx.game, c.owner, c.card) or card_rule_refusal(ctx.game, c.owner, c):
-                return None   # (rule 5: it could not be deployed; it goes where it was going)
+            if not cards(ctx, c) or not deploy_lines(ctx, a, c):
+                return None   # (it could not be deployed: rule 5, a rule, no line: it goes where it was going)
             return e
 
         def run(ctx):

@@ -98,6 +98,16 @@ card "Rep, Ninja"
     you may send 1 card from your hand to your retreat area
     if you do: deploy this card as tapped instead of sending it to your retreat area
 
+card "Rep, Carnage"
+  codes TST-865
+  cost 1
+  symbol red
+  range 1
+  attack 10
+  support 10
+  support "Mirage Emblem" attack
+    you may deploy this card to the same line as "Tsubasa Oribe" instead of sending it to your retreat area
+
 card "Rep, Resistance"
   codes TST-863
   cost 1
@@ -308,6 +318,27 @@ def test_at_the_end_of_this_combat_if_the_defending_unit_was_destroyed_deploy_th
     assert on_field == destroyed and (sup in game.players[1].retreat) != destroyed
 
 
+@pytest.mark.parametrize("where", ["back", "front", None])
+def test_deploy_this_card_to_the_same_line_as_a_named_unit_instead(where):
+    game, mc0, mc1 = duel()
+    u = add_unit(game, 0, card("Striker", attack=40))
+    if where is not None:
+        add_unit(game, 0, card("Tsubasa Oribe", attack=10), area=where)
+    sup, = add_cards(game, 0, "deck", CARDS["Carnage"], top=True)
+    begin(game)
+    pick(game, "attack", unit=u, target=mc1)
+    if where is None:   # no "Tsubasa Oribe": it cannot be deployed there, nothing is asked
+        _to_action(game)
+        assert sup in game.players[0].retreat
+        assert not any(isinstance(e, ev.Replaced) for e in game.events)
+        return
+    _battle_to(game, _asked("Mirage Emblem"))
+    pick(game, "yes")
+    _to_action(game)
+    deployed = [x for x in game.players[0].units if x.cards[0] is sup]
+    assert len(deployed) == 1 and deployed[0].area == where
+
+
 def test_an_auto_skill_sets_up_a_replacement_after_paying_its_cost():
     game, mc0, mc1 = duel()
     z = add_unit(game, 0, CARDS["Zihark"])
@@ -469,6 +500,7 @@ def test_replacements_render_as_card_text():
     assert "would be destroyed, you may destroy 1 orb instead; if you do, it is not destroyed" in texts["Two Heroes"]
     assert "destroyed by this unit's attack, place it in your opponent's Bond Area" in texts["Excessive Power"]
     assert "you may destroy 1 orb instead; if you do, it stays on the field" in texts["Twin Skill"]
+    assert 'deploy this card in the same area as "Tsubasa Oribe" instead' in texts["Mirage Emblem"]
 
 
 @pytest.mark.parametrize("line, message", [
@@ -479,6 +511,8 @@ def test_replacements_render_as_card_text():
     ("put a non-main character enemy into your bond area instead of your retreat area when it is destroyed",
      "owner's areas"),
     ("deploy this unit instead of sending it to your retreat area", "deploys a card"),
+    ('you may deploy the card supporting this unit to the back line to the same line as "Tsubasa Oribe" '
+     'instead of sending it to your retreat area', "one line"),
 ])
 def test_replacements_the_engine_cannot_honour_are_refused(line, message):
     text = f'''card "Bad, Card"
