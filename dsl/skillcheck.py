@@ -584,10 +584,16 @@ class SkillChecker:
     def check_alternative_discard(self, st: A.Replace) -> None:
         """"you may <cost> instead of discarding for a critical hit (an evasion) of X"."""
         a = st.action
-        if self.s.kind != "cont":
-            self.err(st.pos, "another way to pay for a critical hit or an evasion is a CONT skill's line: in a "
-                             f"{self.s.kind.upper()} skill it is not supported")
+        s = self.s
+        if s.kind not in ("cont", "hand"):
+            self.err(st.pos, "another way to pay for a critical hit or an evasion is a CONT skill's line (or a "
+                             f"hand skill's, paid from the hand): in a{'n' if s.kind in ('act', 'auto') else ''} "
+                             f"{s.kind.upper()} skill it is not supported")
             return
+        if s.kind == "hand" and (s.costs or s.triggers or s.conditions or s.optional or any(
+                not (isinstance(x, A.Replace) and x.replaced == "discard") for x in s.statements)):
+            self.err(st.pos, "a hand skill that gives another way to pay for a critical hit or an evasion says "
+                             "only that (no cost, trigger, condition or other line)")
         if st.use is None:
             self.err(st.pos, f"'instead of discarding for a {' '.join(st.use_words)}': say 'for a critical hit' "
                              f"or 'for an evasion'")

@@ -648,6 +648,12 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                      if isinstance(st, A.Replace) and st.replaced == "discard")
         return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces, replacements=reps,
                      alternative_discards=alts, source_line=node.pos.line)
+    if kind is SkillKind.HAND and node.statements and all(
+            isinstance(st, A.Replace) and st.replaced == "discard" for st in node.statements):
+        # "you may send this card from your hand ... instead of discarding for an evasion of ...":
+        # offered while the card is in the hand (the checker allows nothing else on such a skill).
+        alts = tuple(alternative_discard_of(st) for st in node.statements)
+        return Skill(node.name, kind, text, keywords, alternative_discards=alts, source_line=node.pos.line)
     costs = joint_costs(tuple(COSTS[c.verb].build(c) for c in node.costs)) if node.costs else ()
     triggers = tuple(x for t in node.triggers for x in compile_triggers(t)) if node.triggers else ()
     effect = _lines([(statement_effect(st, granted), not isinstance(st, A.Guarded)) for st in node.statements])

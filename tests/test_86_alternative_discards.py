@@ -40,6 +40,15 @@ card "Alt, Windstorm"
   support 10
   cont "Windstorm Dance"
     you may send 1 card with cost 1 from your hand to your retreat area instead of discarding for a critical hit of an ally
+card "Kin, Kin of Valla"
+  codes TST-864
+  cost 1
+  symbol red
+  range 1
+  attack 10
+  support 10
+  hand "Divine Kin"
+    you may send this card to your retreat area instead of discarding for an evasion of an "Alt" ally
 '''
 
 CARDS = {c.title: c for c in compile_text(PACK, "alternatives.fe0")}
@@ -129,6 +138,24 @@ def test_a_skill_of_another_unit_pays_for_an_allys_critical_hit():
     assert any(isinstance(e, ev.CriticalHit) and e.unit == striker.id for e in game.events)
 
 
+def test_a_hand_skill_pays_for_an_allys_evasion_with_this_card():
+    game, mc0, mc1 = duel()
+    kin = add_unit(game, 1, CARDS["Nimble"])               # an "Alt" ally, no bond to flip
+    other = add_unit(game, 1, card("Other", attack=10))    # not an "Alt" unit
+    this, = add_cards(game, 1, "hand", CARDS["Kin of Valla"])
+    att = add_unit(game, 0, card("Striker", attack=60))
+    begin(game)
+    pick(game, "attack", unit=att, target=other)
+    _to_action(game)                                        # nothing offered for "Other"
+    assert game.unit(other.id) is None and this in game.players[1].hand
+    pick(game, "attack", unit=mc0, target=kin)                # (attack 50 against 30)
+    d = _to(game, "evasion")
+    assert [o.kind for o in d.options] == ["pass", "alternative"] and d.options[1].card == this.id
+    pick(game, "alternative", skill="Divine Kin")
+    _to_action(game)
+    assert game.unit(kin.id) is kin and this in game.players[1].retreat
+
+
 def test_alternative_discards_render_and_refusals():
     text = CARDS["Brave Sword"].skills[0].text
     assert "If this unit Critical Hits, you may flip 2 Bonds face-down instead of sending a card" in text
@@ -149,6 +176,9 @@ def test_alternative_discards_render_and_refusals():
     with pytest.raises(LanguageError, match="'all ...' in place of something is not supported"):
         compile_text(base + '  cont "Bad"\n    you may send all cards from your hand to your retreat area instead '
                             'of discarding for an evasion of this unit\n', "bad.fe0")
+    with pytest.raises(LanguageError, match="says only that"):
+        compile_text(base + '  hand "Bad"\n    cost flip 1 bond\n    you may send this card to your retreat area '
+                            'instead of discarding for an evasion of this unit\n', "bad.fe0")
     with pytest.raises(LanguageError, match="say 'for a critical hit'"):
         compile_text(base + '  cont "Bad"\n    you may flip 1 bond instead of discarding for a critical blow of '
                             'this unit\n', "bad.fe0")
