@@ -272,13 +272,8 @@ def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
         used.add(key)
         if rep.optional and not (yield from yes_no(ctx.controller, f"{skill.name}: {rep.text.rstrip('.')}?")):
             continue
-        if rep.costs:
-            if not all(c.can_pay(ctx) for c in rep.costs):
-                continue   # (an earlier question's answer cannot change it; kept for safety)
-            def _pay(ctx=ctx, costs=rep.costs):
-                for c in costs:
-                    yield from c.pay(ctx)
-            yield from acting(game, ctx, "cost", _pay())
+        if rep.costs:   # (payable: _applicable offered it only then, and nothing was done since)
+            yield from acting(game, ctx, "cost", _pay_costs(ctx, rep.costs))
         if rep.instead is not None:
             game.emit(ev.Replaced(ctx.controller, skill.name, ctx.source.id, event.kind))
             yield from acting(game, ctx, "effect", rep.instead(ctx))
@@ -286,6 +281,11 @@ def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
         if r is PREVENT:
             return None
         event = r
+
+
+def _pay_costs(ctx: SkillContext, costs: tuple) -> Iterator[Decision]:
+    for c in costs:
+        yield from c.pay(ctx)
 
 
 def _event_words(event: Event) -> str:
