@@ -297,7 +297,8 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
         if opts or alts:
             ans = yield Decision(atk_player, CRITICAL_HIT,
                                  f"Critical hit with {attacker.card.name}? (discard a card with its unit name "
-                                 f"to double its attack)", opts + (_NO_CRITICAL,) + tuple(o for o, _ in alts))
+                                 f"to double its attack)",
+                                 opts + (_NO_CRITICAL,) + (tuple(o for o, _ in alts) if alts else ()))
             if ans.kind in (DISCARD, ALTERNATIVE):
                 card = game.copy(ans.card) if ans.kind == DISCARD else None
                 if card is None:
@@ -321,7 +322,8 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
         if opts or alts:
             ans = yield Decision(def_player, EVASION,
                                  f"Evade {attacker.card.name}'s attack on {defender.card.name}? (discard a card "
-                                 f"with {defender.name}'s unit name)", opts + (_NO_EVASION,) + tuple(o for o, _ in alts))
+                                 f"with {defender.name}'s unit name)",
+                                 opts + (_NO_EVASION,) + (tuple(o for o, _ in alts) if alts else ()))
             if ans.kind in (DISCARD, ALTERNATIVE):
                 card = game.copy(ans.card) if ans.kind == DISCARD else None
                 if card is None:

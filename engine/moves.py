@@ -312,9 +312,12 @@ class Moves:
                 return False
         elif self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=by_player):
             return False
-        e = yield from self.propose_asking(ev.UnitDestroyed(unit.owner, unit.id, unit.card.name,
-                                                            unit.is_main_character, in_battle, by_player,
-                                                            by_unit.id if by_unit else None, skill))
+        e = ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character, in_battle, by_player,
+                             by_unit.id if by_unit else None, skill)
+        # (a replacement may ask, pay a cost or run an effect: proposed where the flow can ask;
+        # with no replacement of a destruction in the game, straight to the bus)
+        e = (yield from self.propose_asking(e)) if ev.UnitDestroyed in self._replacement_types \
+            else self.bus.propose(self, e)
         if e is None:
             return False
         self.emit(e)
