@@ -43,10 +43,17 @@ if sys.argv[1] == "1":
 
 
 def _real_python() -> str:
-    # A pyenv shim is a shell script: valgrind must start the interpreter itself.
-    exe = Path(sys.executable).resolve()
+    """The interpreter valgrind starts: this one, so that a virtual environment's
+    packages (its own editable install of fecipher) are the ones measured. A pyenv
+    shim is a shell script, which valgrind cannot start: then the interpreter it
+    stands for."""
+    exe = Path(sys.executable)
+    with open(exe.resolve(), "rb") as f:
+        script = f.read(2) == b"#!"
+    if not script:
+        return str(exe)   # (a venv's python, a symlink: kept as it is, so its venv is used)
     base = getattr(sys, "_base_executable", None)
-    return str(Path(base).resolve()) if base and Path(base).exists() else str(exe)
+    return str(Path(base).resolve()) if base and Path(base).exists() else str(exe.resolve())
 
 
 def instructions(games: int, cards: int = 0) -> int:

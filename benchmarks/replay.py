@@ -7,9 +7,11 @@ self-play games (and checks the replayed events are the recorded ones).
 
 ``copy.deepcopy`` of a mid-game :class:`~fecipher.engine.game.Game` is tried too:
 the game's flow is a Python generator suspended at the pending decision, and a
-generator cannot be copied, so it fails; replay is the supported way to copy a
-game. (The AI's ``clone_game``, where it exists, deep-copies everything but the
-flow and restarts the flow at a phase's first decision only; it is timed too.)
+generator cannot be copied, so it fails. ``Game.clone()`` (engine/snapshot.py) is
+timed at Action Phase decisions of mid-game (a deep copy of the state without the
+flow, the flow restarted at the phase) and at decisions inside a battle or a skill
+(a copy of the last restart point, kept on the game, and the answers since; the
+first such copy of a stretch also replays to that point, and is timed apart).
 """
 from __future__ import annotations
 
@@ -60,30 +62,43 @@ def try_deepcopy(game: Game) -> tuple[float | None, str]:
 
 
 def measure_clone(seeds, repeat: int) -> dict | None:
-    try:
-        from fecipher.play.ai import clone_game
-    except ImportError:
-        return None
+    from fecipher.engine.snapshot import at_restart_point
     from fecipher.play.agents import RandomAgent
     d1, d2 = starter_decks()
-    games = []
+    at_phase, inner = [], []
     for s in seeds:
         g = Game(d1, d2, s)
         agents = [RandomAgent(2 * s), RandomAgent(2 * s + 1)]
         while not g.over:
-            if g.turn >= 8 and g.decision.kind == "action" and clone_game(g) is not None:
-                games.append(g)
-                break
+            if g.turn >= 8:
+                if not at_phase or at_phase[-1][0] != s:
+                    if g.decision.kind == "action" and at_restart_point(g):
+                        at_phase.append((s, g.clone()))
+                elif not at_restart_point(g):
+                    inner.append((s, g.clone()))
+                    break
             g.answer(agents[g.decision.player](g))
-    if not games:
+    if not at_phase:
         return None
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        for g in games:
-            clone_game(g)
-        times.append((time.perf_counter() - t) / len(games))
-    return {"seconds": median(times), "games": len(games)}
+    out = {"games": len(at_phase), "inner_games": len(inner)}
+    for key, games in (("seconds", at_phase), ("inner_seconds", inner)):
+        if not games:
+            continue
+        first = []
+        for _s, g in games:
+            g._checkpoint = None
+            t = time.perf_counter()
+            g.clone()
+            first.append(time.perf_counter() - t)
+        times = []
+        for _ in range(repeat):
+            t = time.perf_counter()
+            for _s, g in games:
+                g.clone()
+            times.append((time.perf_counter() - t) / len(games))
+        out[key] = median(times)
+        out["first_" + key] = sum(first) / len(first)
+    return out
 
 
 def run(quick: bool = False) -> list[dict]:
@@ -97,11 +112,16 @@ def run(quick: bool = False) -> list[dict]:
     t, msg = try_deepcopy(r["mid"])
     rows.append(row(b, "copy.deepcopy of a mid-game Game", "not possible" if t is None else t * 1000,
                     "" if t is None else "ms",
-                    note=(f"{msg} (the flow is a suspended generator): replay is the supported copy"
+                    note=(f"{msg} (the flow is a suspended generator): Game.clone() is the supported copy"
                           if t is None else "")))
     c = measure_clone(seeds, repeat)
     if c is not None:
-        rows.append(row(b, "ai.clone_game at an Action Phase decision", c["seconds"] * 1000, "ms",
+        rows.append(row(b, "Game.clone() at an Action Phase decision (turn 8+)", c["seconds"] * 1000, "ms",
                         note=f"deepcopy of the state without the flow, flow restarted at the phase "
                              f"({c['games']} games)"))
+        if "inner_seconds" in c:
+            rows.append(row(b, "Game.clone() inside a battle or a skill (turn 8+)", c["inner_seconds"] * 1000,
+                            "ms", note=f"a copy of the kept restart point + the answers since; the first "
+                                       f"copy of a stretch, which replays to that point: "
+                                       f"{c['first_inner_seconds'] * 1000:.1f} ms ({c['inner_games']} games)"))
     return rows

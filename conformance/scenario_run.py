@@ -16,6 +16,7 @@ from typing import Any, Iterable, Iterator
 
 import attrs
 
+from fecipher.dsl.compiler import blank_card, is_blanked, without_skills
 from fecipher.dsl.errors import Diagnostic, LanguageError, suggest
 from fecipher.dsl.packs import PACK_SUFFIX, CardPool, compile_text, duplicate_codes, embedded_pool
 from fecipher.conformance.scenario import (
@@ -152,9 +153,13 @@ def resolve_in_tree(sc: Scenario, ref: str, suffix: str, what: str) -> tuple[Pat
     return path, ""
 
 
-def scenario_pool(sc: Scenario) -> CardPool:
+def scenario_pool(sc: Scenario, blank: frozenset[str] = frozenset(),
+                  blank_skills: frozenset[tuple[str, str]] = frozenset()) -> CardPool:
     """The cards a scenario may name: its packs (default: the embedded ones) and
-    its inline cards; every problem is raised at once as LanguageError."""
+    its inline cards; every problem is raised at once as LanguageError. The cards
+    ``blank`` names (upper-case codes or "Unit, Title" names) have no skill and no
+    support skill, and each (upper-case card name, skill name) of ``blank_skills``
+    takes that one skill away (the blank check, ``tools/blankcheck.py``)."""
     cards: list[Card] = []
     diags: list[Diagnostic] = []
     packs = sc.packs if sc.packs is not None else sc.file_packs
@@ -184,6 +189,13 @@ def scenario_pool(sc: Scenario) -> CardPool:
     diags.extend(duplicate_codes(cards))
     if diags:
         raise LanguageError(diags)
+    if blank:
+        cards = [blank_card(c) if is_blanked(c, blank) else c for c in cards]
+    if blank_skills:
+        by_card: dict[str, set[str]] = {}
+        for card_name, skill in blank_skills:
+            by_card.setdefault(card_name, set()).add(skill)
+        cards = [without_skills(c, by_card[c.name.upper()]) if c.name.upper() in by_card else c for c in cards]
     return CardPool(tuple(cards))
 
 
@@ -350,8 +362,11 @@ def build_board(sc: Scenario, pool: CardPool) -> Game:
 class Run:
     """One scenario being played."""
 
-    def __init__(self, sc: Scenario):
+    def __init__(self, sc: Scenario, blank: frozenset[str] = frozenset(),
+                 blank_skills: frozenset[tuple[str, str]] = frozenset()):
         self.sc = sc
+        self.blank = blank
+        self.blank_skills = blank_skills
         self.pool: CardPool | None = None
         self.game: Game | None = None
         self.decks: list[Any] = []
@@ -364,7 +379,7 @@ class Run:
     def run(self) -> Result:
         sc = self.sc
         try:
-            self.pool = scenario_pool(sc)
+            self.pool = scenario_pool(sc, self.blank, self.blank_skills)
             check_references(sc, self.pool)
             self._start()
             seen_decision = False
@@ -1138,8 +1153,12 @@ class Run:
                                     f"matched by 'expect events'):\n{shown}", recent=False)
 
 
-def run_scenario(sc: Scenario) -> Result:
-    return Run(sc).run()
+def run_scenario(sc: Scenario, blank: frozenset[str] = frozenset(),
+                 blank_skills: frozenset[tuple[str, str]] = frozenset()) -> Result:
+    """Play ``sc``; the cards ``blank`` names (upper-case codes or names) are played
+    without their skills, and the skills ``blank_skills`` names ((upper-case card name,
+    skill name) pairs) are taken from their cards (see :func:`scenario_pool`)."""
+    return Run(sc, blank, blank_skills).run()
 
 
 def run_file(path: str | Path, root: str | Path | None = None) -> tuple[list[Result], LanguageError | None]:

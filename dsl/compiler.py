@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import attrs
+
 from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.skillcompile import compile_skills
@@ -26,7 +28,7 @@ def compile_card(node: A.CardNode, pack: A.PackNode, blank: set[str] | None = No
     if weapon == "none":
         weapon = None
     skills, support = (), None
-    if not (blank and blank & ({c.upper() for c in f["codes"]} | {f"{unit_name}, {title}".upper()})):
+    if not (blank and blank & blank_keys(f["codes"], f"{unit_name}, {title}")):
         skills, support = compile_skills(node)
     return Card(
         unit_name=unit_name, title=title, codes=tuple(f["codes"]), cost=f["cost"],
@@ -40,6 +42,30 @@ def compile_card(node: A.CardNode, pack: A.PackNode, blank: set[str] | None = No
 
 
 BLANK_ENV = "FECIPHER_BLANK_SKILLS"
+
+
+def blank_keys(codes, name: str) -> set[str]:
+    """The words that name a card in a blank list: its codes and its name, in upper case."""
+    return {c.upper() for c in codes} | {name.upper()}
+
+
+def is_blanked(card: Card, blank: set[str] | frozenset[str] | None) -> bool:
+    """Whether ``blank`` (upper-case codes and names, see :func:`blanked`) names ``card``."""
+    return bool(blank) and bool(blank & blank_keys(card.codes, card.name))
+
+
+def blank_card(card: Card) -> Card:
+    """``card`` with no skill and no support skill, its facts unchanged: what
+    :func:`compile_card` makes of a card named in the blank list."""
+    return attrs.evolve(card, skills=(), support_skill=None)
+
+
+def without_skills(card: Card, names: set[str] | frozenset[str]) -> Card:
+    """``card`` without its skills (and support skill) printed with one of ``names``: the
+    blank check of one skill (``tools/blankcheck.py``)."""
+    support = card.support_skill
+    return attrs.evolve(card, skills=tuple(s for s in card.skills if s.name not in names),
+                        support_skill=None if support is not None and support.name in names else support)
 
 
 def blanked() -> set[str] | None:

@@ -393,22 +393,39 @@ class JointCosts:
 
     parts: tuple[Any, ...]
     text: str
+    # (kind, candidates, need) of each part, worked out once: can_pay runs at every
+    # Action Phase decision for each usable skill.
+    _kinds: tuple = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_kinds", tuple(_parts(c) for c in self.parts))
 
     def can_pay(self, ctx) -> bool:
         for c in self.parts:   # each on its own first (cheap, and the usual answer)
             if not c.can_pay(ctx):
                 return False
-        return self._feasible_after(ctx, 0, 0, {})
+        # Each part can be paid alone. Parts of one kind need distinct things only
+        # where their candidates overlap: without an overlap there is nothing to match.
+        seen: dict[str, set] = {}
+        for kind, cands, _ in self._kinds:
+            keys = {_key(x) for x in cands(ctx)}
+            before = seen.get(kind)
+            if before is None:
+                seen[kind] = keys
+            elif before.isdisjoint(keys):
+                before |= keys
+            else:
+                return self._feasible_after(ctx, 0, 0, {})
+        return True
 
     def _feasible_after(self, ctx, index: int, taken: int, used: dict[str, set]) -> bool:
         """The parts from ``index`` on (``taken`` things of part ``index`` paid
         already) can still be paid, each thing once, without the things in
         ``used`` (by kind: paid already, or about to be)."""
         by_kind: dict[str, list[list[int]]] = {}
-        for i, c in enumerate(self.parts):
+        for i, (kind, cands, need) in enumerate(self._kinds):
             if i < index:
                 continue
-            kind, cands, need = _parts(c)
             n = need(ctx) - (taken if i == index else 0)
             gone = used.get(kind, ())
             keys = [k for k in map(_key, cands(ctx)) if k not in gone]
@@ -420,8 +437,8 @@ class JointCosts:
     def pay(self, ctx):
         paid: dict[str, set] = {}   # by kind (a revealed card stays where it was)
         for i, c in enumerate(self.parts):
-            kind, cands, need = _parts(c)
-            later = [set(map(_key, _parts(d)[1](ctx))) for d in self.parts[i + 1:] if _parts(d)[0] == kind]
+            kind, cands, need = self._kinds[i]
+            later = [set(map(_key, d_cands(ctx))) for d_kind, d_cands, _ in self._kinds[i + 1:] if d_kind == kind]
             mine = cands(ctx)
             if not any(_key(x) in s for x in mine for s in later):
                 yield from c.pay(ctx)   # nothing this part may take is wanted later: paid as written

@@ -25,6 +25,10 @@ MAX_DECK_CARDS = 1000
 
 
 def parse_deck(text: str, pool: CardPool, filename: str = "<deck>") -> Deck:
+    """The deck a deck file's text describes (the format is in the module docstring), its
+    cards found in ``pool``; every problem of the text is raised at once as a
+    :class:`LanguageError` with file:line:column. Deck-building rules are not checked
+    here (:func:`~fecipher.engine.deckrules.deck_problems`)."""
     name = Path(filename).stem
     mc = None
     cards = []
@@ -98,6 +102,7 @@ def load_deck(ref: str | Path, pool: CardPool | None = None) -> Deck:
 
 
 def embedded_decks() -> list[str]:
+    """The names of the decks shipped in fecipher.cards ("marth", "chrom" ...)."""
     root = importlib.resources.files("fecipher.cards")
     return sorted(e.name[: -len(DECK_SUFFIX)] for e in root.iterdir() if e.name.endswith(DECK_SUFFIX))
 
@@ -119,3 +124,42 @@ def deck_from_json(data: dict, pool: CardPool | None = None) -> Deck:
     """The deck that :meth:`Deck.to_json` wrote (card codes), looked up in ``pool``
     (the embedded packs by default)."""
     return Deck.from_json(data, pool or embedded_pool())
+
+
+def deck_file_problems(text: str, pool: CardPool, filename: str = "<deck>") -> list[Diagnostic]:
+    """Every problem of a deck file, positioned: the text's own (an unknown card, a
+    line that is not a deck line ...) or, when it reads, every deck-building problem
+    (rule 12, :func:`~fecipher.engine.deckrules.deck_problem_list`) at the line naming
+    its card: too many copies at each line with a card of that name, the Main
+    Character's problems at the ``main character`` line, the deck's size at the
+    first line. An empty list for a legal deck."""
+    from fecipher.engine.deckrules import deck_problem_list
+    try:
+        deck = parse_deck(text, pool, filename)
+    except LanguageError as e:
+        return list(e.diagnostics)
+    lines = text.splitlines()
+    by_name: dict[str, list[int]] = {}
+    mc_line = 1
+    for i, raw in enumerate(lines, 1):
+        line = raw.split("#", 1)[0].strip()
+        if line.lower().startswith("main character"):
+            mc_line = i
+            continue
+        m = _LINE.match(line)
+        card = pool.find(m.group(2).strip().strip('"')) if m else None
+        if card is not None:
+            by_name.setdefault(card.name, []).append(i)
+
+    def at(i: int, message: str) -> Diagnostic:
+        raw = lines[i - 1] if 0 < i <= len(lines) else ""
+        return Diagnostic(filename, i, len(raw) - len(raw.lstrip()) + 1, message, raw)
+    out: list[Diagnostic] = []
+    for p in deck_problem_list(deck):
+        if p.rule == "Main Character":
+            out.append(at(mc_line, p.message))
+        elif p.card is not None and by_name.get(p.card.name):
+            out.extend(at(i, p.message) for i in by_name[p.card.name])
+        else:
+            out.append(at(1, p.message))
+    return sorted(out, key=lambda d: d.line)

@@ -9,7 +9,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl.registry import effect
 from fecipher.dsl.selectors import (
-    count_range, card_place, place_owner,
+    count_range, card_place, place_owner, is_search, offerable,
     card_candidates, pick_cards, pick_units, place_area, ref_units, selector_kind, unit_candidates,
 )
 from fecipher.engine.cards import CardCopy
@@ -30,24 +30,88 @@ def _prompt(a: A.Action) -> str:
     return got[1]
 
 
-def targets(ctx, a: A.Action):
-    """The units or cards an action's object names, asking for choices where it says N."""
+def targets(ctx, a: A.Action, keep=None):
+    """The units or cards an action's object names, asking for choices where it says N.
+    A choice offers only what the line can act on (its verb's ``acts_on``), or, for a
+    "choose" line, what ``keep`` says the lines using the choice can act on."""
     sel = a.target
     if sel is None:
         return []
     kind = selector_kind(sel)
     if kind == "chosen":
         return list(ctx.data.get("chosen", []))
+    pred = both(acts_on(a), keep)
     if kind == "unit" or kind == "name":
-        return (yield from pick_units(ctx, sel, f"{ctx.skill.name}: choose for \"{_prompt(a)}\""))
+        return (yield from pick_units(ctx, sel, f"{ctx.skill.name}: choose for \"{_prompt(a)}\"", keep=pred))
     if kind == "card":
-        return (yield from pick_cards(ctx, sel, f"{ctx.skill.name}: choose for \"{_prompt(a)}\""))
+        return (yield from pick_cards(ctx, sel, f"{ctx.skill.name}: choose for \"{_prompt(a)}\"", keep=pred))
     return []
 
 
 def _alive(ctx, things):
     g = ctx.game
     return [t for t in things if not isinstance(t, Unit) or g.unit(t.id) is t]
+
+
+# ------------------------------------------------------------ what a line can act on
+# Engine decision 14, one rule for every verb: a choice offers only the units or cards
+# its effect can act on; a "you may" line (or skill, or "either" option) is asked only
+# when it can act on something. Each verb says once what it can act on (registry
+# ``acts_on``, ``able``); everything here reads that.
+
+_ACTS: dict[int, tuple[A.Action, object, object]] = {}
+
+
+def _tests(a: A.Action) -> tuple:
+    """(line, acts_on, able) of a line. (Built once per line, remembered by identity.)"""
+    got = _ACTS.get(id(a))
+    if got is None or got[0] is not a:
+        from fecipher.dsl.registry import EFFECTS
+        v = EFFECTS.get(a.verb)
+        on = v.acts_on(a) if v is not None and v.acts_on is not None else None
+        able = v.able(a) if v is not None and v.able is not None else None
+        got = _ACTS[id(a)] = (a, on, able)
+    return got
+
+
+def acts_on(a: A.Action):
+    """The verb's test ``(ctx, thing) -> bool`` for this line, or None when it acts on
+    anything its object names."""
+    return _tests(a)[1]
+
+
+def both(p, q):
+    """Two tests of what can be acted on, together (None: no test)."""
+    if p is None:
+        return q
+    if q is None:
+        return p
+    return lambda ctx, t: p(ctx, t) and q(ctx, t)
+
+
+def can_act(ctx, a: A.Action, keep=None) -> bool:
+    """Whether the line has something to act on now: its verb is able (the bonds to
+    flip, an orb to destroy) and its object names at least one thing the verb (and
+    ``keep``) can act on. A card its controller may not see counts as one it can act
+    on (:func:`~fecipher.dsl.selectors.offerable`): being asked or not tells nothing."""
+    _, on, able = _tests(a)
+    if able is not None and not able(ctx):
+        return False
+    sel = a.target
+    if sel is None:
+        return True
+    kind = selector_kind(sel)
+    if kind == "chosen":
+        things = _alive(ctx, ctx.data.get("chosen", []))
+    elif kind in ("unit", "name"):
+        things = unit_candidates(ctx, sel)
+    elif kind == "card":
+        things = card_candidates(ctx, sel)
+    else:
+        return True
+    if not things:
+        return False
+    return bool(offerable(ctx, things, both(on, keep), search=is_search(sel)))
 
 
 def optional_gate(ctx, a: A.Action, has_targets: bool):
@@ -59,20 +123,6 @@ def optional_gate(ctx, a: A.Action, has_targets: bool):
     return (yield from yes_no(ctx.controller, f"{ctx.skill.name}: {_prompt(a)}?"))
 
 
-def _has_targets(ctx, a: A.Action) -> bool:
-    sel = a.target
-    if sel is None:
-        return True
-    kind = selector_kind(sel)
-    if kind == "chosen":
-        return bool(_alive(ctx, ctx.data.get("chosen", [])))
-    if kind in ("unit", "name"):
-        return bool(unit_candidates(ctx, sel))
-    if kind == "card":
-        return bool(card_candidates(ctx, sel))
-    return True
-
-
 def simple(fn_each):
     """An effect applied to each unit or card the object names.
 
@@ -80,7 +130,7 @@ def simple(fn_each):
     ``fn_each`` that did nothing for a thing returns (or generator-returns) False."""
     def build(a: A.Action):
         def eff(ctx):
-            if not (yield from optional_gate(ctx, a, _has_targets(ctx, a))):
+            if not (yield from optional_gate(ctx, a, a.optional and can_act(ctx, a))):
                 return
             things = yield from targets(ctx, a)
             things = yield from _ordered(ctx, a, _alive(ctx, things))
@@ -150,9 +200,11 @@ def _draw(a: A.Action):
 
 @effect("choose", "unit card", doc="Choose units or cards; later lines call them 'it' or 'them'.",
         example="choose 1 enemy in the back line")
-def _choose(a: A.Action):
+def _choose(a: A.Action, keep=None):
+    """``keep``: what the lines using the choice can act on (dsl/skillcompile.py
+    choice_keep); only such things are offered."""
     def eff(ctx):
-        things = yield from targets(ctx, a)
+        things = yield from targets(ctx, a, keep)
         ctx.data["chosen"] = list(things)
         ctx.data["did"] = bool(things)
     return eff
@@ -164,8 +216,12 @@ def _move_each(ctx, a, u):
     return False
 
 
+def _movable(a: A.Action):
+    return lambda ctx, t: isinstance(t, Unit) and ctx.game.can_be_moved(t, by_skill=True)
+
+
 effect("move", "unit chosen", doc="Move units to the other line (a move by a skill does not tap; rule 10).",
-       example="move it")(simple(_move_each))
+       example="move it", acts_on=_movable)(simple(_move_each))
 
 
 def _destroy_each(ctx, a, u):
@@ -198,15 +254,34 @@ def _destroy_orbs(a: A.Action):
     return eff
 
 
+def _orb_line(a: A.Action) -> bool:
+    return isinstance(a.target, A.Filtered) and a.target.noun in ("orb", "orbs")
+
+
 def _destroy_builder(a: A.Action):
-    if isinstance(a.target, A.Filtered) and a.target.noun in ("orb", "orbs"):
+    if _orb_line(a):
         return _destroy_orbs(a)
     return simple(_destroy_each)(a)
 
 
+def _destroyable(a: A.Action):
+    if _orb_line(a):
+        return None
+    return lambda ctx, t: (isinstance(t, Unit)
+                           and ctx.game.can_be_destroyed(t, by_player=ctx.controller, in_battle=False))
+
+
+def _orbs_to_destroy(a: A.Action):
+    if not _orb_line(a):
+        return None
+    place = card_place(a.target)
+    return lambda ctx: bool(ctx.game.players[place_owner(ctx, place)[0] if place is not None
+                                             else ctx.controller].orbs)
+
+
 effect("destroy", "unit chosen orb", doc="Destroy units (an MC breaks an orb instead; rule 4), or N orbs "
        "(yours, or 'from your opponent's orbs'): each goes to its owner's hand.",
-       example="destroy it")(_destroy_builder)
+       example="destroy it", acts_on=_destroyable, able=_orbs_to_destroy)(_destroy_builder)
 
 
 def _tap_each(ctx, a, u):
@@ -219,8 +294,11 @@ def _untap_each(ctx, a, u):
         ctx.game.untap(u, by_skill=True)
 
 
-effect("tap", "unit chosen", doc="Tap units.", example="tap 1 enemy")(simple(_tap_each))
-effect("untap", "unit chosen", doc="Untap units.", example="untap this")(simple(_untap_each))
+effect("tap", "unit chosen", doc="Tap units (an untapped one: a tapped unit is not acted on).",
+       example="tap 1 enemy",
+       acts_on=lambda a: (lambda ctx, t: isinstance(t, Unit) and not t.tapped))(simple(_tap_each))
+effect("untap", "unit chosen", doc="Untap units (a tapped one that can untap).", example="untap this",
+       acts_on=lambda a: (lambda ctx, t: isinstance(t, Unit) and ctx.game.can_untap(t)))(simple(_untap_each))
 
 
 def _to_area(a: A.Action, default: str | None) -> str | None:
@@ -252,20 +330,30 @@ def _stack_target(ctx, a: A.Action):
     return None, None
 
 
+def _stackable(ctx, how: str, card: CardCopy, unit: Unit | None) -> bool:
+    """Whether ``card`` can be put under (growth) or onto (level up) ``unit``: the unit
+    is on the field, the card has its unit name, and for a level up no "cannot level
+    up / class change (by skills)" forbids it."""
+    g = ctx.game
+    if unit is None or g.unit(unit.id) is not unit:
+        return False
+    if card.card.unit_name not in g.unit_names(unit):
+        return False
+    if how == "onto":
+        from fecipher.engine.deployment import stack_refusal
+        if stack_refusal(g, unit, class_change=card.card.is_promoted, by_skill=True):
+            return False   # "cannot level up (by skills)": the card stays where it is
+    return True
+
+
 def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> None:
     """Rule 6: growth puts a same-name card under a unit (levelled up, no draw, no
     level-up skill); a card put onto a unit by a skill levels it up (class changes
     it, with the class-change draw, if the card has a class-change cost). Neither
     pays a cost nor needs a bond symbol (rule 5)."""
     g = ctx.game
-    if unit is None or g.unit(unit.id) is not unit:
+    if not _stackable(ctx, how, card, unit):
         return
-    if card.card.unit_name not in g.unit_names(unit):
-        return
-    if how == "onto":
-        from fecipher.engine.deployment import stack_refusal
-        if stack_refusal(g, unit, class_change=card.card.is_promoted, by_skill=True):
-            return   # "cannot level up (by skills)": the card stays where it is
     if how == "under":
         g.grow(card, unit)
     else:
@@ -296,14 +384,30 @@ def _send_builder(default):
     return simple(each)
 
 
+def _placeable(a: A.Action):
+    """What "add/send/put ..." can act on: a card it puts under or onto a unit must be
+    able to go there; a card put into the Bond Area must be allowed there (engine
+    decision 15). Anything else moves wherever it is sent."""
+    if any(p.kind in ("under", "onto") and p.unit is not None for p in a.preps):
+        def stack(ctx, t):
+            how, unit = _stack_target(ctx, a)
+            return isinstance(t, CardCopy) and _stackable(ctx, how, t, unit)
+        return stack
+    if _to_area(a, None) == "bonds":
+        from fecipher.engine.cards import can_be_placed_in_bonds
+        return lambda ctx, t: not isinstance(t, CardCopy) or can_be_placed_in_bonds(t.card)
+    return None
+
+
 effect("add", "card chosen unit", "to", doc="Add cards to an area (the hand if none is named).",
-       example="add it to your hand")(_send_builder(HAND))
+       example="add it to your hand", acts_on=_placeable)(_send_builder(HAND))
 effect("send", "card chosen unit", "to bottom", doc="Send cards or units to an area.",
-       example="send it to your retreat area", needs_place=True)(_send_builder(None))
+       example="send it to your retreat area", needs_place=True, acts_on=_placeable)(_send_builder(None))
 effect("put", "card chosen unit", "to under onto bottom",
        doc="Put cards into an area (orbs, bonds, deck ...), on the bottom of a deck, under a unit (growth) "
            "or onto it (level up by a skill).",
-       example="put the top card of your deck into your orbs", needs_place=True)(_send_builder(None))
+       example="put the top card of your deck into your orbs", needs_place=True,
+       acts_on=_placeable)(_send_builder(None))
 
 
 @effect("shuffle", "none", doc="Shuffle your deck.", example="shuffle")
@@ -315,26 +419,22 @@ def _shuffle(a: A.Action):
     return eff
 
 
-def deploy_lines(ctx, a: A.Action, t: CardCopy) -> list[str]:
-    """The lines ``t`` may be deployed to by this action now: none when rule 5 or a card
-    rule forbids it; the line named ("to the back line"), or the lines of the units
-    named ("to the same line as "Tsubasa Oribe"", their owner's: none when there is
-    none), or both; less those a rule forbids ("cannot deploy ... into the back line")."""
-    g = ctx.game
-    from fecipher.engine.deployment import card_rule_refusal, deploy_ban_refusal, name_refusal
-    if name_refusal(g, t.owner, t.card) or card_rule_refusal(g, t.owner, t):
-        return []  # rule 5: no two units with one unit name; "can only be deployed if ..."
-    named = next((p.line for p in a.preps if p.kind == "line"), None)
+def _named_line(a: A.Action) -> str | None:
+    return next((p.line for p in a.preps if p.kind == "line"), None)
+
+
+def deploy_lines(ctx, a: A.Action, t: CardCopy) -> tuple[str, ...]:
+    """The lines ``t`` may be deployed to by this action now: those a skill may deploy
+    it to (engine: rule 5, "can only be deployed if ...", "cannot deploy ... [into the
+    back line]"; the line named, "to the back line"), and with "to the same line as
+    <unit>" only the lines where such a unit of its owner's is (none without one)."""
+    from fecipher.engine.deployment import skill_deploy_lines
+    lines = skill_deploy_lines(ctx.game, t, _named_line(a))
     same = next((p.unit for p in a.preps if p.kind == "same_line"), None)
-    if named:
-        lines: tuple = (named,)
-    elif same is not None:
-        units = ref_units(ctx, same) if isinstance(same, A.Ref) else unit_candidates(ctx, same)
-        lines = tuple(x for x in (FRONT, BACK) if any(u.owner == t.owner and u.area == x for u in units))
-    else:
-        lines = (FRONT, BACK)
-    # "cannot deploy ... [into the back line]": only the lines no rule forbids.
-    return [x for x in lines if deploy_ban_refusal(g, t.owner, t, x) is None]
+    if same is None or not lines:
+        return lines
+    units = ref_units(ctx, same) if isinstance(same, A.Ref) else unit_candidates(ctx, same)
+    return tuple(x for x in lines if any(u.owner == t.owner and u.area == x for u in units))
 
 
 def _deploy_each(ctx, a, t):
@@ -342,6 +442,8 @@ def _deploy_each(ctx, a, t):
         return
     tapped = any(p.kind == "tapped" for p in a.preps)
     g = ctx.game
+    # rule 5 (no two units with one unit name), "can only be deployed if ...", "cannot
+    # deploy ... [into the back line]", "to the same line as ...": only the lines left.
     lines = deploy_lines(ctx, a, t)
     if not lines:
         return False
@@ -354,10 +456,14 @@ def _deploy_each(ctx, a, t):
     _moved(ctx, t)
 
 
+def _deployable(a: A.Action):
+    return lambda ctx, t: isinstance(t, CardCopy) and bool(deploy_lines(ctx, a, t))
+
+
 effect("deploy", "card chosen", "tapped line same_line", doc="Deploy cards as units (ignores bond count and "
        "symbols; rule 5), to the line their owner chooses, the one named ('to the back line') or the line of a "
        "unit ('to the same line as \"Tsubasa Oribe\"').",
-       example="deploy it as tapped")(simple(_deploy_each))
+       example="deploy it as tapped", acts_on=_deployable)(simple(_deploy_each))
 
 
 # ---------------------------------------------------------------- added for Series 1
@@ -365,7 +471,7 @@ effect("deploy", "card chosen", "tapped line same_line", doc="Deploy cards as un
         example="reveal the top card of your opponent's deck")
 def _reveal(a: A.Action):
     def eff(ctx):
-        if not (yield from optional_gate(ctx, a, _has_targets(ctx, a))):
+        if not (yield from optional_gate(ctx, a, a.optional and can_act(ctx, a))):
             return
         cards = [c for c in (yield from targets(ctx, a)) if isinstance(c, CardCopy)]
         ctx.data["chosen"] = cards
@@ -379,15 +485,36 @@ def _reveal(a: A.Action):
     return eff
 
 
+def _flippable(a: A.Action):
+    from fecipher.dsl.costs import _flip
+    return _flip(a).can_pay
+
+
 @effect("flip", "bond orb", doc="Flip N face-up bonds face-down (or N orbs face-up), all or nothing, as a cost "
-                                "paid inside an effect: 'you may flip 1 bond', then 'if you do: ...'.",
-        example="you may flip 1 bond")
+                                "paid inside an effect: 'you may flip 1 bond', then 'if you do: ...'; 'flip all "
+                                "bonds' flips every face-up one (matching the filter), none to choose.",
+        example="you may flip 1 bond", able=_flippable)
 def _flip_effect(a: A.Action):
     from fecipher.dsl.costs import _flip
+    from fecipher.dsl.selectors import picks_all
     cost = _flip(a)
+    every = picks_all(a.target)
 
     def eff(ctx):
         ctx.data["did"] = False
+        if every:
+            # "Flip all of your Bond cards face-down": each face-up one (none: nothing is done).
+            cands = cost._cands(ctx)
+            if not cands or (a.optional and not (yield from yes_no(
+                    ctx.controller, f"{ctx.skill.name}: {render.cost_item(a)}?"))):
+                return
+            for b in cands:
+                if cost.orbs:
+                    ctx.game.flip_orb(b, True)
+                else:
+                    ctx.game.flip_bond(b, False)
+            ctx.data["did"] = True
+            return
         if not cost.can_pay(ctx):
             return
         if a.optional and not (yield from yes_no(ctx.controller, f"{ctx.skill.name}: {render.cost_item(a)}?")):
@@ -406,7 +533,9 @@ def _make_each(ctx, a, u):
 
 
 effect("make", "unit chosen", "main_character", doc="Make one of your units your Main Character (HS).",
-       example="make this unit your main character", needs_place=True)(simple(_make_each))
+       example="make this unit your main character", needs_place=True,
+       acts_on=lambda a: (lambda ctx, u: isinstance(u, Unit) and u.owner == ctx.controller
+                          and not u.is_main_character))(simple(_make_each))
 
 
 # Hidden information: "look at ...", "choose ... at random", "cost reveal ..." (registered there).

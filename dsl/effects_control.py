@@ -18,7 +18,9 @@ dsl/render.py hand these statements over with one line each."""
 from __future__ import annotations
 
 from fecipher.dsl import ast as A
-from fecipher.dsl.selectors import card_candidates, count_range, picks_all, selector_kind, unit_candidates
+from fecipher.dsl.selectors import (
+    card_candidates, count_range, offerable, picks_all, selector_kind, unit_candidates,
+)
 
 # The verbs "your opponent may ..." takes: those whose "all of it" can be told before asking.
 OPPONENT_MAY_VERBS = ("send", "put", "add", "flip")
@@ -121,16 +123,21 @@ def compile_statement(st, granted=None):
 
 def _can_act(st):
     """Whether an option of a choice has something to act on now (the test a "you may"
-    line makes before asking): its target exists, its bonds can be flipped. An option
-    whose effect is refused for another reason while it resolves (a deploy the name
-    rule forbids) is offered and then does nothing."""
+    line makes before asking, dsl/effects.py can_act): a thing its verb can act on, the
+    bonds its flip needs. (A card it would deploy that no rule lets be deployed is
+    not something it can act on.) An option that something unforeseeable stops while it
+    resolves (a replacement of its event) is offered and then does nothing."""
     inner = st.statement if isinstance(st, A.Guarded) else st
     if not isinstance(inner, A.Action):
         return lambda ctx: True
-    if inner.verb == "flip":
-        return _can_do_all(inner)
-    from fecipher.dsl.effects import _has_targets
-    return lambda ctx, _a=inner: _has_targets(ctx, _a)
+    from fecipher.dsl.effects import can_act
+    return lambda ctx, _a=inner: can_act(ctx, _a)
+
+
+def can_act_any(st: A.Choice):
+    """Whether one of the options of "either ..." can act now (:func:`_can_act`)."""
+    tests = [_can_act(o) for o in st.options]
+    return lambda ctx: any(t(ctx) for t in tests)
 
 
 def _choice(st: A.Choice, granted):
@@ -165,11 +172,13 @@ def _can_do_all(a: A.Action):
         from fecipher.dsl.costs import _flip
         cost = _flip(a)
         return cost.can_pay
+    from fecipher.dsl.effects import acts_on
     sel = a.target
     kind = selector_kind(sel)
     find = card_candidates if kind == "card" else unit_candidates
     need = 1 if isinstance(sel, A.Ref) or picks_all(sel) else max(count_range(sel)[0], 1)
-    return lambda ctx: len(find(ctx, sel)) >= need
+    pred = acts_on(a)   # (engine decision 14: only what the action can act on counts)
+    return lambda ctx: len(offerable(ctx, find(ctx, sel), pred)) >= need
 
 
 def _opponent_may(st: A.ActorStatement):

@@ -22,7 +22,7 @@ import math
 import attrs
 
 from fecipher.dsl import ast as A
-from fecipher.dsl.effects import _has_targets, optional_gate, targets
+from fecipher.dsl.effects import can_act, optional_gate, targets
 from fecipher.dsl.registry import EFFECTS, effect
 from fecipher.dsl.selectors import (
     card_candidates, count_range, picks_all, selector_kind, unit_candidates,
@@ -43,7 +43,7 @@ def _cards_of(things) -> list[CardCopy]:
 def _look(a: A.Action):
     def eff(ctx):
         g = ctx.game
-        if not (yield from optional_gate(ctx, a, _has_targets(ctx, a))):
+        if not (yield from optional_gate(ctx, a, a.optional and can_act(ctx, a))):
             return
         cards = _cards_of((yield from targets(ctx, a)))
         ctx.data["chosen"] = cards
@@ -52,6 +52,34 @@ def _look(a: A.Action):
             area, _ = g.locate(cards[0])
             g.look_at(ctx.controller, cards, area)
     return eff
+
+
+# Why "look at" a place both players (or the controller) see anyway is refused.
+SEEN_BY_BOTH = ("both players see every bond, face-up or face-down, at any time (rulebook: \"Both "
+                "players can look at either player's face-down Bonds at any time\"); no card asks to look at "
+                "bonds")
+LOOK_FOR = "'look at' is for cards hidden from the controller: a deck, the opponent's hand, orbs"
+
+
+def look_refusal(a: A.Action) -> str | None:
+    """Why a "look at ..." line is refused, or None: looking at cards the controller
+    sees anyway would be an effect that does nothing. Bonds (face-down ones too) are
+    seen by both players (docs/rules.md, Hidden information), as are the Retreat,
+    Support and Boundless Areas and the field; your own hand is seen by you."""
+    sel = a.target
+    if not isinstance(sel, A.Filtered):
+        return None
+    from fecipher.dsl.selectors import card_place, place_area
+    from fecipher.dsl.vocabulary import BOND_NOUNS
+    place = card_place(sel)
+    area = place_area(place) if place is not None else None
+    if sel.noun in BOND_NOUNS or area == "bonds":
+        return f"looking at bonds is not supported: {SEEN_BY_BOTH}; {LOOK_FOR}"
+    if area in ("retreat", "support", "boundless", "field"):
+        return f"looking at the {' '.join(place.words)} is not supported: both players see it at any time; {LOOK_FOR}"
+    if area == "hand" and place.owner == "your":
+        return f"looking at your own hand is not supported: you see it at any time; {LOOK_FOR}"
+    return None
 
 
 # "choose": the plain verb of dsl/effects.py, and the random one when the line says so.
@@ -85,10 +113,12 @@ def _random_choice(a: A.Action):
     return eff
 
 
-def _choose_builder(a: A.Action):
+def _choose_builder(a: A.Action, keep=None):
+    """``keep``: what the lines using the choice can act on (engine decision 14). A
+    random choice offers nothing to anyone: it picks among all its candidates."""
     if any(p.kind in RANDOM_PREPS for p in a.preps):
         return _random_choice(a)
-    return _plain_choose.build(a)
+    return _plain_choose.build(a, keep)
 
 
 EFFECTS["choose"] = attrs.evolve(

@@ -51,6 +51,9 @@ def excerpt(source_line: str, column: int) -> tuple[str, int]:
 
 @attrs.frozen
 class Diagnostic:
+    """One problem of a pack, a deck or a scenario, at file:line:column (line and column
+    from 1; 0 when the problem has no place in the text), with the source line."""
+
     filename: str
     line: int
     column: int

@@ -9,8 +9,9 @@ not rejected (a loop may be the author's intent, or be broken by the board).
 
 What is looked for: the graph whose nodes are the pack's triggered skills and whose
 edges go from a skill to every skill its effect may trigger, and in it every cycle
-(a skill reaching itself). An effect reaches a trigger when one of its actions
-makes the trigger's event (only ``move`` is followed: it is the one action that
+(a skill reaching itself). An effect reaches a trigger when one of its actions (on
+any line: under "if ...:", in an option of "either ... or ...", in a delayed
+"at the end of this combat: ...") makes the trigger's event (only ``move`` is followed: it is the one action that
 consumes nothing, where ``destroy``, ``deploy`` and the level ups by a skill use up
 a unit or a card at each step, so their chains end by themselves) and the action's
 target may be the trigger's subject (this unit of the same card, "another ally",
@@ -64,13 +65,26 @@ class _Node:
     skill: A.SkillNode
 
 
+def _lines(statements) -> Iterator[object]:
+    """The lines of an effect in order, with the lines inside them: under "if ...:",
+    each option of "either: ... / or: ...", and the lines of "at the end of this
+    combat: ..." (any of them may run)."""
+    for st in statements:
+        while isinstance(st, A.Guarded):
+            st = st.statement
+        if isinstance(st, A.Choice):
+            yield from _lines(st.options)
+        elif isinstance(st, A.Delayed):
+            yield from _lines(st.statements)
+        else:
+            yield st
+
+
 def _actions(statements) -> Iterator[tuple[A.Action, object]]:
     """Each action of an effect with its target; "it" / "them" stand for the
     selector of the choice before them."""
     chosen: object = None
-    for st in statements:
-        while isinstance(st, A.Guarded):
-            st = st.statement
+    for st in _lines(statements):
         if isinstance(st, A.ActorStatement):
             st = st.action
         if not isinstance(st, A.Action):

@@ -192,6 +192,22 @@ def duplicate_codes(cards: Iterable[Card]) -> list[Diagnostic]:
     return out
 
 
+def pool_with(paths: Iterable[str | Path]) -> CardPool:
+    """The embedded cards and the cards of the packs at ``paths`` (files or folders)
+    together: an author's packs beside the embedded ones. Raises
+    :class:`LanguageError` for every error of the packs, and for a card code that a
+    pack and the embedded packs both define."""
+    pool = embedded_pool()
+    paths = list(paths)
+    if not paths:
+        return pool
+    extra = load_packs(paths)
+    dup = duplicate_codes([*pool.cards, *extra.cards])
+    if dup:
+        raise LanguageError(cap_per_file(dup))
+    return CardPool(pool.cards + extra.cards)
+
+
 @functools.lru_cache(maxsize=None)
 def embedded_pool() -> CardPool:
     """Every pack shipped in fecipher.cards."""

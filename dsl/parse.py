@@ -121,6 +121,9 @@ def syntax_diagnostic(f: SyntaxFault, lines: list[str], filename: str, p: Lark, 
             msg = f"unexpected {got}: a negative number is not allowed here"
         elif f.kind == "_NL" and src.strip() == "cost":
             msg = "a 'cost' line lists what is paid, e.g. 'cost tap this, flip 1 bond'"
+        elif _LOOK_AT_BONDS.match(src):   # "look at your face-down bonds": a look at what both see
+            from fecipher.dsl.effects_hidden import LOOK_FOR, SEEN_BY_BOTH
+            msg = f"looking at bonds is not supported: {SEEN_BY_BOTH}; {LOOK_FOR}"
         else:
             shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
             msg = f"unexpected {got}; expected {shown}"
@@ -134,6 +137,8 @@ def _shortened(value: str, width: int = 40) -> str:
     """A token's text as an error quotes it: at most ``width`` characters."""
     return value if len(value) <= width else value[:width - 3] + "..."
 
+
+_LOOK_AT_BONDS = re.compile(r"\s*(you\s+may\s+)?look\s+at\b.*\bbond(s|\s+cards?)?\b", re.IGNORECASE)
 
 _LINE_STARTERS = ("card", "codes", "cost", "class", "symbol", "symbols", "gender", "weapon", "types", "range",
                   "attack", "support", "act", "auto", "cont", "spec", "bond", "hand", "granted", "once", "when",

@@ -12,7 +12,7 @@ from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.cards import card_unit_names
 from fecipher.engine.skills import SkillContext
 from fecipher.engine.state import Unit
-from fecipher.engine.visibility import card_label, searched
+from fecipher.engine.visibility import can_see, card_label, searched
 
 UnitPred = Callable[[SkillContext, Unit], bool]
 CardPred = Callable[[SkillContext, CardCopy], bool]
@@ -619,12 +619,39 @@ def describe_unit(u: Unit) -> str:
     return f"{u.card.name} ({'your' if True else ''}{u.area} line)".replace("your", "")
 
 
-def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None, times: int = 1):
+def is_search(sel: A.Selector | None) -> bool:
+    """A choice among the cards of a deck ("choose 1 red card from your deck"): its
+    chooser looks through the whole deck (visibility.searched)."""
+    if not isinstance(sel, A.Filtered):
+        return False
+    place = card_place(sel)
+    return place is not None and place_area(place) == "deck"
+
+
+def offerable(ctx: SkillContext, things: list, keep, chooser: int | None = None, search: bool = False) -> list:
+    """The things a choice offers (engine decision 14): those ``keep(ctx, thing)`` says
+    the effect can act on. A card its chooser may not see (a face-down orb, the
+    opponent's hand, a deck not searched) is offered whatever it is: leaving it out
+    would tell the chooser what it is. ``search``: the cards of a deck count as seen
+    (the choice searches it)."""
+    if keep is None:
+        return things
+    g = ctx.game
+    who = ctx.controller if chooser is None else chooser
+    return [t for t in things
+            if keep(ctx, t) or (isinstance(t, CardCopy) and not search and not can_see(g, who, t))]
+
+
+def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None, times: int = 1,
+               keep=None):
     """Resolve a unit selector to units, asking the controller to choose where it says N
-    (``times`` N: "choose 1 enemy for each card stacked under this unit")."""
+    (``times`` N: "choose 1 enemy for each card stacked under this unit"). A choice
+    offers only the units ``keep`` says its effect can act on (:func:`offerable`)."""
     cands = unit_candidates(ctx, sel)
     if isinstance(sel, A.Ref) or picks_all(sel):
         return cands
+    if keep is not None:
+        cands = offerable(ctx, cands, keep, chooser)
     lo, hi = count_range(sel)
     lo, hi = lo * times, hi * times
     if not cands or hi == 0:
@@ -644,10 +671,12 @@ def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
     return [u for u in cands if u.id in ids]
 
 
-def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None, times: int = 1):
+def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None, times: int = 1,
+               keep=None):
     """Resolve a card selector to cards, asking where it says N (``times`` N). Choosing
     from a deck is searching it (the chooser sees that deck); a card the chooser cannot
-    see (a face-down orb, the opponent's hand) is offered as an unknown card."""
+    see (a face-down orb, the opponent's hand) is offered as an unknown card. A choice
+    offers only the cards ``keep`` says its effect can act on (:func:`offerable`)."""
     cands = card_candidates(ctx, sel)
     if isinstance(sel, A.Ref) or picks_all(sel):
         return cands
@@ -658,6 +687,10 @@ def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
     g = ctx.game
     who = ctx.controller if chooser is None else chooser
     searched(g, who, cands)
+    if keep is not None:
+        cands = offerable(ctx, cands, keep, who)
+        if not cands:
+            return []
     hi_n = len(cands) if hi == math.inf else int(hi)
     lo_n = min(lo, len(cands))
     if different_names(sel):

@@ -717,7 +717,20 @@ class SkillChecker:
 
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
         a = self.check_per_each_arg(a)
+        if a.verb == "look" and table is EFFECTS:
+            from fecipher.dsl.effects_hidden import look_refusal
+            why = look_refusal(a)
+            if why:
+                self.err(a.pos, why)
+                return
         if a.verb == "flip" and isinstance(a.target, A.Filtered):
+            q = a.target.quantifier
+            if q is not None and q.kind in ("up_to", "any_number"):
+                self.err(a.target.pos, "'flip' takes a number of bonds or orbs ('flip 2 bonds') or all of them "
+                                       "('flip all bonds'); 'up to' and 'any number of' are not supported")
+            elif what == "cost" and (q is None or q.kind == "all"):
+                self.err(a.target.pos, "a cost flips a number of bonds or orbs ('cost flip 2 bonds'); "
+                                       "'flip all bonds' is an effect")
             faces = {q.kind for q in a.target.qualifiers} & {"face_up", "face_down"}
             want = "face_down" if a.target.noun in ("orb", "orbs") else "face_up"
             if faces - {want}:

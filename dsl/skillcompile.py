@@ -316,7 +316,7 @@ def kept_choice(a: A.Action, eff):
     return keep
 
 
-def choose_for_each(a: A.Action):
+def choose_for_each(a: A.Action, keep=None):
     """"choose 1 enemy in the back line for each card stacked under this unit": the
     number to choose is the quantifier's times the count, counted when the line runs
     (up to that many with "up to"; nothing to choose when the count is 0)."""
@@ -330,20 +330,26 @@ def choose_for_each(a: A.Action):
         times = counter(counted if counted is not None else ctx)
         prompt = f"{ctx.skill.name}: choose for \"{prompt_text}\""
         if units:
-            things = yield from pick_units(ctx, a.target, prompt, times=times)
+            things = yield from pick_units(ctx, a.target, prompt, times=times, keep=keep)
         else:
-            things = yield from pick_cards(ctx, a.target, prompt, times=times)
+            things = yield from pick_cards(ctx, a.target, prompt, times=times, keep=keep)
         ctx.data["chosen"] = list(things)
         ctx.data["did"] = bool(things)
     return kept_choice(a, eff)
 
 
-def actor_effect(st: A.ActorStatement):
+def actor_effect(st: A.ActorStatement, keep=None):
     """"your opponent sends ...": the action runs as that player's (they choose; "their"
-    areas are theirs); "each player ...": you first, then your opponent."""
+    areas are theirs); "each player ...": you first, then your opponent. ``keep``: for
+    "... chooses ...", what the lines using the choice can act on."""
     a = st.action
     per_each = a.verb == "choose" and any(p.kind == "for_each" for p in a.preps)
-    inner = choose_for_each(a) if per_each else kept_choice(a, EFFECTS[a.verb].build(a))
+    if per_each:
+        inner = choose_for_each(a, keep)
+    elif a.verb == "choose":
+        inner = kept_choice(a, EFFECTS["choose"].build(a, keep))
+    else:
+        inner = kept_choice(a, EFFECTS[a.verb].build(a))
 
     def eff(ctx: SkillContext):
         players = [ctx.opponent] if st.actor == "opponent" else [ctx.controller, ctx.opponent]
@@ -519,7 +525,7 @@ def delayed_effect(st: A.Delayed, granted: dict[str, Skill]):
     copy of what had been chosen when it was set up (engine/delayed.py)."""
     from fecipher.engine.delayed import schedule
     moment = _MOMENTS[st.moment]
-    inner = _lines([(statement_effect(x, granted), not isinstance(x, A.Guarded)) for x in st.statements])
+    inner = _lines(compile_lines(st.statements, granted))
     text = render.statement(st)
     made: dict[str, Skill] = {}   # the delayed skill, per name of the skill that sets it up
 
@@ -537,7 +543,53 @@ def delayed_effect(st: A.Delayed, granted: dict[str, Skill]):
     return eff
 
 
-def statement_effect(st: A.Statement, granted: dict[str, Skill]):
+def _mentions_choice(node, chosen: bool) -> bool:
+    """Whether a statement names what a choice picked: "it"/"them" (``chosen``: the
+    latest choice's) or "the chosen ally", "that enemy" (a kept choice)."""
+    if isinstance(node, A.Ref):
+        return (chosen and node.kind == "chosen") or node.kind == "picked" or (
+            node.of is not None and _mentions_choice(node.of, chosen))
+    if isinstance(node, tuple):
+        return any(_mentions_choice(x, chosen) for x in node)
+    if isinstance(node, (A.Pos, str, int, type(None))) or not attrs.has(type(node)):
+        return False
+    return any(_mentions_choice(getattr(node, f.name), chosen) for f in attrs.fields(type(node)))
+
+
+def choice_keep(after) -> Callable | None:
+    """What a "choose ..." line offers (engine decision 14): the things that at least one
+    later line using the choice can act on. The lines using it are the plain lines naming
+    it ("move it", "deploy them"), up to the next line that chooses again. If any line
+    using it is of another kind ("it gains +10 attack", "if it is red: ..."), that line
+    can act on anything, and every candidate is offered (None)."""
+    from fecipher.dsl.effects import acts_on
+    tests = []
+    chosen = True
+    for st in after:
+        if not _mentions_choice(st, chosen):
+            if isinstance(st, A.Action) and st.verb in ("choose", "reveal", "look"):
+                chosen = False   # later "it" is that line's
+            continue
+        if not (isinstance(st, A.Action) and selector_kind(st.target) == "chosen"
+                and not any(p.kind in ("under", "onto") and p.unit is not None and _mentions_choice(p.unit, True)
+                            for p in st.preps)):
+            return None
+        t = acts_on(st)
+        if t is None:
+            return None
+        tests.append(t)
+        if st.verb in ("choose", "reveal", "look"):
+            chosen = False
+    if not tests:
+        return None
+    if len(tests) == 1:
+        return tests[0]
+    return lambda ctx, thing, _ts=tuple(tests): any(t(ctx, thing) for t in _ts)
+
+
+def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
+    """The effect of one line; ``after``: the lines that follow it in the same effect
+    (what a "choose ..." line may offer depends on what they do with the choice)."""
     if control.handles(st):
         return control.compile_statement(st, granted)
     if isinstance(st, A.DeployBan):
@@ -557,7 +609,7 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
     if isinstance(st, A.Copy):
         return copy_effect(st)
     if isinstance(st, A.ActorStatement):
-        return actor_effect(st)
+        return actor_effect(st, choice_keep(after) if st.action.verb == "choose" else None)
     if isinstance(st, A.Replace):
         return set_up_replacement_effect(st)
     if isinstance(st, A.SupportFail):
@@ -573,9 +625,18 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill]):
             return
             yield  # pragma: no cover
         return eff
-    if st.verb == "choose" and any(p.kind == "for_each" for p in st.preps):
-        return choose_for_each(st)
+    if st.verb == "choose":
+        keep = choice_keep(after)
+        if any(p.kind == "for_each" for p in st.preps):
+            return choose_for_each(st, keep)
+        return kept_choice(st, EFFECTS["choose"].build(st, keep))
     return kept_choice(st, EFFECTS[st.verb].build(st))
+
+
+def compile_lines(statements, granted: dict[str, Skill]) -> list:
+    """Each line's effect and whether it starts with nothing done (see :func:`_lines`)."""
+    return [(statement_effect(st, granted, statements[i + 1:]), not isinstance(st, A.Guarded))
+            for i, st in enumerate(statements)]
 
 
 def _lines(lines: list) -> Callable:
@@ -656,33 +717,32 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
         return Skill(node.name, kind, text, keywords, alternative_discards=alts, source_line=node.pos.line)
     costs = joint_costs(tuple(COSTS[c.verb].build(c) for c in node.costs)) if node.costs else ()
     triggers = tuple(x for t in node.triggers for x in compile_triggers(t)) if node.triggers else ()
-    effect = _lines([(statement_effect(st, granted), not isinstance(st, A.Guarded)) for st in node.statements])
-    if node.optional and not node.costs:
-        condition = _with_something_to_choose(node, condition)
+    effect = _lines(compile_lines(node.statements, granted))
+    if node.optional:
+        condition = _with_something_to_act_on(node, condition)
     return Skill(node.name, kind, text, keywords, ROLES.get(node.role) if node.role else None,
                  once_turn, once_game, costs, condition, triggers, node.optional, effect,
                  source_line=node.pos.line)
 
 
-def _with_something_to_choose(node: A.SkillNode, condition):
-    """A "you may" skill whose effect opens with "choose ..." is not offered when
-    there is nothing to choose (declining would be the only outcome, and saying yes
-    would spend a once-per-turn use on nothing)."""
+def _with_something_to_act_on(node: A.SkillNode, condition):
+    """A "you may" skill whose first line has nothing to act on is not offered (engine
+    decision 14): declining would be the only outcome, and saying yes would spend a
+    once-per-turn use, or the cost, on nothing. The first line's verb says what it can
+    act on (dsl/effects.py can_act); a "choose ..." line can act on what the lines
+    using the choice can act on; an "either ..." line, when one of its options can."""
     first = node.statements[0] if node.statements else None
-    if not (isinstance(first, A.Action) and first.verb == "choose" and isinstance(first.target, A.Filtered)):
+    if isinstance(first, A.Choice):
+        able = control.can_act_any(first)
+    elif isinstance(first, A.Action) and first.verb in EFFECTS:
+        from fecipher.dsl.effects import can_act
+        keep = choice_keep(node.statements[1:]) if first.verb == "choose" else None
+        able = (lambda ctx, _a=first, _k=keep: can_act(ctx, _a, _k))
+    else:
         return condition
-    lo, _ = count_range(first.target)
-    if lo < 1:
-        return condition
-    sel = first.target
-    kind = selector_kind(sel)
-
-    def something(ctx, _sel=sel, _kind=kind, _prev=condition):
-        if _prev is not None and not _prev(ctx):
-            return False
-        found = unit_candidates(ctx, _sel) if _kind == "unit" else card_candidates(ctx, _sel)
-        return bool(found)
-    return something
+    if condition is None:
+        return able
+    return lambda ctx, _able=able, _prev=condition: _prev(ctx) and _able(ctx)
 
 
 def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:

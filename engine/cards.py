@@ -85,14 +85,14 @@ class Card:
         """A card with a class-change cost is always placed by class change."""
         return self.class_change_cost is not None
 
-    @property
+    @functools.cached_property
     def all_types(self) -> frozenset[str]:
         """Gender, weapon and unit types together, as skills filter on them, with
         those a SPEC skill says the card has wherever it is ("this card acquires
         <Knife>": rule "type:knife")."""
         return card_all_types(self)
 
-    @property
+    @functools.cached_property
     def all_ranges(self) -> frozenset[int]:
         """The printed ranges and those a SPEC skill gives the card wherever it is."""
         return card_all_ranges(self)

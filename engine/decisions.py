@@ -7,9 +7,12 @@ changes nothing.
 """
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import TYPE_CHECKING, Any, Generator
 
 import attrs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.jsontypes import JSONObject
 
 # Decision kinds (what is being decided).
 MULLIGAN = "mulligan"
@@ -65,7 +68,8 @@ class Option:
     skill: str | None = None
     label: str = attrs.field(default="", eq=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "JSONObject":
+        """The option as JSON values (fields that are None left out)."""
         out: dict[str, Any] = {"kind": self.kind}
         for k in ("card", "unit", "target", "area", "skill"):
             v = getattr(self, k)
@@ -90,7 +94,8 @@ class Decision:
     # required (a PASS option appears only once that many have been picked).
     context: dict = attrs.field(factory=dict, eq=False, hash=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "JSONObject":
+        """The decision as JSON values: player, kind, prompt and options."""
         return {
             "player": self.player,
             "kind": self.kind,

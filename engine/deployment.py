@@ -112,6 +112,18 @@ def card_rule_refusal(game: "Game", player: int, copy: CardCopy) -> str | None:
     return None
 
 
+def skill_deploy_lines(game: "Game", copy: CardCopy, named: str | None = None) -> tuple[str, ...]:
+    """The lines a skill may deploy ``copy`` to (its owner's): none when rule 5's unit
+    names or the card's "can only be deployed if ..." forbid it; else the named line,
+    or both, less those a "cannot deploy" rule forbids. (A skill's deployment pays no
+    cost and needs no bond symbol: rule 5.)"""
+    owner = copy.owner
+    if name_refusal(game, owner, copy.card) or card_rule_refusal(game, owner, copy):
+        return ()
+    return tuple(x for x in ((named,) if named else (FRONT, BACK))
+                 if deploy_ban_refusal(game, owner, copy, x) is None)
+
+
 def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | None) -> str | None:
     if copy not in game.players[player].hand:
         return f"{copy.card.name} is not in your hand"

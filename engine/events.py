@@ -9,15 +9,22 @@ An event whose outcome a skill may change ("instead", "cannot", "becomes 2") is
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.jsontypes import JSONObject
 
 EVENT_TYPES: dict[str, type["Event"]] = {}
 
 
 @attrs.frozen
 class Event:
+    """An event: one step of the game, immutable. ``kind`` is its name in JSON
+    (``Drew`` is ``"drew"``); every field is a plain value (player 0 or 1, unit and
+    card ids, names, areas)."""
+
     kind: ClassVar[str] = "event"
 
     def __init_subclass__(cls, **kw):
@@ -26,7 +33,8 @@ class Event:
         cls.kind = "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
         EVENT_TYPES[cls.kind] = cls
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "JSONObject":
+        """The event as JSON values: ``{"event": kind, field: value, ...}`` (tuples as lists)."""
         out: dict[str, Any] = {"event": self.kind}
         for f in attrs.fields(type(self)):
             v = getattr(self, f.name)
@@ -43,23 +51,31 @@ def _e(cls):
 # --- game and turn structure -------------------------------------------------
 @_e
 class GameStarted(Event):
+    """The game began: its seed, and who goes first (drawn or given)."""
+
     seed: int
     first_player: int
 
 
 @_e
 class Mulliganed(Event):
+    """A player shuffled their first hand back and drew a new one."""
+
     player: int
 
 
 @_e
 class TurnStarted(Event):
+    """A turn began (``turn`` counts from 1; ``player`` is the turn player)."""
+
     turn: int
     player: int
 
 
 @_e
 class PhaseStarted(Event):
+    """A phase of the turn began: beginning, bond, deployment, action or end."""
+
     turn: int
     player: int
     phase: str
@@ -67,6 +83,8 @@ class PhaseStarted(Event):
 
 @_e
 class PhaseEnded(Event):
+    """A phase of the turn ended."""
+
     turn: int
     player: int
     phase: str
@@ -74,24 +92,32 @@ class PhaseEnded(Event):
 
 @_e
 class TurnEnded(Event):
+    """A turn ended."""
+
     turn: int
     player: int
 
 
 @_e
 class GameOver(Event):
+    """The game ended: ``winner`` 0, 1 or None (no winner), and why. Always the last event."""
+
     winner: int | None
     reason: str
 
 
 @_e
 class Conceded(Event):
+    """A player conceded (a :class:`GameOver` naming the other player follows)."""
+
     player: int
 
 
 # --- cards moving ------------------------------------------------------------
 @_e
 class Drew(Event):
+    """A player drew a card from their deck (the opponent's view hides ``card`` and ``name``)."""
+
     player: int
     card: int
     name: str
@@ -99,6 +125,8 @@ class Drew(Event):
 
 @_e
 class Reshuffled(Event):
+    """A player's empty deck was refilled from their Retreat Area, shuffled (``count`` cards)."""
+
     player: int
     count: int
 
@@ -117,6 +145,8 @@ class CardMoved(Event):
 
 @_e
 class BondPlaced(Event):
+    """A card was placed in its owner's Bond Area, face-up or face-down."""
+
     player: int
     card: int
     name: str
@@ -126,6 +156,8 @@ class BondPlaced(Event):
 
 @_e
 class BondFlipped(Event):
+    """A bond was turned face-down (to pay a cost) or face-up."""
+
     player: int
     card: int
     name: str
@@ -134,6 +166,8 @@ class BondFlipped(Event):
 
 @_e
 class OrbFlipped(Event):
+    """An orb was turned face-up or face-down (the card is named only to who may see it)."""
+
     player: int
     card: int
     face_up: bool
@@ -142,6 +176,8 @@ class OrbFlipped(Event):
 # --- units ------------------------------------------------------------------
 @_e
 class Deployed(Event):
+    """A unit was deployed from the hand (or by a skill) to the Front or Back Line."""
+
     player: int
     unit: int
     card: int
@@ -154,6 +190,8 @@ class Deployed(Event):
 
 @_e
 class LeveledUp(Event):
+    """A card was placed on a unit with the same unit name (``growth``: from the deck by a skill)."""
+
     player: int
     unit: int
     card: int
@@ -166,6 +204,8 @@ class LeveledUp(Event):
 
 @_e
 class ClassChanged(Event):
+    """A unit was levelled up by class change (its class-change cost paid)."""
+
     player: int
     unit: int
     card: int
@@ -177,6 +217,8 @@ class ClassChanged(Event):
 
 @_e
 class Moved(Event):
+    """A unit moved between the Front Line and the Back Line."""
+
     player: int
     unit: int
     name: str
@@ -187,12 +229,16 @@ class Moved(Event):
 
 @_e
 class Marched(Event):
+    """The non-turn player's Back Line moved to the empty Front Line (rule 2)."""
+
     player: int
     units: tuple[int, ...]
 
 
 @_e
 class Tapped(Event):
+    """A unit was tapped (attacking, moving, a cost or an effect)."""
+
     player: int
     unit: int
     name: str
@@ -201,6 +247,8 @@ class Tapped(Event):
 
 @_e
 class Untapped(Event):
+    """A unit was untapped."""
+
     player: int
     unit: int
     name: str
@@ -239,6 +287,8 @@ class Replaced(Event):
 
 @_e
 class UnitLeftField(Event):
+    """A unit left the field (its whole stack, ``cards``) for ``dest``."""
+
     player: int
     unit: int
     name: str
@@ -257,6 +307,8 @@ class OrbsBreaking(Event):
 
 @_e
 class OrbBroken(Event):
+    """An orb was broken: added to its owner's hand (``orbs_left`` remain)."""
+
     player: int
     card: int
     orbs_left: int
@@ -264,6 +316,8 @@ class OrbBroken(Event):
 
 @_e
 class MainCharacterChanged(Event):
+    """A player's Main Character is now another unit."""
+
     player: int
     unit: int
     name: str
@@ -272,6 +326,8 @@ class MainCharacterChanged(Event):
 # --- battle -----------------------------------------------------------------
 @_e
 class AttackDeclared(Event):
+    """An attack was declared (the battle's first step)."""
+
     player: int
     attacker: int
     attacker_name: str
@@ -292,6 +348,8 @@ class DefenderChanged(Event):
 
 @_e
 class SupportPlaced(Event):
+    """The top card of a player's deck was placed as the support of an attacking or defending unit."""
+
     player: int
     card: int
     name: str
@@ -300,6 +358,8 @@ class SupportPlaced(Event):
 
 @_e
 class SupportFailed(Event):
+    """A support card cannot support (same unit name as the unit it supports) and goes to the Retreat Area."""
+
     player: int
     card: int
     name: str
@@ -309,6 +369,8 @@ class SupportFailed(Event):
 
 @_e
 class SupportSucceeded(Event):
+    """A support card's support value was added to its unit's attack."""
+
     player: int
     card: int
     name: str
@@ -318,8 +380,9 @@ class SupportSucceeded(Event):
 
 @_e
 class CriticalHit(Event):
-    """``discarded`` is the card discarded for it, or -1 when a skill's other way to
-    pay was used ("you may flip 2 bonds instead of discarding ...")."""
+    """The attacker performed a critical hit (its attack doubled), discarding ``discarded``
+    (-1 when a skill's other way to pay was used: "you may flip 2 bonds instead of
+    discarding ...")."""
 
     player: int
     unit: int
@@ -329,8 +392,8 @@ class CriticalHit(Event):
 
 @_e
 class Evaded(Event):
-    """``discarded`` is the card discarded for it, or -1 when a skill's other way to
-    pay was used ("you may flip 2 bonds instead of discarding ...")."""
+    """The defender performed a god-speed evasion, discarding ``discarded`` (-1 when a
+    skill's other way to pay was used)."""
 
     player: int
     unit: int
@@ -340,6 +403,8 @@ class Evaded(Event):
 
 @_e
 class BattleJudged(Event):
+    """The battle's totals were compared; ``attacker_wins`` says if the defender is destroyed."""
+
     attacker: int
     attacker_power: int
     attacker_support: int
@@ -356,6 +421,8 @@ class BattleJudged(Event):
 
 @_e
 class BattleEnded(Event):
+    """A battle ended (``destroyed``: whether the defender was)."""
+
     player: int
     attacker: int
     defender: int
@@ -375,6 +442,8 @@ class SkillUsed(Event):
 
 @_e
 class SkillTriggered(Event):
+    """An automatic skill was triggered and waits to be resolved."""
+
     player: int
     skill: str
     card: int
@@ -383,6 +452,8 @@ class SkillTriggered(Event):
 
 @_e
 class SkillResolved(Event):
+    """A skill's effect was carried out."""
+
     player: int
     skill: str
     card: int
@@ -391,6 +462,8 @@ class SkillResolved(Event):
 
 @_e
 class ModifierAdded(Event):
+    """An effect changed a unit or a player for a while (``text`` in English, ``duration``)."""
+
     player: int
     unit: int | None
     text: str
@@ -399,6 +472,8 @@ class ModifierAdded(Event):
 
 @_e
 class Revealed(Event):
+    """Cards were shown to both players (``source`` says from where)."""
+
     player: int
     cards: tuple[int, ...]
     names: tuple[str, ...]
@@ -421,6 +496,8 @@ class LookedAt(Event):
 
 @_e
 class Shuffled(Event):
+    """A player's deck was shuffled."""
+
     player: int
     area: str
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import reprlib
-from typing import Any, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
 import attrs
 
@@ -27,9 +27,14 @@ from fecipher.engine.moves import Moves
 from fecipher.engine.values import Values
 from fecipher.engine.card_values import CardValues
 from fecipher.engine.skills import Skill, SkillContext, SkillKind
+from fecipher.engine.snapshot import at_restart_point
 from fecipher.engine.state import (
     BONDS, BOUNDLESS, DECK, HAND, ORBS, RETREAT, SUPPORT, PlayerState, Unit,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.jsontypes import JSONObject
+    from fecipher.engine.view import PlayerView
 
 PHASES = ("beginning", "bond", "deployment", "action", "end")
 
@@ -98,12 +103,13 @@ class Deck:
     cards: tuple[Card, ...]
     main_character: Card
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "JSONObject":
+        """The deck as JSON values: its name, the Main Character's code and every card's code."""
         return {"name": self.name, "main_character": self.main_character.code,
                 "cards": [c.code for c in self.cards]}
 
     @classmethod
-    def from_json(cls, data: Any, pool: CardLookup) -> "Deck":
+    def from_json(cls, data: object, pool: CardLookup) -> "Deck":
         """The deck that :meth:`to_json` wrote (card codes), looked up in ``pool``.
 
         Raises ``ValueError`` naming what is wrong: not a deck object, or card codes
@@ -186,6 +192,8 @@ class Game(Values, Moves, CardValues):
         self.reason = ""
         self.decision: Decision | None = None
         self.answers: list[int] = []
+        # For each answer, the deciding player and the option's label (a save's record names them).
+        self.answered: list[tuple[int, str]] = []
         # Hidden information (engine/visibility.py): card id -> players (bit mask) who
         # know that card in a hidden place; event index -> players who saw the cards
         # of an event not seen by both.
@@ -234,6 +242,15 @@ class Game(Values, Moves, CardValues):
         self._flow: Iterator[Decision] | None = None
         self._emptied_unit: Unit | None = None   # set by _remove_card when a unit's last card leaves
         self._seen_before = 3                     # set by _remove_card: who saw the card where it was
+        # Copies and saves (engine/snapshot.py): the first-player argument (None: drawn), the
+        # number of answers given before the last decision that was a restart point, a
+        # private copy of the game at such a point, and whether seed, decks and answers
+        # rebuild the game (not when its areas were filled by hand or changed by a copy's maker).
+        self._record_first_player = first_player
+        self._restart_point: int | None = None
+        self._checkpoint: tuple[int, Game] | None = None
+        self._started_by_hand = False
+        self._replayable = True
         if start:
             from fecipher.engine.deckrules import check_deck
             from fecipher.engine.setup import setup_flow
@@ -267,6 +284,7 @@ class Game(Values, Moves, CardValues):
         self.turn = turn
         self.turn_player = turn_player
         self.first_player = turn_player if first_player is None else first_player
+        self._started_by_hand = True
         self._start(turns_flow(self, phase))
 
     def _advance(self, answer: Option | None) -> None:
@@ -306,9 +324,10 @@ class Game(Values, Moves, CardValues):
 
     # ------------------------------------------------------------------ API
     def legal_options(self) -> tuple[Option, ...]:
+        """The options of the pending decision (none when the game is over)."""
         return self.decision.options if self.decision else ()
 
-    def why_illegal(self, option: Any, player: int | None = None) -> str | None:
+    def why_illegal(self, option: object, player: object = None) -> str | None:
         """The reason :meth:`answer` would refuse ``option`` (and ``player``) now, or
         None if it would take it. Never raises, whatever it is given."""
         try:
@@ -328,7 +347,10 @@ class Game(Values, Moves, CardValues):
         index = self._answer_index(option, player)
         d = self.decision
         assert d is not None
+        if at_restart_point(self):
+            self._restart_point = len(self.answers)
         self.answers.append(index)
+        self.answered.append((d.player, d.options[index].label))
         self._advance(d.options[index])
 
     def _answer_index(self, option: Any, player: Any) -> int:
@@ -391,6 +413,32 @@ class Game(Values, Moves, CardValues):
         self.emit(ev.Conceded(player))
         self._end(1 - player, f"player {player + 1} conceded")
         self.decision = None
+
+    # ------------------------------------------------------------------ copies and saves
+    def clone(self) -> "Game":
+        """An independent copy of the game at the same decision, whatever the decision
+        (in a battle, in a skill's resolution, the set-up): answered the same way, it
+        publishes the same events, and playing it never changes this game. The copy
+        has no bus subscribers. How it is made and what it costs: engine/snapshot.py.
+
+        Raises :class:`BadArgument` for a game whose areas were filled by hand
+        (``start_at``) outside a Bond, Deployment or Action decision."""
+        from fecipher.engine.snapshot import clone
+        return clone(self)
+
+    def to_json(self) -> "JSONObject":
+        """The game so far as JSON values (its record, docs/records.md), at any
+        decision or finished; :meth:`from_json` continues it exactly."""
+        from fecipher.engine.snapshot import to_json
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls, data: object, pool: CardLookup) -> "Game":
+        """The game :meth:`to_json` saved, waiting at the same decision, its cards
+        looked up in ``pool`` (the packs the game was played with). A save that does
+        not replay raises :class:`~fecipher.engine.records.RecordError` saying where."""
+        from fecipher.engine.snapshot import from_json
+        return from_json(data, pool)
 
     # ------------------------------------------------------------------ events
     def invalidate(self) -> None:
@@ -468,6 +516,7 @@ class Game(Values, Moves, CardValues):
         self._unit_ces = {}
         self._field_ces = {}
         self._field_cache = {}
+        self._checkpoint = None
         self.events.append(ev.GameOver(winner, reason))
         self.bus.publish(self, self.events[-1])
 
@@ -619,7 +668,7 @@ class Game(Values, Moves, CardValues):
         self.skill_uses[g] = self.skill_uses.get(g, 0) + 1
 
     # ------------------------------------------------------------------ hidden information
-    def view(self, player: int, since: int = 0) -> Any:
+    def view(self, player: int, since: int = 0) -> "PlayerView":
         """What ``player`` may know of the game (a frozen, JSON-serialisable
         :class:`~fecipher.engine.view.PlayerView`); events from index ``since`` on."""
         from fecipher.engine.view import player_view

@@ -231,16 +231,25 @@ class Moves:
             unit.tapped = True
             self.emit(ev.Tapped(unit.owner, unit.id, unit.name, by_skill))
 
+    def can_untap(self, unit: Unit) -> bool:
+        """A tapped unit untaps unless a skill says it "cannot untap"."""
+        return unit.tapped and not self.flag(unit, M.CANNOT_UNTAP)
+
     def untap(self, unit: Unit, *, by_skill: bool = False) -> None:
-        if unit.tapped and not self.flag(unit, M.CANNOT_UNTAP):
+        if self.can_untap(unit):
             unit.tapped = False
             self.emit(ev.Untapped(unit.owner, unit.id, unit.name, by_skill))
 
-    def move_unit(self, unit: Unit, *, by_skill: bool = False) -> bool:
-        """Move a unit to the other line. Returns False if something prevented it."""
+    def can_be_moved(self, unit: Unit, *, by_skill: bool = False) -> bool:
+        """Whether no skill forbids moving the unit ("cannot move", "cannot be moved by
+        skills"); a replacement of the move itself is not foreseen here."""
         if by_skill and self.flag(unit, M.CANNOT_BE_MOVED_BY_SKILLS):
             return False
-        if self.flag(unit, M.CANNOT_MOVE):
+        return not self.flag(unit, M.CANNOT_MOVE)
+
+    def move_unit(self, unit: Unit, *, by_skill: bool = False) -> bool:
+        """Move a unit to the other line. Returns False if something prevented it."""
+        if not self.can_be_moved(unit, by_skill=by_skill):
             return False
         dest = BACK if unit.area == FRONT else FRONT
         e = self.propose(ev.Moved(unit.owner, unit.id, unit.name, unit.area, dest, by_skill))
@@ -305,12 +314,7 @@ class Moves:
 
         Returns True when the unit was destroyed (not prevented).
         """
-        if self.flag(unit, M.CANNOT_BE_DESTROYED):
-            return False
-        if in_battle:
-            if self.flag(unit, M.CANNOT_BE_DESTROYED_IN_BATTLE, attacker=by_unit):
-                return False
-        elif self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=by_player):
+        if not self.can_be_destroyed(unit, by_player=by_player, in_battle=in_battle, by_unit=by_unit):
             return False
         e = ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character, in_battle, by_player,
                              by_unit.id if by_unit else None, skill)
@@ -329,6 +333,17 @@ class Moves:
             # ("you may destroy 1 orb instead of sending this unit to the retreat area").
             self.remove_unit(unit, e.dest)
         return True
+
+    def can_be_destroyed(self, unit: Unit, *, by_player: int, in_battle: bool,
+                         by_unit: Unit | None = None) -> bool:
+        """Whether no skill forbids destroying the unit this way ("cannot be destroyed",
+        "... in battle", "... by your opponent's skills"); a replacement of the
+        destruction itself ("instead") is not foreseen here."""
+        if self.flag(unit, M.CANNOT_BE_DESTROYED):
+            return False
+        if in_battle:
+            return not self.flag(unit, M.CANNOT_BE_DESTROYED_IN_BATTLE, attacker=by_unit)
+        return not self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=by_player)
 
     def change_defender(self, unit: Unit) -> bool:
         """The attack in progress now targets ``unit`` ("this unit is attacked

@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from fecipher.engine.decisions import Decision, IllegalAnswer
 from fecipher.engine.game import CardLookup, Deck, Game
+from fecipher.engine.jsontypes import JSONObject
 
 FORMAT = "fecipher-record/1"
 
@@ -395,9 +396,9 @@ def events_digest(events: Iterable[Any]) -> str:
     return h.hexdigest()
 
 
-def make_record(game: Game, answers: Sequence[dict[str, Any]] | None = None, *,
+def make_record(game: Game, answers: Sequence[JSONObject] | None = None, *,
                 first_player: int | None | str = "same",
-                conceded: dict[str, int] | None = None) -> dict[str, Any]:
+                conceded: dict[str, int] | None = None) -> JSONObject:
     """The record of ``game`` so far, with its ``result`` when it is over.
 
     ``answers`` are the entries collected while playing (:func:`answer_entry`);
@@ -480,7 +481,8 @@ def _labels_by_replay(game: Game, rec: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def save_record(record: dict[str, Any], path: str | Path) -> None:
+def save_record(record: JSONObject, path: str | Path) -> None:
+    """Write a record as a JSON file (UTF-8, indented)."""
     Path(path).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -541,7 +543,7 @@ def read_record_bytes(data: bytes, filename: str = "<record>") -> Record:
     return rec
 
 
-def load_record(path: str | Path) -> dict[str, Any]:
+def load_record(path: str | Path) -> JSONObject:
     """Read and check a record file (see :func:`read_record_bytes`)."""
     p = Path(path)
     try:
@@ -641,7 +643,7 @@ class RecordFeed:
         return idx
 
 
-def replay(record: dict[str, Any], until: int | None = None, *, pool: CardLookup,
+def replay(record: JSONObject, until: int | None = None, *, pool: CardLookup,
            on_answer: Callable[[Game, Decision, int | None], None] | None = None,
            check: bool = True) -> Game:
     """Rebuild a recorded game.

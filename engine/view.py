@@ -27,9 +27,10 @@ from fecipher.engine.visibility import events_seen_by, hidden_label, place_audie
 
 if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
+    from fecipher.engine.jsontypes import JSONValue
 
 
-def to_json(x: Any) -> Any:
+def to_json(x: Any) -> "JSONValue":
     """Plain JSON values of a view (attrs classes as objects, tuples as lists)."""
     if isinstance(x, ev.Event):
         return x.to_json()
@@ -43,7 +44,8 @@ def to_json(x: Any) -> Any:
 
 
 class _Json:
-    def to_json(self) -> Any:
+    def to_json(self) -> "JSONValue":
+        """Plain JSON values (objects, lists, strings, numbers, booleans, null)."""
         return to_json(self)
 
 
@@ -120,6 +122,9 @@ class OptionView(_Json):
 
 @attrs.frozen
 class DecisionView(_Json):
+    """The viewer's pending decision: its options as they may see them (``OptionView``),
+    and for choices made one at a time how many were chosen so far and the bounds."""
+
     player: int
     kind: str
     prompt: str
@@ -131,6 +136,8 @@ class DecisionView(_Json):
 
 @attrs.frozen
 class BattleView(_Json):
+    """The battle going on: who attacks, and the attacking and defending units' ids."""
+
     attacking_player: int
     attacker: int | None
     defender: int | None

@@ -12,21 +12,23 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Any, Callable, Iterable, Protocol, Sequence, TextIO
+from typing import Callable, Final, Iterable, Protocol, Sequence, TextIO
 
-from fecipher.engine.decisions import Option
+from fecipher.engine.decisions import Decision, Option
 from fecipher.engine.game import Game
-from fecipher.engine.view import PlayerView
+from fecipher.engine.view import OptionView, PlayerView
 
 Agent = Callable[[Game], Option]
 
 
-class _Concede:
+class Concession:
+    """The type of :data:`CONCEDE` (one value)."""
+
     def __repr__(self) -> str:
         return "CONCEDE"
 
 
-CONCEDE: Any = _Concede()
+CONCEDE: Final[Concession] = Concession()
 """What an agent returns to concede the game instead of answering."""
 
 
@@ -70,7 +72,7 @@ class ViewAgent(Protocol):
     them), it returns the number of an option (``view.decision.options[i].index``),
     or :data:`CONCEDE`."""
 
-    def __call__(self, view: PlayerView) -> Any: ...
+    def __call__(self, view: PlayerView) -> int | OptionView | Concession: ...
 
 
 class FromView:
@@ -87,7 +89,7 @@ class FromView:
         self.new_events_only = new_events_only
         self._since: dict[tuple[int, int], int] = {}
 
-    def __call__(self, game: Game) -> Any:
+    def __call__(self, game: Game) -> int | Concession:
         d = game.decision
         assert d is not None
         key = (id(game), d.player)
@@ -115,7 +117,7 @@ class RandomViewAgent:
 
 
 def play(game: Game, agents: Sequence[Agent], max_decisions: int = 1_000_000,
-         on_answer: Callable[[Game, Any, int | None], None] | None = None) -> Game:
+         on_answer: Callable[[Game, Decision, int | None], None] | None = None) -> Game:
     """Answer every decision with the deciding player's agent until the game ends.
 
     ``on_answer(game, decision, index)`` is called after each answer (``index``

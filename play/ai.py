@@ -17,7 +17,7 @@ cannot know (their own deck and face-down orbs, the opponent's hand, deck and
 face-down orbs) are shuffled, so the search does not read the real order of the
 decks.
 
-Copies are made by :func:`clone_game` (a deep copy of the state, the immutable
+Copies are made by :func:`clone_game` (engine/snapshot.py: a deep copy of the state, the immutable
 parts shared, the flow restarted at the pending Bond, Deployment or Action
 decision); a decision inside a battle or a skill is reached from a copy of the
 last such decision and the answers since. Replaying the record prefix
@@ -29,16 +29,18 @@ docs/ai.md for the measurement).
 from __future__ import annotations
 
 import argparse
-import copy as _copy
 import math
 import random
 import sys
 import time
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from fecipher.engine import decisions as D
-from fecipher.engine import events as ev
 from fecipher.engine.decisions import Option
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.cards import CardCopy
+    from fecipher.engine.game import Game
 
 SEARCH_KINDS = (D.BOND, D.DEPLOYMENT, D.ACTION)
 # Decisions inside a battle or a skill: searched from a copy of the last Bond,
@@ -47,7 +49,7 @@ INNER_KINDS = (D.CRITICAL_HIT, D.EVASION, D.MAY, D.CHOOSE)
 
 
 # ----------------------------------------------------------------------------- helpers
-def _mc(game: Any, player: int) -> Any:
+def _mc(game: Game, player: int) -> Any:
     return game.players[player].main_character
 
 
@@ -60,7 +62,7 @@ def _name_count(hand: Sequence[Any], names: frozenset) -> int:
     return sum(1 for c in hand if _card_unit_names(c.card) & names)
 
 
-def _battle_totals(game: Any) -> tuple[int, int] | None:
+def _battle_totals(game: Game) -> tuple[int, int] | None:
     """(attacker total, defender total) of the battle in progress, support included."""
     from fecipher.engine.battle import battle_power
     b = game.battle
@@ -74,7 +76,7 @@ def _battle_totals(game: Any) -> tuple[int, int] | None:
     return a_total, d_total
 
 
-def unit_value(game: Any, u: Any) -> float:
+def unit_value(game: Game, u: Any) -> float:
     """What a unit on the field is worth: its attack, its stack, a class change."""
     return game.attack(u) + 8 * (u.stack_size - 1) + (15 if u.class_changed else 0)
 
@@ -86,7 +88,7 @@ FEATURES = (
 )
 
 
-def _side(game: Any, p: int) -> tuple[float, ...]:
+def _side(game: Game, p: int) -> tuple[float, ...]:
     ps = game.players[p]
     orbs = len(ps.orbs)
     mc = ps.main_character
@@ -102,7 +104,7 @@ def _side(game: Any, p: int) -> tuple[float, ...]:
             evasions, ready)
 
 
-def features(game: Any, player: int) -> list[float]:
+def features(game: Game, player: int) -> list[float]:
     """The position from ``player``'s side, in the order of :data:`FEATURES`."""
     a, b = _side(game, player), _side(game, 1 - player)
     out = [1.0, float(game.turn_player == player)]
@@ -119,7 +121,7 @@ VALUE_WEIGHTS = dict(zip(FEATURES, (
 )))
 
 
-def win_chance(game: Any, player: int, weights: dict[str, float] | None = None) -> float:
+def win_chance(game: Game, player: int, weights: dict[str, float] | None = None) -> float:
     """The chance that ``player`` wins from here, by the fitted logistic model."""
     if game.over:
         return 0.5 if game.winner is None else float(game.winner == player)
@@ -128,7 +130,7 @@ def win_chance(game: Any, player: int, weights: dict[str, float] | None = None) 
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def evaluate(game: Any, player: int) -> float:
+def evaluate(game: Game, player: int) -> float:
     """A position from ``player``'s side: the chance to win, from -1000 (lost) to
     1000 (won); 0 is even."""
     return 2000.0 * win_chance(game, player) - 1000.0
@@ -185,82 +187,31 @@ def _positions(args: tuple) -> list[tuple[list[float], int]]:
 
 
 # ----------------------------------------------------------------------------- copies
-def clone_game(game: Any, rng: random.Random | None = None) -> Any | None:
+def clone_game(game: Game, rng: random.Random | None = None) -> Game | None:
     """A copy of ``game`` waiting at the same decision, or None when the decision
-    is not one a copy can resume (inside a battle, a skill or the set-up).
+    is not one a copy can resume at once (inside a battle, a skill or the set-up:
+    :meth:`Game.clone` replays those; see engine/snapshot.py).
 
     With ``rng`` the copy is determinised for the deciding player: the cards they
     cannot see are shuffled (see the module docstring).
     """
-    from fecipher.engine.phases import turns_flow
-    d = game.decision
-    if (d is None or game.over or d.kind not in SEARCH_KINDS or game.battle is not None
-            or game.pending_triggers or game.phase not in ("bond", "deployment", "action")):
-        return None
-    memo: dict[int, Any] = {id(game._flow): None, id(game.decks): game.decks, id(game.decision): d,
-                            id(game.events): list(game.events)}
-    # Immutable things are shared: card definitions and their skills, card
-    # copies, modifiers, events. A cache starts empty.
-    for c in game._copies.values():
-        memo[id(c)] = c
-        if id(c.card) not in memo:
-            memo[id(c.card)] = c.card
-            for sk in c.card.skills:
-                memo[id(sk)] = sk
-            if c.card.support_skill is not None:
-                memo[id(c.card.support_skill)] = c.card.support_skill
-    # Indexes of immutable things (registered skills and cards, event types):
-    # copied shallowly; card copies by id: shared copies.
-    for name in ("_registered", "_trigger_types", "_replacement_types", "_live_stats"):
-        v = getattr(game, name, None)
-        if type(v) is set:
-            memo[id(v)] = set(v)
-    memo[id(game._copies)] = dict(game._copies)
-    for m in game.modifiers:
-        memo[id(m)] = m
-    for waiting in game.delayed:   # a delayed effect's skill is immutable (its context is copied)
-        memo[id(waiting.ctx.skill)] = waiting.ctx.skill
-    for name in ("_cache", "_field_cache", "_unit_ces", "_field_ces", "_listening_cards"):   # caches start empty
-        cache = getattr(game, name, None)
-        if isinstance(cache, dict):
-            memo[id(cache)] = {}
-    r = random.Random()                       # copying its state in C, not tuple by tuple
-    r.setstate(game.rng.getstate())
-    memo[id(game.rng)] = r
-    try:
-        g = _copy.deepcopy(game, memo)
-    except Exception:  # something in the state cannot be copied: the caller replays
-        return None
-    # Restart the flow at the current phase. Its PhaseStarted was already
-    # published: the restarted flow's one is swallowed, nothing triggers twice.
-    swallowed: list[Any] = []
-    real_emit = g.emit
-
-    def emit_once(event: Any) -> None:
-        if not swallowed and type(event) is ev.PhaseStarted:
-            swallowed.append(event)
-            return
-        real_emit(event)
-
-    g.emit = emit_once
-    try:
-        g._flow = turns_flow(g, game.phase)
-        g._advance(None)
-    finally:
-        del g.emit
-    if g.decision != d:
+    from fecipher.engine.snapshot import copy_at_restart_point
+    g = copy_at_restart_point(game)
+    if g is None:
         return None
     if rng is not None:
-        determinise(g, d.player, rng)
+        determinise(g, game.decision.player, rng)
         g.rng = random.Random(rng.getrandbits(64))
     return g
 
 
-def determinise(game: Any, me: int, rng: random.Random) -> None:
+def determinise(game: Game, me: int, rng: random.Random) -> None:
     """Shuffle what ``me`` cannot see: their deck and face-down orbs; the
     opponent's hand, deck and face-down orbs (the counts stay). The cards ``me``
     knows there (looked at, revealed, searched: ``game.known``) stay in place."""
     mine = 1 << me
+    game._replayable = False          # (its seed and answers no longer rebuild it)
+    game._checkpoint = None
     known = getattr(game, "known", None) or {}
     for p, with_hand in ((me, False), (1 - me, True)):
         ps = game.players[p]
@@ -281,7 +232,7 @@ def determinise(game: Any, me: int, rng: random.Random) -> None:
             k += 1
 
 
-def _names_hidden_cards(game: Any) -> bool:
+def _names_hidden_cards(game: Game) -> bool:
     """Whether an option of the pending decision is a card its player cannot see
     (then the copy is not determinised: the option must stay where it is)."""
     from fecipher.engine.visibility import can_see
@@ -289,7 +240,7 @@ def _names_hidden_cards(game: Any) -> bool:
     return any(o.card is not None and not can_see(game, d.player, game.copy(o.card)) for o in d.options)
 
 
-def replay_copy(game: Any) -> Any:
+def replay_copy(game: Game) -> Game:
     """A copy made the slow way: a new game given the same answers."""
     from fecipher.engine.game import Game
     g = Game(game.decks[0], game.decks[1], seed=game.seed,
@@ -311,10 +262,10 @@ class HeuristicAgent:
         self.lookahead = lookahead
 
     # The agent protocol.
-    def __call__(self, game: Any) -> Option:
+    def __call__(self, game: Game) -> Option:
         return self.ranked(game)[0]
 
-    def ranked(self, game: Any) -> list[Option]:
+    def ranked(self, game: Game) -> list[Option]:
         """The legal options, best first by this agent's rules."""
         d = game.decision
         opts = list(d.options)
@@ -326,14 +277,14 @@ class HeuristicAgent:
         return f(game, opts)
 
     # --- set-up ---------------------------------------------------------------
-    def _mulligan(self, game: Any, opts: list[Option]) -> list[Option]:
+    def _mulligan(self, game: Game, opts: list[Option]) -> list[Option]:
         p = game.players[game.decision.player]
         cheap = sum(1 for c in p.hand if c.card.cost <= 2)
         keep = cheap >= 2
         return sorted(opts, key=lambda o: (o.kind == D.YES) == keep)
 
     # --- bond -----------------------------------------------------------------
-    def keep_value(self, game: Any, player: int, copy: Any, hand: Sequence[Any]) -> float:
+    def keep_value(self, game: Game, player: int, copy: CardCopy, hand: Sequence[CardCopy]) -> float:
         """How much a card in hand is worth keeping (a low value is bonded)."""
         card = copy.card
         p = game.players[player]
@@ -360,7 +311,7 @@ class HeuristicAgent:
             v -= 3
         return v
 
-    def _bond(self, game: Any, opts: list[Option]) -> list[Option]:
+    def _bond(self, game: Game, opts: list[Option]) -> list[Option]:
         player = game.decision.player
         p = game.players[player]
         place = [o for o in opts if o.kind == D.PLACE_BOND]
@@ -375,7 +326,7 @@ class HeuristicAgent:
         return ranked + passes if want else passes + ranked
 
     # --- deployment -------------------------------------------------------------
-    def deployment_score(self, game: Any, player: int, o: Option) -> float:
+    def deployment_score(self, game: Game, player: int, o: Option) -> float:
         p = game.players[player]
         copy = game.copy(o.card)
         card = copy.card
@@ -394,7 +345,7 @@ class HeuristicAgent:
             score -= 15
         return score
 
-    def _deployment(self, game: Any, opts: list[Option]) -> list[Option]:
+    def _deployment(self, game: Game, opts: list[Option]) -> list[Option]:
         player = game.decision.player
         scored = [(self.deployment_score(game, player, o), i, o) for i, o in enumerate(opts) if o.kind != D.PASS]
         good = [o for s, i, o in sorted(scored, key=lambda t: (-t[0], t[1])) if s > 0]
@@ -403,7 +354,7 @@ class HeuristicAgent:
         return good + passes + bad
 
     # --- action -----------------------------------------------------------------
-    def attack_score(self, game: Any, o: Option, atk: dict | None = None) -> float:
+    def attack_score(self, game: Game, o: Option, atk: dict | None = None) -> float:
         atk = {} if atk is None else atk
         a, t = game.unit(o.unit), game.unit(o.target)
         for u in (a, t):
@@ -418,7 +369,7 @@ class HeuristicAgent:
         # Weak attackers first on the Main Character: they draw out evasions.
         return p * value - 0.01 * atk[a.id]
 
-    def move_score(self, game: Any, o: Option) -> float:
+    def move_score(self, game: Game, o: Option) -> float:
         u = game.unit(o.unit)
         rng = game.ranges(u)
         if u.is_main_character:
@@ -429,7 +380,7 @@ class HeuristicAgent:
             return 0.5        # a bow or a staff is safer in the Back Line
         return -1
 
-    def _action(self, game: Any, opts: list[Option]) -> list[Option]:
+    def _action(self, game: Game, opts: list[Option]) -> list[Option]:
         attacks = [o for o in opts if o.kind == D.ATTACK]
         moves = [o for o in opts if o.kind == D.MOVE]
         skills = [o for o in opts if o.kind == D.USE_SKILL]
@@ -447,7 +398,7 @@ class HeuristicAgent:
         # Skills that help first, then attacks, then moves (a move taps the unit).
         return good_skills + ranked_attacks + good_moves + others + passes + rest + bad_moves
 
-    def _helpful_skills(self, game: Any, skills: list[Option]) -> list[Option]:
+    def _helpful_skills(self, game: Game, skills: list[Option]) -> list[Option]:
         """Skills after which the rest of the turn ends better than without them."""
         me = game.decision.player
         seed = self.rng.getrandbits(32)
@@ -463,12 +414,12 @@ class HeuristicAgent:
         return [o for v, o in sorted(scored, key=lambda t: -t[0])]
 
     # --- battle -----------------------------------------------------------------
-    def _cheapest_first(self, game: Any, discards: list[Option]) -> list[Option]:
+    def _cheapest_first(self, game: Game, discards: list[Option]) -> list[Option]:
         player = game.decision.player
         hand = game.players[player].hand
         return sorted(discards, key=lambda o: self.keep_value(game, player, game.copy(o.card), hand))
 
-    def _critical_hit(self, game: Any, opts: list[Option]) -> list[Option]:
+    def _critical_hit(self, game: Game, opts: list[Option]) -> list[Option]:
         discards = self._cheapest_first(game, [o for o in opts if o.kind == D.DISCARD])
         passes = [o for o in opts if o.kind != D.DISCARD]
         totals = _battle_totals(game)
@@ -494,13 +445,13 @@ class HeuristicAgent:
             worth = False
         return discards + passes if worth else passes + discards
 
-    def _precious(self, game: Any, player: int, copy: Any) -> bool:
+    def _precious(self, game: Game, player: int, copy: CardCopy) -> bool:
         """The card that would class change the Main Character: not thrown away lightly."""
         mc = game.players[player].main_character
         return (mc is not None and not mc.class_changed and copy.card.is_promoted
                 and bool(_card_unit_names(copy.card) & game.unit_names(mc)))
 
-    def _evasion(self, game: Any, opts: list[Option]) -> list[Option]:
+    def _evasion(self, game: Game, opts: list[Option]) -> list[Option]:
         discards = self._cheapest_first(game, [o for o in opts if o.kind == D.DISCARD])
         passes = [o for o in opts if o.kind != D.DISCARD]
         totals = _battle_totals(game)
@@ -526,18 +477,18 @@ class HeuristicAgent:
             worth = unit_value(game, defender) >= 60 and not shares_mc_name
         return discards + passes if worth else passes + discards
 
-    def _break_orb(self, game: Any, opts: list[Option]) -> list[Option]:
+    def _break_orb(self, game: Game, opts: list[Option]) -> list[Option]:
         return opts
 
-    def _may(self, game: Any, opts: list[Option]) -> list[Option]:
+    def _may(self, game: Game, opts: list[Option]) -> list[Option]:
         return sorted(opts, key=lambda o: o.kind != D.YES)
 
-    def _default(self, game: Any, opts: list[Option]) -> list[Option]:
+    def _default(self, game: Game, opts: list[Option]) -> list[Option]:
         # A choice for a skill or a cost: something rather than nothing.
         return sorted(opts, key=lambda o: o.kind == D.PASS)
 
 
-def _finish_turn(game: Any, first: Option | None, policy: Callable, seed: int, me: int) -> float | None:
+def _finish_turn(game: Game, first: Option | None, policy: Callable, seed: int, me: int) -> float | None:
     """Play the rest of this turn on a copy (``first``, then ``policy``; without
     ``first``, the skills are left unused) and score it for ``me``."""
     g = clone_game(game, random.Random(seed))
@@ -596,13 +547,13 @@ class SearchAgent:
         self.last_values: dict[Option, float] = {}
         self._snapshot: Any = None
 
-    def _remember(self, game: Any) -> None:
+    def _remember(self, game: Game) -> None:
         """Keep a copy of the last Bond, Deployment or Action decision seen."""
         snap = clone_game(game)
         if snap is not None:
             self._snapshot = snap
 
-    def copy_of(self, game: Any, rng: random.Random) -> Any | None:
+    def copy_of(self, game: Game, rng: random.Random) -> Game | None:
         """A determinised copy of ``game`` at its pending decision, or None."""
         g = clone_game(game, rng)
         if g is not None:
@@ -623,9 +574,10 @@ class SearchAgent:
         if not _names_hidden_cards(g):
             determinise(g, game.decision.player, rng)
         g.rng = random.Random(rng.getrandbits(64))
+        g._replayable = False
         return g
 
-    def __call__(self, game: Any) -> Option:
+    def __call__(self, game: Game) -> Option:
         d = game.decision
         self.last_rollouts = 0
         if d.kind in SEARCH_KINDS:
@@ -701,7 +653,7 @@ class SearchAgent:
             return mean > 0
         return mean / math.sqrt(var / n) > self.confidence
 
-    def _rollout(self, game: Any, option: Option, seed: int, me: int) -> float | None:
+    def _rollout(self, game: Game, option: Option, seed: int, me: int) -> float | None:
         g = self.copy_of(game, random.Random(seed))
         if g is None:
             return None

@@ -12,6 +12,10 @@ import importlib
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.dsl.packs import CardPool
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -74,6 +78,30 @@ def readable_file(path: str | Path, what: str = "file") -> str | None:
     except OSError as e:
         return f"cannot read the {what} {str(path)!r}: {e.strerror or e}"
     return None
+
+
+def add_packs_option(p: argparse.ArgumentParser) -> None:
+    """``--packs PATH...``: an author's packs (files or folders) beside the embedded ones."""
+    p.add_argument("--packs", nargs="+", default=(), metavar="PATH",
+                   help="card packs (files or folders) loaded beside the embedded ones")
+
+
+class PackError(Exception):
+    """Packs named with ``--packs`` that are missing or do not load: the message (a usage error)."""
+
+
+def pool_of(packs: "list[str] | tuple[str, ...]") -> "CardPool":
+    """The embedded cards and the cards of ``packs``; :class:`PackError` with every
+    problem (a missing path, a pack error at file:line:column, a code used twice)."""
+    from fecipher.dsl.errors import LanguageError
+    from fecipher.dsl.packs import pool_with
+    missing = [str(p) for p in map(Path, packs) if not p.exists()]
+    if missing:
+        raise PackError(f"no such pack file or folder: {', '.join(missing)}")
+    try:
+        return pool_with(packs)
+    except LanguageError as e:
+        raise PackError(f"the packs do not load:\n{e}") from None
 
 
 def writable_file(path: str | Path, what: str = "file") -> str | None:

@@ -1,4 +1,4 @@
-"""`fecipher check`, `describe`, `cards` and `coverage`: working with card packs."""
+"""`fecipher check`, `describe`, `cards`, `coverage` and `deck check`: working with card packs and decks."""
 from __future__ import annotations
 
 import argparse
@@ -20,6 +20,12 @@ EXAMPLES_CARDS = """examples:
   fecipher cards 'Marth*'          cards whose name or code matches a pattern
   fecipher cards --json            machine-readable
 """
+EXAMPLES_DECK = """examples:
+  fecipher deck check my.deck                      every problem, file:line:column, with the rule
+  fecipher deck check my.deck --packs mycards/     decks with an author's cards (beside the embedded ones)
+
+exit codes: 0 the deck is legal, 1 it is not (every problem listed), 2 usage error
+(a deck or pack file that cannot be read, packs that do not load)."""
 EXAMPLES_COVERAGE = """examples:
   fecipher coverage                print the coverage table
   fecipher coverage --write docs/coverage.md
@@ -47,6 +53,19 @@ def register(sub) -> None:
     p.add_argument("--write", metavar="FILE")
     p.add_argument("--cardlist", metavar="JSON", help="the real card list, to count the cards of each set")
     p.set_defaults(func=run_coverage)
+    p = sub.add_parser("deck", help="deck files: 'fecipher deck check FILE' checks one against the deck-building rules",
+                       epilog=EXAMPLES_DECK, formatter_class=argparse.RawDescriptionHelpFormatter)
+    decks = p.add_subparsers(dest="deck_command", metavar="SUBCOMMAND")
+    c = decks.add_parser("check", help="check a deck file: its text and the deck-building rules (rule 12)",
+                         description="Check a deck file: every line reads, every card is known, and the deck "
+                                     "follows the deck-building rules (rule 12). Every problem is listed with "
+                                     "its file:line:column, the card and the rule.",
+                         epilog=EXAMPLES_DECK, formatter_class=argparse.RawDescriptionHelpFormatter)
+    c.add_argument("deck", metavar="DECK", help="a deck file (or the name of an embedded deck)")
+    from fecipher.play.cli import add_packs_option
+    add_packs_option(c)
+    c.set_defaults(func=run_deck_check)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
 def _pool(packs):
@@ -109,6 +128,45 @@ def run_check(args: argparse.Namespace) -> int:
         return 1
     skills = sum(len(c.skills) + (1 if c.support_skill else 0) for c in pool)
     print(f"ok: {len(files)} pack(s), {len(pool)} cards, {skills} skills")
+    return 0
+
+
+def run_deck_check(args: argparse.Namespace) -> int:
+    """``fecipher deck check DECK [--packs ...]``: exit 0 legal, 1 problems, 2 usage."""
+    import importlib.resources
+
+    from fecipher.dsl.decks import DECK_SUFFIX, deck_file_problems
+    from fecipher.play.cli import PackError, pool_of, readable_file, usage_error
+    try:
+        pool = pool_of(args.packs)
+    except PackError as e:
+        return usage_error(str(e))
+    path = Path(args.deck)
+    if path.exists():
+        bad = readable_file(path, "deck file")
+        if bad:
+            return usage_error(bad)
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError as e:
+            return usage_error(f"{args.deck}: the deck file is not UTF-8 text ({e.reason} at byte {e.start})")
+        filename = str(path)
+    else:
+        name = path.name[: -len(DECK_SUFFIX)] if path.name.endswith(DECK_SUFFIX) else path.name
+        res = importlib.resources.files("fecipher.cards").joinpath(f"{name}{DECK_SUFFIX}")
+        if path.parent != Path(".") or not name or not res.is_file():
+            return usage_error(f"no such deck file {args.deck!r} (and no embedded deck of that name)")
+        text, filename = res.read_text(encoding="utf-8"), f"cards/{name}{DECK_SUFFIX}"
+    problems = deck_file_problems(text, pool, filename)
+    for d in problems:
+        print(d.format(), file=sys.stderr)
+    if problems:
+        print(f"{filename}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
+        return 1
+    from fecipher.dsl.decks import parse_deck
+    deck = parse_deck(text, pool, filename)
+    print(f"ok: {filename}: deck {deck.name!r}, {len(deck.cards)} cards, main character "
+          f"{deck.main_character.name} ({deck.main_character.code})")
     return 0
 
 

@@ -18,6 +18,8 @@ import random
 import sys
 from typing import Any, Callable, TextIO
 
+from fecipher.play.cli import PackError, add_packs_option, pool_of
+
 PLAYER_KINDS = ("human", "random", "ai", "heuristic", "search")
 
 PLAY_EXAMPLES = """\
@@ -28,6 +30,7 @@ examples:
   fecipher play --p1 human                       you play Marth against the AI
   fecipher play --p1 search --p2 ai --quiet      only the result
   fecipher play --deck1 my.deck --deck2 chrom --json --max-turns 20
+  fecipher play --packs mycards/ --deck1 my.deck   an author's cards beside the embedded ones
 
 players: human, random, ai (= heuristic), search (Monte Carlo rollouts; see
 --rollouts). decks: a .deck file or an embedded deck name (marth, chrom).
@@ -41,6 +44,7 @@ examples:
   fecipher replay /tmp/g.json --json             its events as JSON lines
   fecipher replay /tmp/g.json --until 40         stop at decision 40, the AI carries on
   fecipher replay /tmp/g.json --until 40 --p1 human --record /tmp/g2.json
+  fecipher replay /tmp/g.json --packs mycards/   a game played with an author's packs
 
 decision N counts from 0: --until N gives the first N recorded answers.
 exit codes: 0 replayed, 1 the record does not replay the same game (an answer,
@@ -61,6 +65,7 @@ def register(sub: Any) -> None:
     p.add_argument("--record", metavar="FILE", help="write the game's record (JSON) to FILE")
     _output_options(p)
     p.add_argument("--max-turns", type=int, default=300, help="end the game without a winner after N turns")
+    add_packs_option(p)
     p.set_defaults(func=run_play)
 
     r = sub.add_parser("replay", help="replay a recorded game (and continue it from any decision)",
@@ -72,6 +77,7 @@ def register(sub: Any) -> None:
     _agent_options(r, default=None)
     r.add_argument("--record", metavar="FILE", help="write the (continued) game's record to FILE")
     _output_options(r)
+    add_packs_option(r)
     r.set_defaults(func=run_replay)
 
 
@@ -248,10 +254,14 @@ def run_play(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | 
     bad = _check_record_path(args.record)
     if bad:
         return _usage(bad)
+    try:
+        pool = pool_of(args.packs)
+    except PackError as e:
+        return _usage(str(e))
     decks = []
     for ref in (args.deck1, args.deck2):
         try:
-            decks.append(load_deck(ref))
+            decks.append(load_deck(ref, pool))
         except FileNotFoundError as e:
             return _usage(str(e))
         except LanguageError as e:
@@ -299,9 +309,12 @@ def run_replay(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO 
     if bad:
         return _usage(bad)
     try:
+        pool = pool_of(args.packs)
+    except PackError as e:
+        return _usage(str(e))
+    try:
         record = load_record(args.file)
-        from fecipher.dsl.packs import embedded_pool
-        game = start_game(record, embedded_pool())
+        game = start_game(record, pool)
     except RecordError as e:   # unreadable, not UTF-8, not JSON, not of the schema, unknown cards, illegal deck
         sys.stderr.write(f"{e}\n")
         return 2

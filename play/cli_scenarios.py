@@ -33,7 +33,8 @@ def register(sub) -> None:
                        formatter_class=_ap.RawDescriptionHelpFormatter,
                        epilog="examples:\n"
                               "  fecipher snapshot --record game.json --until 40 -o bug.scn\n"
-                              "  fecipher snapshot --seed 3 --until 30                 a seeded random game\n",
+                              "  fecipher snapshot --seed 3 --until 30                 a seeded random game\n"
+                              "  fecipher snapshot --record g.json --packs mycards/    a game with an author's packs\n",
                        description="Replay a recorded game (--record, from 'fecipher play --record') to "
                                    "decision N, or play one between two decks with seeded random players "
                                    "for N answers, and print the board as a scenario (docs/scenarios.md).")
@@ -45,6 +46,8 @@ def register(sub) -> None:
     s.add_argument("--until", type=int, default=0, metavar="N", help="answers given before the snapshot")
     s.add_argument("--name", default=None, help="the scenario's name")
     s.add_argument("-o", "--output", default=None, help="write to this file instead of the standard output")
+    from fecipher.play.cli import add_packs_option
+    add_packs_option(s)
     s.set_defaults(func=run_snapshot)
 
 
@@ -102,19 +105,22 @@ def run_snapshot(args: argparse.Namespace) -> int:
     from fecipher.engine.deckrules import IllegalDeck
     from fecipher.engine.game import Game
     from fecipher.play.agents import RandomAgent
-    from fecipher.play.cli import usage_error, writable_file
+    from fecipher.play.cli import PackError, pool_of, usage_error, writable_file
     if args.until < 0:
         return usage_error("--until cannot be negative")
+    try:
+        pool = pool_of(args.packs)
+    except PackError as e:
+        return usage_error(str(e))
     if args.output:
         bad = writable_file(args.output, "output file")
         if bad:
             return usage_error(bad)
     if args.record:
-        from fecipher.dsl.packs import embedded_pool
         from fecipher.engine.records import RecordError, ReplayMismatch, load_record, replay
         try:
             record = load_record(args.record)
-            g = replay(record, until=args.until, pool=embedded_pool())
+            g = replay(record, until=args.until, pool=pool)
         except ReplayMismatch as e:
             print(f"{e}\nfecipher: {args.record}: the record does not replay", file=sys.stderr)
             return 1
@@ -126,7 +132,7 @@ def run_snapshot(args: argparse.Namespace) -> int:
     else:
         first = args.first_player - 1 if args.first_player else None
         try:
-            g = Game(load_deck(args.deck1), load_deck(args.deck2), seed=args.seed, first_player=first)
+            g = Game(load_deck(args.deck1, pool), load_deck(args.deck2, pool), seed=args.seed, first_player=first)
         except FileNotFoundError as e:
             return usage_error(str(e))
         except (LanguageError, IllegalDeck) as e:

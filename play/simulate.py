@@ -24,6 +24,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import attrs
 
+from fecipher.engine.jsontypes import JSONObject
+
 BUILT_IN_AGENTS = ("random", "ai", "heuristic", "search", "first")
 
 SIMULATE_EXAMPLES = """\
@@ -56,7 +58,8 @@ class GameResult:
     decisions: int
     seconds: float = attrs.field(eq=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "JSONObject":
+        """The result as JSON values (one object, its fields by name)."""
         return attrs.asdict(self)
 
 
@@ -125,21 +128,14 @@ def load_decks(setup: Setup) -> tuple[Any, Any]:
     the embedded ones. Raises :class:`SimulationError` with the reason."""
     from fecipher.dsl.decks import load_deck
     from fecipher.dsl.errors import LanguageError
-    from fecipher.dsl.packs import CardPool, duplicate_codes, embedded_pool, load_packs
+    from fecipher.dsl.packs import pool_with
     from fecipher.engine.deckrules import deck_problems
-    pool = embedded_pool()
-    if setup.packs:
-        try:
-            extra = load_packs(setup.packs)
-        except LanguageError as e:
-            raise SimulationError(f"the packs do not load:\n{e}") from None
-        except OSError as e:
-            raise SimulationError(f"cannot read the packs: {e}") from None
-        dup = duplicate_codes([*pool.cards, *extra.cards])
-        if dup:
-            raise SimulationError("the packs reuse card codes of the embedded packs:\n"
-                                  + "\n".join(str(d) for d in dup[:10]))
-        pool = CardPool(pool.cards + extra.cards)
+    try:
+        pool = pool_with(setup.packs)
+    except LanguageError as e:
+        raise SimulationError(f"the packs do not load:\n{e}") from None
+    except OSError as e:
+        raise SimulationError(f"cannot read the packs: {e}") from None
     decks = []
     for ref in (setup.deck1, setup.deck2):
         try:

@@ -56,7 +56,38 @@ def test_license_and_metadata():
 
 def test_the_readme_module_table_lists_every_module():
     readme = (ROOT / "README.md").read_text()
-    for folder in ("engine", "dsl", "conformance", "play", "tools"):
+    for folder in ("api", "engine", "dsl", "conformance", "play", "tools"):
         for f in sorted((ROOT / folder).glob("*.py")):
             if f.name != "__init__.py":
                 assert f"`{f.name}`" in readme, f"README.md does not name {folder}/{f.name}"
+
+
+def test_the_wheel_holds_the_package_root_and_py_typed(tmp_path):
+    """A wheel built from the sources has fecipher/__init__.py (api/), py.typed, every
+    layer and the resources; no maintainers' tools or tests."""
+    import shutil
+    import subprocess
+    import sys
+    import zipfile
+    src = tmp_path / "src"
+    keep = {"api", "engine", "dsl", "conformance", "play", "grammar", "cards", "pyproject.toml", "README.md",
+            "LICENSE"}
+    src.mkdir()
+    for name in keep:
+        p = ROOT / name
+        if p.is_dir():
+            shutil.copytree(p, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(p, src / name)
+    out = tmp_path / "dist"
+    code = (f"from setuptools import build_meta; import os; os.chdir({str(src)!r}); "
+            f"print(build_meta.build_wheel({str(out)!r}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    wheel = out / done.stdout.strip().splitlines()[-1]
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for must in ("fecipher/__init__.py", "fecipher/py.typed", "fecipher/events.py", "fecipher/kinds.py",
+                 "fecipher/engine/game.py", "fecipher/play/rl.py", "fecipher/grammar/pack.lark",
+                 "fecipher/cards/marth.deck"):
+        assert must in names, f"the wheel has no {must}"
+    assert not any(n.startswith(("tools/", "tests/", "fecipher/tools", "fecipher/tests")) for n in names)

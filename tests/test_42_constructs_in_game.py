@@ -309,8 +309,13 @@ def test_cannot_be_destroyed_by_skills_and_cannot_move():
     wall = add_unit(game, 1, c("Iron Wall"))
     begin(game)
     pick(game, "use_skill", skill="Execute")
-    pick(game, "unit", unit=wall)
-    assert game.unit(wall.id) is wall
+    # "choose 1 enemy ...; destroy it" offers only what it can destroy (engine decision 14)
+    assert {o.unit for o in options(game, "unit")} == {mc1.id}
+    assert game.can_be_destroyed(wall, by_player=0, in_battle=False) is False
+    steps = game.destroy(wall, by_player=0, in_battle=False)
+    with pytest.raises(StopIteration) as stop:
+        next(steps)
+    assert stop.value.value is False and game.unit(wall.id) is wall
     game2, _, _ = duel()
     wall2 = add_unit(game2, 0, c("Iron Wall"))
     begin(game2)

@@ -231,8 +231,11 @@ def test_cannot_be_destroyed_by_enemy_skills_nor_in_battle_for_the_turn():
     plain = add_unit(game, 1, card("Plain", attack=10))
     begin(game)
     pick(game, "use_skill", skill="Execute")
-    pick(game, "unit", unit=warded)
-    assert game.unit(warded.id) is warded
+    # "choose 1 enemy; destroy it" does not offer it (engine decision 14)
+    assert {o.unit for o in options(game, "unit")} == {mc1.id, plain.id}
+    assert not game.can_be_destroyed(warded, by_player=0, in_battle=False)
+    pick(game, "unit", unit=plain)
+    assert game.unit(warded.id) is warded and game.unit(plain.id) is None
     # Its own controller's skills still can (only enemy skills are named).
     game2, m0, m1 = duel()
     warded2 = add_unit(game2, 0, c("Warded"))
@@ -648,9 +651,8 @@ def test_cannot_level_up_by_skills_and_cannot_class_change():
     plain2 = add_cards(game2, 0, "hand", card("Rook", "plain", cost=1))[0]
     begin(game2)
     pick(game2, "use_skill", skill="Lift")
-    pick(game2, "card", card=plain2)
-    if game2.decision.kind == "unit" or any(o.kind == "unit" for o in game2.legal_options()):
-        pick(game2, "unit", unit=rook2)
+    # The only "Rook" ally cannot level up by a skill: the card is not offered (engine decision 14).
+    assert not options(game2, "card", card=plain2) and game2.decision.kind == "action"
     assert plain2 in game2.players[0].hand and len(rook2.cards) == 1
 
 

@@ -109,17 +109,13 @@ def test_aum_cannot_deploy_athena_with_fewer_than_5_cards_in_the_retreat_area():
     n = len(g.events)
     use(g, elice, "Aum")
     pick_bonds(g, 1)
-    pick(g, "card", card=athena)
-    # Not deployed: she stays in the Retreat Area, and Aum is not spent.
-    assert athena in g.players[0].retreat and not events(g, ev.Deployed, since=n)
-    assert g.decision.kind == "action"
-    next_turn(g)
-    next_turn(g)
-    use(g, elice, "Aum")
-    pick_bonds(g, 1)
+    # She cannot be deployed now (fewer than 5 cards in the Retreat Area): "choose ...; deploy
+    # it" does not offer her (engine decision 14); Marth is offered and deployed.
+    assert not options(g, "card", card=athena) and options(g, "card", card=marth)
     pick(g, "card", card=marth)
     pick(g, "area", area="front")
-    assert unit_of(g, 0, marth).area == "front"
+    assert unit_of(g, 0, marth).area == "front" and athena in g.players[0].retreat
+    assert not events(g, ev.Deployed, since=n)[1:]
     # With 5 cards in the Retreat Area (she counts herself: she is there until deployed), Aum deploys her.
     g, m0, elice, (athena, *rest) = _aum_board(C(ATHENA), *[FILLER] * 4)
     use(g, elice, "Aum")

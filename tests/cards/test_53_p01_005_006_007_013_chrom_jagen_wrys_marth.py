@@ -90,9 +90,11 @@ def test_battlefield_mentor_jagen_cannot_be_placed_in_the_bond_area_by_a_skill()
     add_bonds(g, 0, FILLER, FILLER)
     begin(g)
     use(g, tiki, "Voice of the Divine Dragon")
-    pick(g, "card", card=jagen)
+    # "choose 1 card from your hand; put it into your bond area" does not offer him (engine decision 14)
+    assert not options(g, "card", card=jagen) and options(g, "card", card=other)
+    pick(g, "card", card=other)
     assert jagen in g.players[0].hand
-    assert [b.copy.card for b in g.players[0].bonds] == [FILLER, FILLER]
+    assert [b.copy.card for b in g.players[0].bonds] == [FILLER, FILLER, other.card]
     # The same skill places another card.
     g, m0, m1 = board()
     tiki = add_unit(g, 0, C("B01-099HN"), area="back")
@@ -112,8 +114,8 @@ def test_battlefield_mentor_jagen_stays_in_the_hand_with_a_dragonkin_emblem():
     deck_top(g, 0, C("B01-079N"))                         # Nowi's Dragonkin Emblem
     begin(g)
     declare(g, m0, m1)
-    pick(g, "card", card=jagen)
-    yes(g)
+    # Jagen, the only card in the hand, is not offered (engine decision 14): nothing is asked
+    assert not options(g, "card", card=jagen)
     finish(g)
     assert jagen in g.players[0].hand and g.players[0].bonds == []
 
