@@ -7,7 +7,7 @@ from __future__ import annotations
 from fecipher.engine.events import (
     Event, GameStarted, Mulliganed, TurnStarted, PhaseStarted, PhaseEnded, TurnEnded, GameOver, Conceded, Drew,
     Reshuffled, CardMoved, BondPlaced, BondFlipped, OrbFlipped, Deployed, LeveledUp, ClassChanged, Moved,
-    Marched, Tapped, Untapped, UnitDestroyed, UnitLeftField, OrbsBreaking, OrbBroken, MainCharacterChanged,
+    Marched, Tapped, Untapped, UnitDestroyed, Replaced, UnitLeftField, OrbsBreaking, OrbBroken, MainCharacterChanged,
     AttackDeclared, DefenderChanged, SupportPlaced, SupportFailed, SupportSucceeded, CriticalHit, Evaded,
     BattleJudged, BattleEnded, SkillUsed, SkillTriggered, SkillResolved, ModifierAdded, Revealed, LookedAt,
     Shuffled, LoopStopped,
@@ -17,7 +17,7 @@ from fecipher.engine.events import EVENT_TYPES
 __all__ = [
     "Event", "GameStarted", "Mulliganed", "TurnStarted", "PhaseStarted", "PhaseEnded", "TurnEnded", "GameOver",
     "Conceded", "Drew", "Reshuffled", "CardMoved", "BondPlaced", "BondFlipped", "OrbFlipped", "Deployed",
-    "LeveledUp", "ClassChanged", "Moved", "Marched", "Tapped", "Untapped", "UnitDestroyed", "UnitLeftField",
+    "LeveledUp", "ClassChanged", "Moved", "Marched", "Tapped", "Untapped", "UnitDestroyed", "Replaced", "UnitLeftField",
     "OrbsBreaking", "OrbBroken", "MainCharacterChanged", "AttackDeclared", "DefenderChanged", "SupportPlaced",
     "SupportFailed", "SupportSucceeded", "CriticalHit", "Evaded", "BattleJudged", "BattleEnded", "SkillUsed",
     "SkillTriggered", "SkillResolved", "ModifierAdded", "Revealed", "LookedAt", "Shuffled", "LoopStopped",

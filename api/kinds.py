@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fecipher.engine.decisions import (
-    ACTION, AREA, ATTACK, BOND, BREAK_ORB, CARD, CHOOSE, CLASS_CHANGE, CRITICAL_HIT, DEPLOY, DEPLOYMENT,
+    ACTION, ALTERNATIVE, AREA, ATTACK, BOND, BREAK_ORB, CARD, CHOOSE, CLASS_CHANGE, CRITICAL_HIT, DEPLOY, DEPLOYMENT,
     DISCARD, EFFECT, EVASION, LEVEL_UP, MAY, MOVE, MULLIGAN, NO, ORDER_SKILLS, PASS, PLACE_BOND, SKILL, UNIT,
     USE_SKILL, YES,
 )
@@ -13,7 +13,7 @@ DECISION_KINDS: tuple[str, ...] = (MULLIGAN, BOND, DEPLOYMENT, ACTION, CHOOSE, M
 """Every kind of decision: what is being decided."""
 
 OPTION_KINDS: tuple[str, ...] = (PASS, YES, NO, PLACE_BOND, DEPLOY, LEVEL_UP, CLASS_CHANGE, ATTACK, MOVE, USE_SKILL,
-                                 CARD, UNIT, AREA, SKILL, DISCARD, EFFECT)
+                                 CARD, UNIT, AREA, SKILL, DISCARD, EFFECT, ALTERNATIVE)
 """Every kind of option: what an answer does."""
 
 __all__ = [
@@ -21,5 +21,5 @@ __all__ = [
     "MULLIGAN", "BOND", "DEPLOYMENT", "ACTION", "CHOOSE", "MAY", "ORDER_SKILLS", "CRITICAL_HIT", "EVASION",
     "BREAK_ORB",
     "PASS", "YES", "NO", "PLACE_BOND", "DEPLOY", "LEVEL_UP", "CLASS_CHANGE", "ATTACK", "MOVE", "USE_SKILL", "CARD",
-    "UNIT", "AREA", "SKILL", "DISCARD", "EFFECT",
+    "UNIT", "AREA", "SKILL", "DISCARD", "EFFECT", "ALTERNATIVE",
 ]

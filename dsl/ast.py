@@ -96,7 +96,7 @@ class Prep:
                          # bottom (of a deck), until_hand (draw until N in the hand), for_each
     place: Place | None
     pos: Pos
-    unit: "Selector | None" = None   # under/onto: the unit; for_each: what is counted
+    unit: "Selector | None" = None   # under/onto: the unit; for_each: what is counted; same_line: whose line
     number: int | None = None        # until_hand: the hand size
     line: str | None = None          # line: "front" or "back" ("deploy it to the back line")
     face: str | None = None          # face: "up", "down" or "over" ("flip it face-up or face-down")
@@ -181,12 +181,24 @@ class Copy:
 
 @_node
 class Replace:
-    """"[you may] put X into A instead of B [when it is destroyed [in battle]]"."""
+    """A replacement. ``replaced`` says of what:
+
+    - "place": "[you may] put X into A instead of (sending it to) B [when it is destroyed
+      [in battle | by an attack (of Y) | by a skill (of Y) | by "S"]]"; the action may also
+      be one that runs in the move's place ("deploy this card instead of ...");
+    - "destruction": "[you may] <action> instead of X being destroyed [<cause>]";
+    - "discard": "you may <cost> instead of discarding for a critical hit (an evasion) of X"
+      (``use`` "critical" or "evasion", ``subject`` X)."""
     action: Action
-    instead_of: Place
+    instead_of: Place | None
     cause: str | None                # None, "destroyed", "destroyed_in_battle"
     optional: bool
     pos: Pos
+    replaced: str = "place"
+    subject: "Selector | None" = None
+    cause_by: "dict | None" = None   # a destroy cause: {"cause": "battle"|"skill", "by": X, "name": S}
+    use: str | None = None
+    use_words: tuple[str, ...] = ()  # the words of "for a critical hit" / "for an evasion", as written
 
 
 @_node

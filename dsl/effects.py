@@ -514,7 +514,25 @@ def _shuffle(a: A.Action):
 
 
 def _named_line(a: A.Action) -> str | None:
-    return next((p.line for p in a.preps if p.kind == "line"), None)
+    """The front or back line a line names ("to the back line"), else None ("to the
+    chosen line" and "to the same line as ..." are worked out when the line resolves)."""
+    return next((p.line for p in a.preps if p.kind == "line" and p.line in (FRONT, BACK)), None)
+
+
+def deploy_lines(ctx, a: A.Action, t: CardCopy) -> tuple[str, ...]:
+    """The lines ``t`` may be deployed to by this action now: those a skill may deploy
+    it to (engine: rule 5, "can only be deployed if ...", "cannot deploy ... [into the
+    back line]"; the line named, "to the back line"), and with "to the same line as
+    <unit>" only the lines where such a unit of its owner's is (none without one)."""
+    from fecipher.engine.deployment import skill_deploy_lines
+    lines = skill_deploy_lines(ctx.game, t, _named_line(a))
+    if any(p.kind == "line" and p.line == "chosen" for p in a.preps):
+        return tuple(x for x in lines if x == ctx.data.get("line"))
+    same = next((p.unit for p in a.preps if p.kind == "line" and p.line == "same"), None)
+    if same is None or not lines:
+        return lines
+    units = ref_units(ctx, same) if isinstance(same, A.Ref) else unit_candidates(ctx, same)
+    return tuple(x for x in lines if any(u.owner == t.owner and u.area == x for u in units))
 
 
 def _deploy_each(ctx, a, t):
@@ -522,10 +540,9 @@ def _deploy_each(ctx, a, t):
         return
     tapped = any(p.kind == "tapped" for p in a.preps)
     g = ctx.game
-    from fecipher.engine.deployment import skill_deploy_lines
     # rule 5 (no two units with one unit name), "can only be deployed if ...", "cannot
-    # deploy ... [into the back line]": only the lines no rule forbids.
-    lines = skill_deploy_lines(g, t, _named_line(a))
+    # deploy ... [into the back line]", "to the same line as ...": only the lines left.
+    lines = deploy_lines(ctx, a, t)
     if not lines:
         return False
     line = lines[0]
@@ -538,13 +555,12 @@ def _deploy_each(ctx, a, t):
 
 
 def _deployable(a: A.Action):
-    from fecipher.engine.deployment import skill_deploy_lines
-    named = _named_line(a)
-    return lambda ctx, t: isinstance(t, CardCopy) and bool(skill_deploy_lines(ctx.game, t, named))
+    return lambda ctx, t: isinstance(t, CardCopy) and bool(deploy_lines(ctx, a, t))
 
 
-effect("deploy", "card chosen", "tapped line", doc="Deploy cards as units (ignores bond count and symbols; rule 5), "
-       "to the line their owner chooses or the one named ('to the back line').",
+effect("deploy", "card chosen", "tapped line", doc="Deploy cards as units (ignores bond count and "
+       "symbols; rule 5), to the line their owner chooses, the one named ('to the back line') or the line of a "
+       "unit ('to the same line as \"Tsubasa Oribe\"').",
        example="deploy it as tapped", acts_on=_deployable)(simple(_deploy_each))
 
 

@@ -632,9 +632,13 @@ class ToAst(Transformer):
         return "name" if "name" in [str(t) for t in items] else "attack"
 
     def _replace(self, pos, items, optional):
-        action, place = items[0], items[1]
-        cause = items[2] if len(items) > 2 else None
-        return A.Replace(action, place, cause, optional, pos)
+        action, rest = items[0], list(items[1:])
+        sent = None   # "instead of sending <it / this unit> to ..."
+        if rest and not isinstance(rest[0], A.Place):
+            sent = rest.pop(0)
+        place = rest[0]
+        cause, by = rest[1] if len(rest) > 1 else (None, None)
+        return A.Replace(action, place, cause, optional, pos, subject=sent, cause_by=by)
 
     def replacement(self, pos, items):
         return self._replace(pos, items, False)
@@ -643,7 +647,32 @@ class ToAst(Transformer):
         return self._replace(pos, items, True)
 
     def replace_cause(self, pos, items):
-        return "destroyed_in_battle" if "battle" in [str(t) for t in items] else "destroyed"
+        by = next((i for i in items if isinstance(i, dict)), None)
+        if by is None:
+            return ("destroyed", None)
+        plain_battle = by.get("cause") == "battle" and by.get("by") is None
+        return ("destroyed_in_battle" if plain_battle else "destroyed", by)
+
+    def _destruction(self, pos, items, optional):
+        action, subject = items[0], items[1]
+        by = items[2] if len(items) > 2 else None
+        return A.Replace(action, None, "destroyed", optional, pos, replaced="destruction", subject=subject,
+                         cause_by=by)
+
+    def discard_use(self, pos, items):
+        return tuple(str(w).lower() for w in items)
+
+    def destruction_replacement(self, pos, items):
+        return self._destruction(pos, items, False)
+
+    def may_destruction_replacement(self, pos, items):
+        return self._destruction(pos, items, True)
+
+    def alternative_discard(self, pos, items):
+        action, words, subject = items[0], items[1], items[2]
+        use = {("critical", "hit"): "critical", ("evasion",): "evasion"}.get(words)
+        return A.Replace(action, None, None, True, pos, replaced="discard", subject=subject, use=use,
+                         use_words=words)
 
     def card_rule(self, pos, items):
         kind, cond = items[1]
@@ -989,6 +1018,10 @@ class ToAst(Transformer):
 
     def orbs_change(self, pos, items):
         return A.Change("orbs", amount=_int(items[0]), pos=pos)
+
+    def orbs_more_change(self, pos, items):
+        per = items[1] if len(items) > 1 else None
+        return A.Change("orbs_more", amount=_int(items[0]), per_each=per, pos=pos)
 
     def stat(self, pos, items):
         return str(items[0])

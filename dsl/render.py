@@ -253,6 +253,10 @@ def change(c: A.Change, plural: bool) -> str:
         return f'can use "{c.name}" without paying its cost'
     if c.kind == "double":
         return f"{'have their' if plural else 'has its'} {c.stat} doubled"
+    if c.kind == "orbs_more":
+        per = f" for each {selector(c.per_each)}" if c.per_each is not None else ""
+        return (f"{'break' if plural else 'breaks'} {c.amount} more Orb{'s' if c.amount != 1 else ''}{per} when "
+                f"{'their' if plural else 'its'} attack destroys the Main Character")
     if c.kind == "orbs":
         return f"{'break' if plural else 'breaks'} {c.amount} Orbs when {'their' if plural else 'its'} attack destroys the Main Character"
     from fecipher.dsl import skill_control
@@ -281,13 +285,7 @@ def statement(st: A.Statement) -> str:
         d = duration(st.duration)
         return cap(f"{d}, {body}" if d else body) + "."
     if isinstance(st, A.Replace):
-        a = st.action
-        dest = next((place(p.place) for p in a.preps if p.kind == "to"), "")
-        why = {"destroyed": "is destroyed", "destroyed_in_battle": "is destroyed by an enemy's attack"}.get(st.cause or "")
-        lead = f"if {selector(a.target)} {why}, " if why else \
-            f"if {selector(a.target)} would be sent to {place(st.instead_of)}, "
-        return cap(lead + ("you may " if st.optional else "") +
-                   f"place it in {dest} instead of {place(st.instead_of)}") + "."
+        return _replacement(st)
     if isinstance(st, A.CardRule):
         if st.kind == "deploy_with":
             return f"This card can only be deployed in the area that {selector(st.ref)} is in."
@@ -393,7 +391,9 @@ def action(a: A.Action) -> str:
                          f"to the area that {selector(p.unit)} is in" if p.line == "same" else
                          f"to the {cap(p.line)} Line")
         elif p.kind == "line":
-            parts.append(f"in the {cap(p.line)} Line")
+            parts.append("in the chosen area" if p.line == "chosen" else
+                         f"in the same area as {selector(p.unit)}" if p.line == "same" else
+                         f"in the {cap(p.line)} Line")
         elif p.kind == "line_choice":
             if p.unit is None:
                 parts.append("either the Front or Back Line")
@@ -688,3 +688,45 @@ def skill(s: A.SkillNode) -> str:
     if s.granted:
         parts.insert(0, "(granted)")
     return " ".join(parts + body).strip()
+
+
+def _destroy_cause(cause: dict | None, default: str) -> str:
+    if not cause:
+        return default
+    by = cause.get("by")
+    if cause.get("cause") == "battle":
+        return f"is destroyed by {selector(by)}'s attack" if by is not None else "is destroyed by an enemy's attack"
+    if cause.get("name"):
+        return f'is destroyed by "{cause["name"]}"'
+    return f"is destroyed by {selector(by)}'s skill" if by is not None else "is destroyed by a skill"
+
+
+def _low(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _replacement(st: A.Replace) -> str:
+    """A replacement in card English: what would happen, then what happens instead."""
+    a = st.action
+    may = "you may " if st.optional else ""
+    if st.replaced == "discard":
+        use = "Critical Hits" if st.use == "critical" else "evades"
+        return cap(f"if {selector(st.subject)} {use}, you may {_low(cost_item(a))} instead of sending a card with "
+                   f"the same Unit Name as it from your hand to the Retreat Area") + "."
+    if st.replaced == "destruction":
+        why = _destroy_cause(st.cause_by, "is destroyed")
+        return cap(f"if {selector(st.subject)} would be destroyed{why[len('is destroyed'):]}, {may}"
+                   f"{_low(cost_item(a))} instead; if you do, it is not destroyed") + "."
+    if st.subject is not None and not (isinstance(st.subject, A.Ref) and st.subject.kind == "chosen"):
+        why = _destroy_cause(st.cause_by, "is destroyed")
+        return cap(f"if {selector(st.subject)} {why} and would be sent to {place(st.instead_of)}, {may}"
+                   f"{_low(cost_item(a))} instead; if you do, it stays on the field") + "."
+    if a.verb == "deploy":
+        return cap(f"{may}{action(a)} instead of sending it to {place(st.instead_of)}") + "."
+    dest = next((place(p.place) for p in a.preps if p.kind == "to"), "")
+    why = {"destroyed": "is destroyed", "destroyed_in_battle": "is destroyed by an enemy's attack"}.get(st.cause or "")
+    if why and st.cause_by and st.cause != "destroyed_in_battle":
+        why = _destroy_cause(st.cause_by, why)
+    lead = f"if {selector(a.target)} {why}, " if why else \
+        f"if {selector(a.target)} would be sent to {place(st.instead_of)}, "
+    return cap(lead + may + f"place it in {dest} instead of {place(st.instead_of)}") + "."

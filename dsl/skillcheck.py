@@ -201,8 +201,12 @@ class SkillChecker:
             if lim not in ("turn", "game"):
                 self.err(pos, f"'once per {lim}': a limit is 'once per turn' or 'once per game'")
         if s.kind in ("cont", "spec"):
-            for c in s.costs:
-                self.err(c.pos, f"a {s.kind.upper()} skill has no cost")
+            # "you may [flip 2 bonds] to deploy ... instead": a CONT skill whose every line is a
+            # "you may" replacement pays its cost when its controller says yes.
+            paid = s.kind == "cont" and s.statements and all(
+                isinstance(x, A.Replace) and x.optional and x.replaced != "discard" for x in s.statements)
+            for c in s.costs if not paid else ():
+                self.err(c.pos, f"a {s.kind.upper()} skill has no cost (but for its 'you may ... instead' lines)")
             for t in s.triggers:
                 self.err(t.pos, f"a {s.kind.upper()} skill has no trigger ('when ...' belongs to AUTO skills)")
             if s.limits:
@@ -500,14 +504,45 @@ class SkillChecker:
             self.err(st.pos, "this rule needs a duration, e.g. 'until the end of your opponent's next turn'")
 
     def check_replacement(self, st: A.Replace) -> None:
+        """Replacements (docs/skill-language.md, "Replacements, alternative costs, more
+        orbs"): a CONT skill's line, or an AUTO or support skill's effect, which sets it up
+        until the end of the combat; an alternative discard is a CONT skill's line."""
         a = st.action
-        if self.s.kind != "cont":
-            self.err(st.pos, "'... instead of ...' changes where something goes for as long as it holds: "
-                             "write it in a CONT skill")
-        if a.verb not in ("put", "send", "add"):
-            self.err(a.verb_pos, f"'{a.verb} ... instead of ...': a replacement says where a card goes, with "
-                                 f"'put ... into <area> instead of <area>'")
+        kind = self.s.kind
+        if st.replaced == "discard":
+            self.check_alternative_discard(st)
             return
+        if kind not in ("cont", "auto", "support"):
+            self.err(st.pos, "'... instead of ...' is a CONT skill's line, or an AUTO or support skill's effect "
+                             "(set up until the end of the combat): in a"
+                             f"{'n' if kind in ('act', 'auto') else ''} {kind.upper()} skill it is not supported")
+            return
+        if st.replaced == "destruction":
+            self.check_destruction_replacement(st)
+            return
+        sent = st.subject
+        if sent is not None and not (isinstance(sent, A.Ref) and sent.kind == "chosen"):
+            # "you may destroy 1 orb instead of sending this unit to your retreat area when it is
+            # destroyed": destroyed all the same, but it stays on the field, the cost paid.
+            self.check_stay_on_field(st)
+            return
+        if a.verb == "deploy":
+            # An effect in the move's place: the card moving is deployed instead.
+            self.check_action(a, EFFECTS, "effect")
+            if st.cause is not None or a.target is None or selector_kind(a.target) != "card":
+                self.err(a.pos, "'deploy ... instead of sending it to ...' deploys a card that would be moved, "
+                                "e.g. 'the card supporting this unit' or (in a support skill) 'this card'")
+            self.check_place(st.instead_of)
+            return
+        if a.verb not in ("put", "send", "add"):
+            self.err(a.verb_pos, f"'{a.verb} ... instead of ...' is not supported: a replacement says where a "
+                                 f"card goes ('put ... into <area> instead of <area>'), deploys it ('deploy ... "
+                                 f"instead of sending it to your retreat area'), or does something instead of a "
+                                 f"destruction ('... instead of this unit being destroyed')")
+            return
+        if any(p.kind in ("under", "onto", "bottom") for p in a.preps):
+            self.err(a.pos, f"'{a.verb} ... under / onto / at the bottom of ... instead' is not supported: a "
+                            f"replacement puts a card into an area")
         dest = [p for p in a.preps if p.kind == "to"]
         if not dest:
             self.err(a.pos, f"'{a.verb}' needs where it goes instead, e.g. 'into your bond area'")
@@ -523,12 +558,104 @@ class SkillChecker:
             if st.cause is None:
                 self.err(a.target.pos, "a unit goes elsewhere when it is destroyed: end the line with "
                                        "'when it is destroyed' or 'when it is destroyed in battle'")
+            self.check_cause(st.cause_by)
+            side = _side_of(a.target)
+            for p in dest:
+                # A card goes to its owner's areas: an enemy's to your opponent's.
+                want = {"enemy": ("opponent", "owner"), "ally": ("your", "owner")}.get(side or "", ("owner",))
+                if p.place.owner not in want and p.place.owner != "the":
+                    self.err(p.place.pos, "a destroyed unit's cards go to its owner's areas: say "
+                                          + ("'your opponent's ...'" if side == "enemy" else
+                                             "'your ...'" if side == "ally" else "'its owner's ...'"))
         elif k == "card":
             if st.cause is not None:
                 self.err(st.pos, "'when it is destroyed' goes with a unit, not a card")
         else:
             self.err(a.target.pos, "what goes elsewhere is a unit or a card, e.g. 'this unit' or "
                                    "'the card supporting this unit'")
+
+    def check_counted_cost(self, a: A.Action) -> None:
+        """What is paid in place of something is a number of things: "all", "any number
+        of" and "up to N" are not supported ("send your entire hand instead")."""
+        t = a.target
+        q = t.quantifier if isinstance(t, A.Filtered) else None
+        if q is not None and q.kind in ("all", "any_number", "up_to"):
+            self.err(t.pos, f"paying '{q.kind.replace('_', ' ')} ...' in place of something is not supported: "
+                            f"say how many, e.g. '2 cards'")
+
+    def check_cause(self, cause: dict | None) -> None:
+        if cause and cause.get("by") is not None:
+            self.check_selector(cause["by"])
+            if selector_kind(cause["by"]) not in ("unit", "name"):
+                self.err(cause["by"].pos, "whose attack or skill is a unit, e.g. 'by an attack of this unit'")
+        if cause and cause.get("name"):
+            self.check_skill_name(cause["name"], self.s.pos)
+
+    def check_stay_on_field(self, st: A.Replace) -> None:
+        """"[you may] <cost> instead of sending X to your retreat area when it is destroyed"."""
+        a = st.action
+        self.check_selector(st.subject)
+        if selector_kind(st.subject) not in ("unit", "name"):
+            self.err(st.subject.pos, "'instead of sending ... to ...' names the destroyed unit, e.g. 'instead of "
+                                     "sending this unit to your retreat area when it is destroyed'")
+            return
+        if st.cause is None:
+            self.err(st.pos, "say when: end the line with 'when it is destroyed' (or 'when it is destroyed in battle')")
+        self.check_cause(st.cause_by)
+        self.check_place(st.instead_of)
+        if a.verb not in COSTS:
+            self.err(a.verb_pos, f"'{a.verb} ... instead of sending ... when it is destroyed' is not supported: "
+                                 f"what is done for the unit to stay on the field is something paid as a cost is, "
+                                 f"e.g. 'destroy 1 orb'")
+            return
+        self.check_action(a, COSTS, "cost")
+        check_cost(a, self.err, self.s.kind)
+        self.check_counted_cost(a)
+
+    def check_destruction_replacement(self, st: A.Replace) -> None:
+        """"[you may] <cost> instead of X being destroyed": what is done in place of the
+        destruction is paid as a cost is (all of it, or it is not offered)."""
+        a = st.action
+        if a.verb not in COSTS:
+            self.err(a.verb_pos, f"'{a.verb} ... instead of ... being destroyed' is not supported: what is done "
+                                 f"instead of a destruction is something paid as a cost is, e.g. 'destroy 1 orb' "
+                                 f"or 'flip 1 bond'")
+            return
+        self.check_action(a, COSTS, "cost")
+        check_cost(a, self.err, self.s.kind)
+        self.check_counted_cost(a)
+        self.check_selector(st.subject)
+        if selector_kind(st.subject) not in ("unit", "name"):
+            self.err(st.subject.pos, "what is not destroyed is a unit, e.g. 'instead of this unit being destroyed'")
+        self.check_cause(st.cause_by)
+
+    def check_alternative_discard(self, st: A.Replace) -> None:
+        """"you may <cost> instead of discarding for a critical hit (an evasion) of X"."""
+        a = st.action
+        s = self.s
+        if s.kind not in ("cont", "hand"):
+            self.err(st.pos, "another way to pay for a critical hit or an evasion is a CONT skill's line (or a "
+                             f"hand skill's, paid from the hand): in a{'n' if s.kind in ('act', 'auto') else ''} "
+                             f"{s.kind.upper()} skill it is not supported")
+            return
+        if s.kind == "hand" and (s.costs or s.triggers or s.conditions or s.optional or any(
+                not (isinstance(x, A.Replace) and x.replaced == "discard") for x in s.statements)):
+            self.err(st.pos, "a hand skill that gives another way to pay for a critical hit or an evasion says "
+                             "only that (no cost, trigger, condition or other line)")
+        if st.use is None:
+            self.err(st.pos, f"'instead of discarding for a {' '.join(st.use_words)}': say 'for a critical hit' "
+                             f"or 'for an evasion'")
+            return
+        if a.verb not in COSTS:
+            self.err(a.verb_pos, f"'{a.verb}' is not a cost: what is paid instead of the discard is a cost, "
+                                 f"e.g. 'flip 2 bonds'")
+            return
+        self.check_action(a, COSTS, "cost")
+        check_cost(a, self.err, self.s.kind)
+        self.check_counted_cost(a)
+        self.check_selector(st.subject)
+        if selector_kind(st.subject) not in ("unit", "name"):
+            self.err(st.subject.pos, "whose critical hit or evasion is a unit, e.g. 'of this unit', 'of an ally'")
 
     def _counts_destroyed(self, st) -> bool:
         if isinstance(st, A.Guarded):
@@ -600,7 +727,7 @@ class SkillChecker:
             for r in c.ranges:
                 if not 1 <= r <= 3:
                     self.err(c.pos, f"range {r} is outside 1-3")
-        elif c.kind == "gain" and c.per_each is not None:
+        elif c.kind in ("gain", "orbs_more") and c.per_each is not None:
             self.counting = True
             self.check_selector(c.per_each)
             self.counting = False
@@ -612,6 +739,8 @@ class SkillChecker:
             skill_control.check_change(self, c)
         elif c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:
             self.err(c.pos, f"an attack breaks 1 to 5 orbs, not {c.amount}")
+        elif c.kind == "orbs_more" and not 1 <= (c.amount or 0) <= 5:
+            self.err(c.pos, f"an attack breaks 1 to 5 more orbs, not {c.amount}")
 
     def check_per_each_arg(self, a: A.Action) -> A.Action:
         """"choose 1 enemy for each card stacked under this unit": only 'choose' with a
@@ -771,6 +900,9 @@ class SkillChecker:
                 self.check_selector(p.unit)
                 if selector_kind(p.unit) not in ("unit", "chosen", "name"):
                     self.err(p.pos, f"a card is put {p.kind} a unit, e.g. '{p.kind} this unit'")
+            elif p.kind == "line" and sum(q.kind == "line" for q in a.preps) > 1 and p is next(
+                    q for q in reversed(a.preps) if q.kind == "line"):
+                self.err(p.pos, "a card or unit goes to one line: name the line or the unit, not both")
         if verb.needs_place and not any(p.kind in ("to", "under", "onto", "main_character", "bottom")
                                         for p in a.preps):
             self.err(a.pos, f"'{a.verb}' needs a destination, e.g. '{verb.example}'")
@@ -1127,3 +1259,14 @@ class SkillChecker:
                 elif c.state.owner != "your":
                     self.err(c.state.pos, "the count is compared area with area: say 'in your ...' (your "
                                           "opponent's same area is counted for them)")
+
+
+def _side_of(sel) -> str | None:
+    """"ally" / "enemy" when a unit selector names only one side, else None."""
+    if isinstance(sel, A.Ref):
+        if sel.kind == "picked":
+            return sel.name if sel.name in ("ally", "enemy") else None
+        return {"this": "ally", "main_character": "ally", "opponent_main_character": "enemy",
+                "own_attacker": "ally", "own_defender": "ally", "own_battler": "ally"}.get(sel.kind)
+    side = V.UNIT_NOUNS.get(getattr(sel, "noun", None))
+    return side if side in ("ally", "enemy") else None

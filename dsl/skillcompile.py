@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import functools
+import types
 
 from typing import Any, Callable
 
@@ -32,7 +33,7 @@ from fecipher.dsl.triggers import compile_triggers
 from fecipher.engine import modifiers as M
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import (
-    ContinuousEffect, Keyword, Replacement, Skill, SkillContext, SkillKind, SupportRole, this_unit,
+    AlternativeDiscard, ContinuousEffect, Keyword, Replacement, Skill, SkillContext, SkillKind, SupportRole, this_unit,
 )
 
 # Make sure every registry entry is loaded.
@@ -132,6 +133,11 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.SKILLS, "grant", frozenset({granted[c.name]}))]
     if c.kind == "orbs":
         return [(M.ORBS, "set", c.amount)]
+    if c.kind == "orbs_more":   # additive: counted after the largest "breaks N orbs"
+        if c.per_each is not None:
+            counter = count_of(c.per_each)
+            return [(M.ORBS, "add", lambda ctx, u, _a=c.amount or 0, _c=counter, **kw: _a * _c(ctx))]
+        return [(M.ORBS, "add", c.amount)]
     from fecipher.dsl import skill_control
     got = skill_control.change_parts(c)
     if got is None:
@@ -375,26 +381,96 @@ def actor_effect(st: A.ActorStatement, keep=None):
     return eff
 
 
-def replacement_of(st: A.Replace) -> Replacement:
-    """"[you may] put X into A instead of B [when it is destroyed [in battle]]" as a
-    before-handler: on a unit's destruction (UnitDestroyed, its stack's destination) or
-    on a card's move (CardMoved)."""
+def _cause_test(st: A.Replace):
+    """A test on the UnitDestroyed event for "when it is destroyed by an attack (of X) /
+    by a skill (of X) / by "S"" (None when the line names no such cause)."""
+    from fecipher.dsl.triggers import destroyed_cause
+    c = st.cause_by
+    if not c:
+        return None
+    return destroyed_cause(types.SimpleNamespace(cause=c.get("cause"), by=c.get("by"), name=c.get("name")))
+
+
+def _replaced(ctx, e) -> None:
+    """What "it" names in an effect run in place of an event: the card or unit replaced."""
+    thing = ctx.game.unit(e.unit) if hasattr(e, "unit") else ctx.game.copy(e.card)
+    ctx.data["chosen"] = [thing] if thing is not None else []
+
+
+def _nothing(ctx):
+    return
+    yield  # pragma: no cover
+
+
+def replacement_of(st: A.Replace, costs: tuple = ()) -> Replacement:
+    """A replacement as a before-handler: on a unit's destruction (UnitDestroyed: its
+    stack's destination, or something done instead of the destruction) or on a card's
+    move (CardMoved: its destination, or its deployment instead). ``costs`` are the CONT
+    skill's, paid when its controller says yes."""
     from fecipher.engine import events as ev
+    from fecipher.dsl.effects import deploy_lines
     from fecipher.dsl.selectors import place_area
     a = st.action
-    dest = next(place_area(p.place) for p in a.preps if p.kind == "to")
-    instead_of = place_area(st.instead_of)
     text = render.statement(st)
+    cause = _cause_test(st)
+    if st.replaced == "destruction":
+        pred = unit_predicate(st.subject)
+        cost = COSTS[a.verb].build(a)
+
+        def instead_of_destroyed(ctx, e):
+            u = ctx.game.unit(e.unit)
+            if u is None or not pred(ctx, u):
+                return None
+            if cause is not None and not cause(ctx, e):
+                return None
+            return e
+        return Replacement(ev.UnitDestroyed, instead_of_destroyed, text, st.optional, instead=_nothing,
+                           costs=costs + (cost,))
+    instead_of = place_area(st.instead_of)
+    if st.subject is not None and not (isinstance(st.subject, A.Ref) and st.subject.kind == "chosen"):
+        # Destroyed all the same ("when it destroys" skills trigger), but the unit stays on
+        # the field, the cost paid (the Twin Skill ruling, rules/003).
+        pred = unit_predicate(st.subject)
+        cost = COSTS[a.verb].build(a)
+        in_battle = st.cause == "destroyed_in_battle"
+
+        def stays(ctx, e):
+            u = ctx.game.unit(e.unit)
+            if u is None or e.is_main_character or e.dest != instead_of or (in_battle and not e.in_battle):
+                return None
+            if not pred(ctx, u) or (cause is not None and not cause(ctx, e)):
+                return None
+            return attrs.evolve(e, dest="field")
+        return Replacement(ev.UnitDestroyed, stays, text, st.optional, costs=costs + (cost,))
+    if a.verb == "deploy":
+        cards = card_predicate(a.target)
+        deploy = EFFECTS["deploy"].build(attrs.evolve(a, target=A.Ref("chosen", None, a.target.pos)))
+
+        def deploy_instead(ctx, e):
+            if e.dest != instead_of:
+                return None
+            c = ctx.game.copy(e.card)
+            if not cards(ctx, c) or not deploy_lines(ctx, a, c):
+                return None   # (it could not be deployed: rule 5, a rule, no line: it goes where it was going)
+            return e
+
+        def run(ctx):
+            _replaced(ctx, ctx.event)
+            yield from deploy(ctx)
+        return Replacement(ev.CardMoved, deploy_instead, text, st.optional, instead=run, costs=costs)
+    dest = next(place_area(p.place) for p in a.preps if p.kind == "to")
     if selector_kind(a.target) in ("unit", "name"):
-        pred = unit_predicate(a.target)
+        upred = unit_predicate(a.target)
         in_battle = st.cause == "destroyed_in_battle"
 
         def on_destroyed(ctx, e):
             u = ctx.game.unit(e.unit)
-            if u is None or e.dest != instead_of or (in_battle and not e.in_battle) or not pred(ctx, u):
+            if u is None or e.dest != instead_of or (in_battle and not e.in_battle) or not upred(ctx, u):
+                return None
+            if cause is not None and not cause(ctx, e):
                 return None
             return attrs.evolve(e, dest=dest)
-        return Replacement(ev.UnitDestroyed, on_destroyed, text, st.optional)
+        return Replacement(ev.UnitDestroyed, on_destroyed, text, st.optional, costs=costs)
     cards = card_predicate(a.target)
 
     def on_moved(ctx, e):
@@ -404,7 +480,25 @@ def replacement_of(st: A.Replace) -> Replacement:
         if not cards(ctx, c):
             return None
         return attrs.evolve(e, dest=dest)
-    return Replacement(ev.CardMoved, on_moved, text, st.optional)
+    return Replacement(ev.CardMoved, on_moved, text, st.optional, costs=costs)
+
+
+def alternative_discard_of(st: A.Replace) -> AlternativeDiscard:
+    """"you may <cost> instead of discarding for a critical hit (an evasion) of X"."""
+    return AlternativeDiscard(st.use, unit_predicate(st.subject), (COSTS[st.action.verb].build(st.action),),
+                              render.cost_item(st.action))
+
+
+def set_up_replacement_effect(st: A.Replace):
+    """A replacement in an AUTO or support skill's effect: set up until the end of the
+    combat going on (nothing outside a combat; "if you do" then fails)."""
+    rep = replacement_of(st)
+
+    def eff(ctx):
+        ctx.data["did"] = ctx.game.set_up_replacement(rep, ctx)
+        return
+        yield  # pragma: no cover
+    return eff
 
 
 def deploy_ban_value(st: A.DeployBan):
@@ -581,6 +675,8 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
         return copy_effect(st)
     if isinstance(st, A.ActorStatement):
         return actor_effect(st, choice_keep(after) if st.action.verb == "choose" else None)
+    if isinstance(st, A.Replace):
+        return set_up_replacement_effect(st)
     if isinstance(st, A.SupportFail):
         # "cards fail to support X until ...": a timed flag on the units.
         ce = continuous_effects(st, granted)[0]
@@ -689,9 +785,20 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                      source_line=node.pos.line)
     if kind is SkillKind.CONTINUOUS:
         ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))
-        reps = tuple(replacement_of(st) for st in node.statements if isinstance(st, A.Replace))
+        # (a cost of a CONT skill is paid when a "you may ... instead" line of it is used)
+        paid = tuple(COSTS[c.verb].build(c) for c in node.costs) if node.costs else ()
+        reps = tuple(replacement_of(st, paid) for st in node.statements
+                     if isinstance(st, A.Replace) and st.replaced != "discard")
+        alts = tuple(alternative_discard_of(st) for st in node.statements
+                     if isinstance(st, A.Replace) and st.replaced == "discard")
         return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces, replacements=reps,
-                     source_line=node.pos.line)
+                     alternative_discards=alts, source_line=node.pos.line)
+    if kind is SkillKind.HAND and node.statements and all(
+            isinstance(st, A.Replace) and st.replaced == "discard" for st in node.statements):
+        # "you may send this card from your hand ... instead of discarding for an evasion of ...":
+        # offered while the card is in the hand (the checker allows nothing else on such a skill).
+        alts = tuple(alternative_discard_of(st) for st in node.statements)
+        return Skill(node.name, kind, text, keywords, alternative_discards=alts, source_line=node.pos.line)
     costs = joint_costs(tuple(COSTS[c.verb].build(c) for c in node.costs)) if node.costs else ()
     triggers = tuple(x for t in node.triggers for x in compile_triggers(t)) if node.triggers else ()
     effect = _lines(compile_lines(node.statements, granted))

@@ -13,7 +13,7 @@ import attrs
 from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
-from fecipher.engine.decisions import CRITICAL_HIT, DISCARD, EVASION, PASS, Decision, MADE_OPTIONS, Option, made_option
+from fecipher.engine.decisions import ALTERNATIVE, CRITICAL_HIT, DISCARD, EVASION, PASS, Decision, MADE_OPTIONS, Option, made_option
 from fecipher.engine.skills import SkillContext, keyword_allows
 from fecipher.engine.state import BACK, FRONT, RETREAT, SUPPORT, Unit
 
@@ -175,6 +175,36 @@ def _discard_options(game: "Game", player: int, unit: Unit, kind: str) -> tuple[
     return tuple(opts)
 
 
+def alternative_discards(game: "Game", player: int, unit: Unit, use: str) -> tuple[tuple[Option, tuple], ...]:
+    """The other ways ``player`` may pay for a critical hit (``use`` "critical") or a
+    god-speed evasion ("evasion") of ``unit`` than a card with its unit name: each
+    skill of theirs that can act now and says "you may <cost> instead of discarding for
+    a critical hit of <unit>", whose cost can be paid in full. (option, (skill, ctx, alt))."""
+    from fecipher.engine.resolution import skill_sources
+    out = []
+    for skill, ctx in skill_sources(game, player):
+        for i, alt in enumerate(skill.alternative_discards):
+            if alt.use != use or not keyword_allows(skill, ctx.unit, game):
+                continue
+            if skill.condition is not None and not skill.condition(ctx):
+                continue
+            if not alt.applies(ctx, unit) or not all(c.can_pay(ctx) for c in alt.costs):
+                continue
+            what = "critical hit" if use == "critical" else "god-speed evasion"
+            opt = Option(ALTERNATIVE, card=ctx.source.id, unit=ctx.unit_id, skill=skill.name, target=i,
+                         label=f"{what}: {alt.text} ({skill.name})")
+            out.append((opt, (skill, ctx, alt)))
+    return tuple(out)
+
+
+def _pay_alternative(game: "Game", alts, ans: Option) -> Iterator[Decision]:
+    """Pay the alternative the player answered (its skill's cost, as the skill's act)."""
+    from fecipher.engine.resolution import acting
+    skill, ctx, alt = next(x for o, x in alts if o == ans)
+    for c in alt.costs:
+        yield from acting(game, ctx, "cost", c.pay(ctx))
+
+
 def support_refusal(game: "Game", unit: Unit, card: CardCopy) -> str | None:
     """Rule 3: a support card with its battling unit's unit name fails."""
     from fecipher.engine.cards import card_unit_names
@@ -273,14 +303,20 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
     # 3. Critical hit.
     if not game.flag(attacker, M.CANNOT_CRITICAL):
         opts = _discard_options(game, atk_player, attacker, "critical hit")
-        if opts:
+        alts = alternative_discards(game, atk_player, attacker, "critical") if game._alternative_discards else ()
+        if opts or alts:
             ans = yield Decision(atk_player, CRITICAL_HIT,
                                  f"Critical hit with {attacker.card.name}? (discard a card with its unit name "
-                                 f"to double its attack)", opts + (_NO_CRITICAL,))
-            if ans.kind == DISCARD:
-                card = game.copy(ans.card)
-                e2 = game.propose(ev.CriticalHit(atk_player, attacker.id, attacker.card.name, card.id))
-                game.move_card(card, RETREAT)
+                                 f"to double its attack)",
+                                 opts + (_NO_CRITICAL,) + (tuple(o for o, _ in alts) if alts else ()))
+            if ans.kind in (DISCARD, ALTERNATIVE):
+                card = game.copy(ans.card) if ans.kind == DISCARD else None
+                if card is None:
+                    yield from _pay_alternative(game, alts, ans)
+                e2 = game.propose(ev.CriticalHit(atk_player, attacker.id, attacker.card.name,
+                                                 card.id if card is not None else -1))
+                if card is not None:
+                    game.move_card(card, RETREAT)
                 if e2 is not None:
                     b.critical = True
                     game.emit(e2)
@@ -292,14 +328,20 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
     # 4. God-speed evasion.
     if not game.flag(attacker, M.CANNOT_BE_EVADED) and not game.flag(defender, M.CANNOT_EVADE):
         opts = _discard_options(game, def_player, defender, "god-speed evasion")
-        if opts:
+        alts = alternative_discards(game, def_player, defender, "evasion") if game._alternative_discards else ()
+        if opts or alts:
             ans = yield Decision(def_player, EVASION,
                                  f"Evade {attacker.card.name}'s attack on {defender.card.name}? (discard a card "
-                                 f"with {defender.name}'s unit name)", opts + (_NO_EVASION,))
-            if ans.kind == DISCARD:
-                card = game.copy(ans.card)
-                e3 = game.propose(ev.Evaded(def_player, defender.id, defender.card.name, card.id))
-                game.move_card(card, RETREAT)
+                                 f"with {defender.name}'s unit name)",
+                                 opts + (_NO_EVASION,) + (tuple(o for o, _ in alts) if alts else ()))
+            if ans.kind in (DISCARD, ALTERNATIVE):
+                card = game.copy(ans.card) if ans.kind == DISCARD else None
+                if card is None:
+                    yield from _pay_alternative(game, alts, ans)
+                e3 = game.propose(ev.Evaded(def_player, defender.id, defender.card.name,
+                                            card.id if card is not None else -1))
+                if card is not None:
+                    game.move_card(card, RETREAT)
                 if e3 is not None:
                     b.evaded = True
                     game.emit(e3)
@@ -341,6 +383,8 @@ def _end_battle(game: "Game", b: Battle) -> Iterator[Decision]:
             if card in p.support:
                 game.move_card(card, dest)
     game.expire_modifiers(M.END_OF_COMBAT)
+    if game.set_up_replacements:
+        game.set_up_replacements = []   # (all of them last until the end of the combat)
     game.battle = None
     game._values_changed()
     game.emit(ev.BattleEnded(b.attacking_player, b.attacker, b.defender, b.destroyed))

@@ -42,6 +42,7 @@ UNIT = "unit"              # a unit chosen
 AREA = "area"              # an area chosen (front / back)
 SKILL = "skill"            # a pending skill chosen to resolve next
 DISCARD = "discard"        # a card discarded for a critical hit or an evasion
+ALTERNATIVE = "alternative"  # another way a skill gives to pay for a critical hit or an evasion
 EFFECT = "effect"          # one effect of a choice ("either ... or ..."); target: its index
 
 Generator_ = Generator["Decision", Any, Any]

@@ -268,7 +268,21 @@ class UnitDestroyed(Event):
     by_player: int
     by_unit: int | None = None
     by_skill: str | None = None   # the skill's name, when a skill destroyed it
-    dest: str = "retreat"         # where a non-MC unit's stack goes (a replacement may change it)
+    dest: str = "retreat"         # where a non-MC unit's stack goes (a replacement may change it;
+                                  # "field": it stays on the field, destroyed all the same)
+
+
+@_e
+class Replaced(Event):
+    """A skill's replacement put an effect in place of an event that then did not
+    happen ("deploy this card instead of sending it to the Retreat Area", "destroy 1
+    of your orbs instead of this unit being destroyed"). ``replaced`` is the kind of
+    the event replaced; the effect's own events follow."""
+
+    player: int
+    skill: str
+    card: int
+    replaced: str
 
 
 @_e
@@ -366,7 +380,9 @@ class SupportSucceeded(Event):
 
 @_e
 class CriticalHit(Event):
-    """The attacker performed a critical hit (its attack doubled), discarding ``discarded``."""
+    """The attacker performed a critical hit (its attack doubled), discarding ``discarded``
+    (-1 when a skill's other way to pay was used: "you may flip 2 bonds instead of
+    discarding ...")."""
 
     player: int
     unit: int
@@ -376,7 +392,8 @@ class CriticalHit(Event):
 
 @_e
 class Evaded(Event):
-    """The defender performed a god-speed evasion, discarding ``discarded``."""
+    """The defender performed a god-speed evasion, discarding ``discarded`` (-1 when a
+    skill's other way to pay was used)."""
 
     player: int
     unit: int

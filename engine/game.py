@@ -178,6 +178,10 @@ class Game(Values, Moves, CardValues):
         self.pending_triggers: list[Any] = []
         # Delayed one-shot effects waiting for their moment (engine/delayed.py).
         self.delayed: list[Any] = []
+        # Replacements set up by effects until the end of the combat (support and
+        # automatic skills: "at the end of this combat, deploy this card instead ..."):
+        # (Replacement, SkillContext with the set-up's choices), in the order set up.
+        self.set_up_replacements: list[Any] = []
         # The skills being resolved now, innermost last, each with the part being carried
         # out ("cost" or "effect"): what a "tapped by a skill" trigger asks (resolution.acting).
         self.acting: list[tuple[SkillContext, str]] = []
@@ -219,6 +223,8 @@ class Game(Values, Moves, CardValues):
         # The skills with a trigger on each event type (automatic, bond, hand skills).
         self._listeners: dict[type, set[Skill]] = {}
         self._replacement_types: set[type] = set()
+        # Some card of this game gives another way to pay for a critical hit or an evasion.
+        self._alternative_discards = False
         self._mods_by_stat: dict[str, list[Modifier]] = {}
         # Contexts of units' continuous effects, for the game (see _unit_continuous
         # and _field_sources).
@@ -482,6 +488,16 @@ class Game(Values, Moves, CardValues):
                 return None
         return self.bus.propose(self, event)
 
+    def set_up_replacement(self, rep: Any, ctx: Any) -> bool:
+        """An effect sets up ``rep`` until the end of the combat going on (with a copy
+        of what ``ctx`` chose). Returns False, setting up nothing, outside a combat."""
+        if self.battle is None:
+            return False
+        from fecipher.engine.delayed import _copied
+        self.set_up_replacements.append((rep, attrs.evolve(ctx, event=None, data=_copied(ctx.data))))
+        self._replacement_types.add(rep.event_type)
+        return True
+
     def propose(self, event: ev.Event) -> ev.Event | None:
         """Offer a change to before-handlers and skills' replacements."""
         if type(event) in self._replacement_types:
@@ -580,6 +596,8 @@ class Game(Values, Moves, CardValues):
             self._listeners.setdefault(t.event_type, set()).add(s)
         for r in s.replacements:
             self._replacement_types.add(r.event_type)
+        if s.alternative_discards:
+            self._alternative_discards = True
         for c in s.continuous:
             if c.stat == M.SKILLS and not callable(c.value):
                 vals = c.value if isinstance(c.value, (tuple, list, frozenset, set)) else (c.value,)

@@ -19,7 +19,7 @@ from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import Decision, Option
-from fecipher.engine.state import BACK, BONDS, DECK, FRONT, HAND, ORBS, RETREAT, Bond, Orb, Unit
+from fecipher.engine.state import BACK, BONDS, DECK, FIELD, FRONT, HAND, ORBS, RETREAT, Bond, Orb, Unit
 
 # Who sees a card arriving in an area (a bit mask per player, engine/visibility.py):
 # the owner's hand (bit 1 << owner) is worked out where it is used.
@@ -336,16 +336,22 @@ class Moves:
         """
         if not self.can_be_destroyed(unit, by_player=by_player, in_battle=in_battle, by_unit=by_unit):
             return False
-        e = self.propose(ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character,
-                                          in_battle, by_player, by_unit.id if by_unit else None, skill))
+        e = ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character, in_battle, by_player,
+                             by_unit.id if by_unit else None, skill)
+        # (a replacement may ask, pay a cost or run an effect: proposed where the flow can ask;
+        # with no replacement of a destruction in the game, straight to the bus)
+        e = (yield from self.propose_asking(e)) if ev.UnitDestroyed in self._replacement_types \
+            else self.bus.propose(self, e)
         if e is None:
             return False
         self.emit(e)
         if unit.is_main_character:
             count = self.orbs_broken_by(by_unit) if (by_unit is not None and in_battle) else 1
             yield from self.break_orbs(unit.owner, count, by_unit.id if by_unit else None)
-        elif self.unit(unit.id) is unit:
-            self.remove_unit(unit, e.dest)   # a replacement may send it elsewhere ("instead")
+        elif self.unit(unit.id) is unit and e.dest != FIELD:
+            # A replacement may send it elsewhere ("instead"), or keep it on the field
+            # ("you may destroy 1 orb instead of sending this unit to the retreat area").
+            self.remove_unit(unit, e.dest)
         return True
 
     def can_be_destroyed(self, unit: Unit, *, by_player: int, in_battle: bool,

@@ -18,10 +18,10 @@ from fecipher.engine import modifiers as M
 from fecipher.engine.bus import PREVENT
 from fecipher.engine.cards import Card
 from fecipher.engine.decisions import (
-    MADE_OPTIONS, ORDER_SKILLS, SKILL, USE_SKILL, Decision, Option, made_option, yes_no,
+    CHOOSE, MADE_OPTIONS, ORDER_SKILLS, SKILL, USE_SKILL, Decision, Option, made_option, yes_no,
 )
 from fecipher.engine.events import Event
-from fecipher.engine.skills import Skill, SkillContext, SkillKind, keyword_allows
+from fecipher.engine.skills import Replacement, Skill, SkillContext, SkillKind, keyword_allows
 
 if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
@@ -235,11 +235,13 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
 
 
 def apply_replacements(game: "Game", event: Event) -> Event | None:
-    """Skills' before-handlers ("cannot", "instead", "becomes") on a proposed event."""
+    """Skills' before-handlers ("cannot", "instead", "becomes") on a proposed event,
+    where no question can be asked: those that ask (:attr:`Replacement.asks`) are left
+    out (they are applied by :func:`apply_replacements_asking`)."""
     et = type(event)
     for skill, ctx in list(skill_sources(game)):
         for rep in skill.replacements:
-            if rep.optional or rep.event_type is not et or not keyword_allows(skill, ctx.unit, game):
+            if rep.event_type is not et or rep.asks or not keyword_allows(skill, ctx.unit, game):
                 continue
             if skill.condition is not None and not skill.condition(ctx):
                 continue
@@ -264,27 +266,91 @@ def replacement_allowed(game: "Game", event: Event) -> bool:
     return unit is None or all(can_be_placed_in_bonds(c.card) for c in unit.cards)
 
 
-def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
-    """:func:`apply_replacements`, where an optional replacement ("you may ...
-    instead") that would change the event asks its controller first."""
-    et = type(event)
+def _replacement_sources(game: "Game") -> Iterator[tuple[Skill, SkillContext, Replacement, bool]]:
+    """Every replacement that may act now: those of the skills that can act
+    (:func:`skill_sources`; last: True, their keywords and conditions to be asked), then
+    those set up by effects (``Game.set_up_replacements``, "at the end of this combat,
+    deploy this card instead ..."; False: their skill's condition was asked when it
+    resolved)."""
     for skill, ctx in list(skill_sources(game)):
         for rep in skill.replacements:
-            if rep.event_type is not et or not keyword_allows(skill, ctx.unit, game):
-                continue
-            if skill.condition is not None and not skill.condition(ctx):
-                continue
-            r = rep.apply(attrs.evolve(ctx, event=event, data={}), event)
-            if r is None:
-                continue
-            if r is not PREVENT and not replacement_allowed(game, r):
-                continue
-            if rep.optional and not (yield from yes_no(ctx.controller, f"{skill.name}: {rep.text.rstrip('.')}?")):
-                continue
-            if r is PREVENT:
-                return None
-            event = r
-    return event
+            yield skill, ctx, rep, True
+    for rep, ctx in list(game.set_up_replacements):
+        yield ctx.skill, ctx, rep, False
+
+
+def _applicable(game: "Game", event: Event, used: set) -> list[tuple]:
+    """(skill, ctx, replacement, result, key) of each replacement that would change
+    ``event`` now and has not applied to it yet."""
+    et = type(event)
+    out = []
+    for skill, ctx, rep, active in _replacement_sources(game):
+        if rep.event_type is not et:
+            continue
+        key = (id(rep), ctx.source.id, ctx.unit_id)
+        if key in used:
+            continue
+        if active and (not keyword_allows(skill, ctx.unit, game)
+                       or (skill.condition is not None and not skill.condition(ctx))):
+            continue
+        rctx = attrs.evolve(ctx, event=event, data=dict(ctx.data))
+        r = rep.apply(rctx, event)
+        if r is None:
+            continue
+        if r is not PREVENT and rep.instead is None and not replacement_allowed(game, r):
+            continue
+        if rep.costs and not all(c.can_pay(rctx) for c in rep.costs):
+            continue   # "you may [pay] to ... instead": offered only when it can be paid
+        out.append((skill, rctx, rep, r, key))
+    return out
+
+
+def apply_replacements_asking(game: "Game", event: Event) -> Iterator[Decision]:
+    """Every replacement of ``event`` (engine decision "Several replacements for one
+    event"): while some replacement would change it, the player whose card or unit the
+    event is about (its ``player``) chooses which applies first when there are several;
+    one that says "you may" asks its controller, who pays its cost if it has one; each
+    applies at most once, and the others are then looked at again on the changed event
+    (one may no longer apply). A replacement that runs an effect ("deploy it instead")
+    or prevents the event ends it: the event does not happen. Returns the event (maybe
+    changed), or None when it does not happen."""
+    used: set = set()
+    while True:
+        cands = _applicable(game, event, used)
+        if not cands:
+            return event
+        pick = cands[0]
+        if len(cands) > 1:
+            chooser = getattr(event, "player", cands[0][1].controller)
+            opts = tuple(Option(SKILL, card=c[1].source.id, unit=c[1].unit_id, skill=c[0].name, target=i,
+                                label=f"{c[0].name} ({c[1].source.card.name}): {c[2].text}")
+                         for i, c in enumerate(cands))
+            ans = yield Decision(chooser, CHOOSE, f"Several skills would replace this ({_event_words(event)}): "
+                                                  f"which applies first?", opts)
+            pick = cands[ans.target]
+        skill, ctx, rep, r, key = pick
+        used.add(key)
+        if rep.optional and not (yield from yes_no(ctx.controller, f"{skill.name}: {rep.text.rstrip('.')}?")):
+            continue
+        if rep.costs:   # (payable: _applicable offered it only then, and nothing was done since)
+            yield from acting(game, ctx, "cost", _pay_costs(ctx, rep.costs))
+        if rep.instead is not None:
+            game.emit(ev.Replaced(ctx.controller, skill.name, ctx.source.id, event.kind))
+            yield from acting(game, ctx, "effect", rep.instead(ctx))
+            return None
+        if r is PREVENT:
+            return None
+        event = r
+
+
+def _pay_costs(ctx: SkillContext, costs: tuple) -> Iterator[Decision]:
+    for c in costs:
+        yield from c.pay(ctx)
+
+
+def _event_words(event: Event) -> str:
+    name = getattr(event, "name", None)
+    return f"{event.kind.replace('_', ' ')}: {name}" if name else event.kind.replace("_", " ")
 
 
 def resolve_triggers(game: "Game") -> Iterator[Decision]:

@@ -119,6 +119,31 @@ class Replacement:
     # "you may ... instead": applied only where the engine can ask (Game.propose_asking),
     # after its controller says yes; Game.propose leaves it out.
     optional: bool = False
+    # "deploy it instead", "destroy 1 of your orbs instead of this unit being destroyed":
+    # when it applies, the event does not happen and this effect runs in its place
+    # (``ctx.event`` is the event replaced). Only where the engine can ask.
+    instead: "Effect | None" = None
+    # "you may [flip 2 bonds] to ... instead": offered only when they can be paid, paid
+    # when its controller says yes. Only where the engine can ask.
+    costs: "tuple[Cost, ...]" = ()
+
+    @property
+    def asks(self) -> bool:
+        """It needs the asking path (Game.propose_asking): a question, a cost or an effect."""
+        return self.optional or self.instead is not None or bool(self.costs)
+
+
+@attrs.frozen
+class AlternativeDiscard:
+    """"You may <cost> instead of discarding for a critical hit (an evasion) of <unit>":
+    another way to pay for a critical hit or a god-speed evasion (rule 3) than the card
+    with the battling unit's unit name. ``use`` is "critical" or "evasion"; ``applies``
+    picks the battling units it is offered for."""
+
+    use: str
+    applies: "Callable[[SkillContext, Unit], bool]"
+    costs: "tuple[Cost, ...]"
+    text: str = ""
 
 
 @attrs.frozen
@@ -155,6 +180,7 @@ class Skill:
     effect: Effect | None = None
     continuous: tuple[ContinuousEffect, ...] = ()
     replacements: tuple[Replacement, ...] = ()
+    alternative_discards: tuple[AlternativeDiscard, ...] = ()
     # SPEC rules: "alias:Marth", "cannot_bond", ...; looked at by the engine's rules.
     rules: frozenset[str] = frozenset()
     source_line: int = 0

@@ -35,7 +35,7 @@ copies of a card in the hand are one option), far fewer than this in any legal g
 DECISION_KINDS = (D.MULLIGAN, D.BOND, D.DEPLOYMENT, D.ACTION, D.CHOOSE, D.MAY, D.ORDER_SKILLS, D.CRITICAL_HIT,
                   D.EVASION, D.BREAK_ORB)
 OPTION_KINDS = (D.PASS, D.YES, D.NO, D.PLACE_BOND, D.DEPLOY, D.LEVEL_UP, D.CLASS_CHANGE, D.ATTACK, D.MOVE,
-                D.USE_SKILL, D.CARD, D.UNIT, D.AREA, D.SKILL, D.DISCARD, D.EFFECT)
+                D.USE_SKILL, D.CARD, D.UNIT, D.AREA, D.SKILL, D.DISCARD, D.EFFECT, D.ALTERNATIVE)
 PHASES = ("setup", "beginning", "bond", "deployment", "action", "end")
 AREAS = ("hand", "deck", "orbs", "bonds", "front", "back", "field", "support", "retreat", "boundless")
 

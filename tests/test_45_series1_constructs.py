@@ -161,7 +161,7 @@ ERRORS = [
     ('act "X"\n  choose 1 other ally\n  this unit becomes a copy of it', "this unit becomes",
      "a copy needs a duration"),
     ('act "X"\n  put this unit into your bond area instead of your retreat area when it is destroyed',
-     "put this unit", "write it in a CONT skill"),
+     "put this unit", "in an ACT skill it is not supported"),
     ('cont "X"\n  put this unit into your bond area instead of your retreat area', "this unit into",
      "when it is destroyed"),
     ('cont "X"\n  this card can share its unit name with allies', "this card can", "SPEC skill"),
