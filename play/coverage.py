@@ -29,6 +29,12 @@ MISSING = {
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
+    "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
+                 "an ally with the same unit name (chosen) instead of sending it to the retreat area",
+    "B03-010SR": "\"Darkness-Garbed Staff Officer\": support failure for a duration on chosen enemies "
+                 "(\'fail to support\' is a CONT change only)",
+    "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
+                 "while this unit is on the field (a timed change that ends when its source leaves)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
