@@ -35,6 +35,8 @@ MISSING = {
                  "(\'fail to support\' is a CONT change only)",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
                  "while this unit is on the field (a timed change that ends when its source leaves)",
+    "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
+                 "retreat area)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
