@@ -37,6 +37,7 @@ MISSING = {
                  "while this unit is on the field (a timed change that ends when its source leaves)",
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
                  "retreat area)",
+    "B03-033N": "\"Wrathful Blow\": a critical hit that multiplies the attack by 3 instead of 2",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
