@@ -38,6 +38,10 @@ MISSING = {
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
                  "retreat area)",
     "B03-033N": "\"Wrathful Blow\": a critical hit that multiplies the attack by 3 instead of 2",
+    "B03-042N": "\"Dragon Tactician\": a choice whose count depends on a condition (1 enemy, or up to 2 if this unit "
+                "is levelled up) with one reference to what either chose",
+    "B03-053SR": "\"Soothsaying Song\": choosing among cards looked at (not revealed) and putting the rest back on "
+                 "top of the deck in any order",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
