@@ -42,6 +42,14 @@ MISSING = {
                 "is levelled up) with one reference to what either chose",
     "B03-053SR": "\"Soothsaying Song\": choosing among cards looked at (not revealed) and putting the rest back on "
                  "top of the deck in any order",
+    "B03-061N": "\"Resistance Emblem\": a support card deployed at the end of the combat instead of going to the "
+                "retreat area, only if its defending unit was destroyed in this combat",
+    "B03-062R": "\"Excessive Power\": a replacement for the enemy this unit's attack destroys (not the Main "
+                "Character), placing it in the opponent's bond area",
+    "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
+                "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
+    "B03-075N": "\"Guest Nohrian Commander\": the card list gives the +10 no duration (until the end of the combat "
+                "or of the turn); left out until a printing or ruling decides it",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

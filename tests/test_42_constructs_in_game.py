@@ -194,6 +194,17 @@ card "Tester, Orb Breaker"
     destroy 1 orb
     draw 1
 
+card "Tester, Orb Gambler"
+  codes TST-015
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Wager"
+    destroy 1 orb
+    if you do: draw 1
+
 card "Tester, Duelist"
   codes TST-007
   cost 1
@@ -476,3 +487,18 @@ def test_destroy_orbs_effect_sends_the_chosen_orb_to_its_owners_hand():
     game.answer(game.decision.options[0])
     assert len(game.players[0].orbs) == mine - 1
     assert any(isinstance(e, ev.OrbBroken) and e.player == 0 for e in game.events)
+
+
+def test_if_you_do_after_destroying_an_orb_asks_whether_an_orb_was_destroyed():
+    """"Destroy 1 of your Orbs. If that happens, ...": the line after 'if you do' runs
+    when an orb was destroyed, and not when there was none to destroy."""
+    game, mc0, mc1 = duel(orbs=1)
+    add_unit(game, 0, c("Orb Gambler"))
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Wager")
+    assert len(game.players[0].orbs) == 0
+    assert len(game.players[0].hand) == hand + 2              # the orb, and the card drawn
+    pick(game, "use_skill", skill="Wager")                   # no orb left: nothing destroyed, no draw
+    assert len(game.players[0].hand) == hand + 2
+
