@@ -50,6 +50,11 @@ MISSING = {
                 "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
     "B03-075N": "\"Guest Nohrian Commander\": the card list gives the +10 no duration (until the end of the combat "
                 "or of the turn); left out until a printing or ruling decides it",
+    "B03-076SR": "\"Flaming Blade of Dusk and Dawn\": the allies tapped as the cost of this skill (whether all of "
+                 "them are white)",
+    "B03-083R": "\"Unwavering Friendship\": a symbol given to cards in the retreat area (black cards there also white)",
+    "B03-086R": "\"Excessive Power\": a replacement for the enemy this unit's attack destroys (not the Main "
+                "Character), placing it in the opponent's bond area",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
