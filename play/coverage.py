@@ -55,6 +55,8 @@ MISSING = {
     "B03-083R": "\"Unwavering Friendship\": a symbol given to cards in the retreat area (black cards there also white)",
     "B03-086R": "\"Excessive Power\": a replacement for the enemy this unit's attack destroys (not the Main "
                 "Character), placing it in the opponent's bond area",
+    "B03-085SR": "\"That was close!\": a player who cannot use a named skill of the hand for the rest of the game "
+                 "(any copy of the card), after deploying this card from the hand when the Main Character is attacked",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
