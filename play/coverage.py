@@ -77,6 +77,7 @@ FEATURES = {
                 "support succeeds despite the name", "destroy-this cost", "named-skill destroy trigger",
                 "cards on top of the deck in order"],
     "B02": ["'flip all bonds' as an effect (it flipped one chosen bond before)"],
+    "B03/P03/S03": ["'destroy 1 orb' tells a following 'if you do' whether an orb was destroyed (it did not before)"],
 }
 
 
