@@ -31,8 +31,6 @@ MISSING = {
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
     "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
                  "an ally with the same unit name (chosen) instead of sending it to the retreat area",
-    "B03-010SR": "\"Darkness-Garbed Staff Officer\": support failure for a duration on chosen enemies "
-                 "(\'fail to support\' is a CONT change only)",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
                  "while this unit is on the field (a timed change that ends when its source leaves)",
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
@@ -77,7 +75,9 @@ FEATURES = {
                 "support succeeds despite the name", "destroy-this cost", "named-skill destroy trigger",
                 "cards on top of the deck in order"],
     "B02": ["'flip all bonds' as an effect (it flipped one chosen bond before)"],
-    "B03/P03/S03": ["'destroy 1 orb' tells a following 'if you do' whether an orb was destroyed (it did not before)"],
+    "B03/P03/S03": ["'destroy 1 orb' tells a following 'if you do' whether an orb was destroyed (it did not before)",
+                    "a support failure set by an effect for a duration ('all cards fail to support them until the "
+                    "end of the turn')"],
 }
 
 

@@ -196,6 +196,8 @@ ERRORS = [
     ('act "X"\n  you may flip 1 card from your hand', "you may flip", "'flip' takes bonds or orbs"),
     ('act "X"\n  if this unit has power 100 or more: draw 1', "power", "unexpected"),
     ('cont "X"\n  if you have an odd amount of bonds\n  this unit gains +10 attack', "amount", "unexpected"),
+    ('act "X"\n  choose 1 enemy\n  all cards fail to support it', "all cards", "needs a duration"),
+    ('cont "X"\n  all cards fail to support this unit until the end of the turn', "until", "takes no duration"),
 ]
 
 
