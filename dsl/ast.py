@@ -150,6 +150,7 @@ class SupportFail:
     units: Selector
     pos: Pos
     succeeds: bool = False           # "... can support X" (the unit-name rule does not apply)
+    duration: "Duration | None" = None   # "... fail to support them until the end of the turn" (not CONT)
 
 
 # ---- statements added for Series 1

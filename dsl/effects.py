@@ -316,9 +316,12 @@ def _destroy_orbs(a: A.Action):
         g = ctx.game
         owner = place_owner(ctx, place)[0] if place is not None else ctx.controller
         p = g.players[owner]
+        ctx.data["did"] = False      # "if you do" ("If that happens"): was an orb destroyed?
         if not (yield from optional_gate(ctx, a, bool(p.orbs))):
             return
+        before = len(p.orbs)
         yield from g.destroy_orbs(owner, n, ctx.controller, f"{ctx.skill.name}: choose an orb to destroy")
+        ctx.data["did"] = len(p.orbs) < before
     return eff
 
 

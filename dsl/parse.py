@@ -1057,7 +1057,8 @@ class ToAst(Transformer):
         return it
 
     def support_fail(self, pos, items):
-        return A.SupportFail(items[0], items[1], pos)
+        # "... fail to support them until the end of the turn": a timed support failure
+        return A.SupportFail(items[0], items[1], pos, False, items[2] if len(items) > 2 else None)
 
     def duration(self, pos, items):
         words = list(map(str, items))

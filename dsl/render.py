@@ -342,7 +342,9 @@ def statement(st: A.Statement) -> str:
         return cap(f"{d}, {body}" if d else body) + "."
     if isinstance(st, A.SupportFail):
         verb = "successfully support" if st.succeeds else "fail to support"
-        return cap(f"{selector(st.cards)} {verb} {selector(st.units)}") + "."
+        body = f"{selector(st.cards)} {verb} {selector(st.units)}"
+        d = duration(st.duration)
+        return cap(f"{d}, {body}" if d else body) + "."
     return cap(action(st)) + "."
 
 

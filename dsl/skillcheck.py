@@ -393,6 +393,15 @@ class SkillChecker:
             self.check_selector(st.units)
             if selector_kind(st.cards) not in ("card", "name"):
                 self.err(st.cards.pos, "what fails to support is cards, e.g. 'all female cards'")
+            if not st.succeeds:
+                # as a change of units: a CONT skill's line holds while it is active; elsewhere
+                # it is set for a duration
+                if self.s.kind in ("cont", "spec"):
+                    if st.duration is not None:
+                        self.err(st.duration.pos, "a CONT skill holds while it is active; it takes no duration")
+                elif st.duration is None:
+                    self.err(st.pos, "a support failure set by an effect needs a duration, e.g. "
+                                     "'all cards fail to support them until the end of the turn'")
             return
         if st.while_state is not None:
             w = st.while_state

@@ -680,12 +680,13 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
     if isinstance(st, A.SupportFail):
         # "cards fail to support X until ...": a timed flag on the units.
         ce = continuous_effects(st, granted)[0]
+        until = V.DURATIONS[st.duration.kind] if st.duration is not None else M.END_OF_TURN
 
         def eff(ctx):
             g = ctx.game
             for u in unit_candidates(ctx, st.units) if not isinstance(st.units, A.Ref) else ref_units(ctx, st.units):
                 g.add_modifier(Modifier(M.SUPPORT_FAILS, "flag",
-                                        (lambda gm, un, _c=ctx, **kw: ce.value(_c, un, **kw)), M.END_OF_TURN,
+                                        (lambda gm, un, _c=ctx, **kw: ce.value(_c, un, **kw)), until,
                                         ctx.controller, unit=u.id, turn=g.turn, text=ce.text))
             return
             yield  # pragma: no cover

@@ -29,6 +29,32 @@ MISSING = {
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
+    "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
+                 "an ally with the same unit name (chosen) instead of sending it to the retreat area",
+    "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
+                 "while this unit is on the field (a timed change that ends when its source leaves)",
+    "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
+                 "retreat area)",
+    "B03-033N": "\"Wrathful Blow\": a critical hit that multiplies the attack by 3 instead of 2",
+    "B03-042N": "\"Dragon Tactician\": a choice whose count depends on a condition (1 enemy, or up to 2 if this unit "
+                "is levelled up) with one reference to what either chose",
+    "B03-053SR": "\"Soothsaying Song\": choosing among cards looked at (not revealed) and putting the rest back on "
+                 "top of the deck in any order",
+    "B03-061N": "\"Resistance Emblem\": a support card deployed at the end of the combat instead of going to the "
+                "retreat area, only if its defending unit was destroyed in this combat",
+    "B03-062R": "\"Excessive Power\": a replacement for the enemy this unit's attack destroys (not the Main "
+                "Character), placing it in the opponent's bond area",
+    "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
+                "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
+    "B03-075N": "\"Guest Nohrian Commander\": the card list gives the +10 no duration (until the end of the combat "
+                "or of the turn); left out until a printing or ruling decides it",
+    "B03-076SR": "\"Flaming Blade of Dusk and Dawn\": the allies tapped as the cost of this skill (whether all of "
+                 "them are white)",
+    "B03-083R": "\"Unwavering Friendship\": a symbol given to cards in the retreat area (black cards there also white)",
+    "B03-086R": "\"Excessive Power\": a replacement for the enemy this unit's attack destroys (not the Main "
+                "Character), placing it in the opponent's bond area",
+    "B03-085SR": "\"That was close!\": a player who cannot use a named skill of the hand for the rest of the game "
+                 "(any copy of the card), after deploying this card from the hand when the Main Character is attacked",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
@@ -49,6 +75,9 @@ FEATURES = {
                 "support succeeds despite the name", "destroy-this cost", "named-skill destroy trigger",
                 "cards on top of the deck in order"],
     "B02": ["'flip all bonds' as an effect (it flipped one chosen bond before)"],
+    "B03/P03/S03": ["'destroy 1 orb' tells a following 'if you do' whether an orb was destroyed (it did not before)",
+                    "a support failure set by an effect for a duration ('all cards fail to support them until the "
+                    "end of the turn')"],
 }
 
 

@@ -194,6 +194,31 @@ card "Tester, Orb Breaker"
     destroy 1 orb
     draw 1
 
+card "Tester, Saboteur"
+  codes TST-016
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Blackout"
+    choose 1 enemy
+    all cards fail to support it until the end of the turn
+  act "Long Blackout"
+    choose 1 enemy
+    all cards fail to support it until the end of your opponent's next turn
+
+card "Tester, Orb Gambler"
+  codes TST-015
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Wager"
+    destroy 1 orb
+    if you do: draw 1
+
 card "Tester, Duelist"
   codes TST-007
   cost 1
@@ -476,3 +501,59 @@ def test_destroy_orbs_effect_sends_the_chosen_orb_to_its_owners_hand():
     game.answer(game.decision.options[0])
     assert len(game.players[0].orbs) == mine - 1
     assert any(isinstance(e, ev.OrbBroken) and e.player == 0 for e in game.events)
+
+
+def test_if_you_do_after_destroying_an_orb_asks_whether_an_orb_was_destroyed():
+    """"Destroy 1 of your Orbs. If that happens, ...": the line after 'if you do' runs
+    when an orb was destroyed, and not when there was none to destroy."""
+    game, mc0, mc1 = duel(orbs=1)
+    add_unit(game, 0, c("Orb Gambler"))
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Wager")
+    assert len(game.players[0].orbs) == 0
+    assert len(game.players[0].hand) == hand + 2              # the orb, and the card drawn
+    pick(game, "use_skill", skill="Wager")                   # no orb left: nothing destroyed, no draw
+    assert len(game.players[0].hand) == hand + 2
+
+
+def test_support_failure_set_by_an_effect_lasts_for_its_duration():
+    """"Until the end of the turn, cards fail to support the chosen enemy": its support fails
+    in that turn's battles, and succeeds again in the next turn."""
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Saboteur"))
+    add_cards(game, 0, "deck", FILLER, FILLER, top=True)
+    add_cards(game, 1, "deck", FILLER, FILLER, top=True)
+    begin(game)
+    pick(game, "use_skill", skill="Blackout")
+    pick(game, "unit", unit=mc1)
+    start = len(game.events)
+    pick(game, "attack", unit=mc0, target=mc1)
+    failed = [e for e in game.events[start:] if isinstance(e, ev.SupportFailed)]
+    assert [e.player for e in failed] == [1]                  # the chosen enemy's support, not ours
+    while game.decision.player != 1 or game.decision.kind != "bond":
+        game.answer(game.decision.options[-1] if game.decision.kind != "break_orb" else game.decision.options[0])
+    pick(game, "pass")                                      # player 1's turn: no bond
+    pick(game, "pass")                                      # nor deployment
+    start = len(game.events)
+    pick(game, "attack", unit=mc1, target=mc0)
+    assert not [e for e in game.events[start:] if isinstance(e, ev.SupportFailed)]
+
+
+def test_support_failure_until_the_opponents_next_turn_holds_in_that_turn():
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Saboteur"))
+    add_cards(game, 0, "deck", FILLER, FILLER, top=True)
+    add_cards(game, 1, "deck", FILLER, FILLER, top=True)
+    begin(game)
+    pick(game, "use_skill", skill="Long Blackout")
+    pick(game, "unit", unit=mc1)
+    pick(game, "pass")                                      # end player 0's action phase
+    while game.decision.player != 1 or game.decision.kind != "bond":
+        game.answer(game.decision.options[-1])
+    pick(game, "pass")
+    pick(game, "pass")
+    start = len(game.events)
+    pick(game, "attack", unit=mc1, target=mc0)
+    assert [e.player for e in game.events[start:] if isinstance(e, ev.SupportFailed)] == [1]
+

@@ -197,6 +197,8 @@ ERRORS = [
     ('act "X"\n  if this unit has power 100 or more: draw 1', "power", "a unit's power is called 'attack'"),
     ('cont "X"\n  if you have an odd amount of bonds\n  this unit gains +10 attack', "amount",
      "a count is written 'number of'"),
+    ('act "X"\n  choose 1 enemy\n  all cards fail to support it', "all cards", "needs a duration"),
+    ('cont "X"\n  all cards fail to support this unit until the end of the turn', "until", "takes no duration"),
 ]
 
 

@@ -35,5 +35,13 @@ def test_the_missing_cards_of_a_started_set_are_listed_with_what_is_missing():
     text = coverage_markdown()
     assert "| B02 | 93 / 99 |" in text
     assert "- B02: Nyx, Cursed Sorceress (B02-084N): " in text
-    assert "| B03 | 0 / 99 (no pack yet) |" in text
+    # A set of Series 2-8 without a pack file is listed as such (which ones have packs changes as
+    # the series are written: read from cards/).
+    from pathlib import Path
+    import re
+    packs = {f.stem.upper() for f in (Path(__file__).resolve().parents[1] / "cards").glob("*.fe0")}
+    for set_code, done, total, no_pack in re.findall(r"\| ([BPS]\d\d) \| (\d+) / (\d+)( \(no pack yet\))? \|", text):
+        assert bool(no_pack) == (set_code not in packs), set_code
+        if no_pack:
+            assert done == "0"
     assert "not written yet" not in text.split("### Not implemented yet")[1].split("## Language")[0]
