@@ -306,7 +306,7 @@ def timed_card_effect(st: A.CardChange):
         else:
             frozen = SkillContext(g, ctx.skill, ctx.controller, ctx.source, ctx.unit_id, ctx.event, dict(ctx.data))
             g.add_modifier(Modifier(stat, op, v, duration, ctx.controller, turn=g.turn,
-                                    applies=(lambda gm, c, _c=frozen: applies(_c, c, gm.locate(c)[0])),
+                                    applies=(lambda gm, c, _c=frozen: applies(_c.in_game(gm), c, gm.locate(c)[0])),
                                     text=text, source=ctx.skill.name))
         ctx.data["did"] = True
         return

@@ -290,7 +290,7 @@ def ban_effect(st: A.SkillBan):
     def eff(ctx: SkillContext):
         g = ctx.game
         frozen = attrs.evolve(ctx, data=dict(ctx.data))
-        g.add_modifier(Modifier(M.SKILL_BAN, "flag", (lambda gm, un, _c=frozen, **kw: value(_c, un, **kw)),
+        g.add_modifier(Modifier(M.SKILL_BAN, "flag", (lambda gm, un, _c=frozen, **kw: value(_c.in_game(gm), un, **kw)),
                                 duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
                                 source=ctx.skill.name))
         ctx.data["did"] = True

@@ -240,7 +240,7 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
                     if op == "add":  # an amount counted now, when the effect resolves
                         value = value(ctx, u)
                     else:
-                        value = (lambda gm, un, _v=value, _c=ctx, **kw: _v(_c, un, **kw))
+                        value = (lambda gm, un, _v=value, _c=ctx, **kw: _v(_c.in_game(gm), un, **kw))
                 g.add_modifier(Modifier(stat, op, value, duration, ctx.controller, unit=u.id, turn=g.turn,
                                         text=f"{u.card.name}: {text}", source=ctx.skill.name))
         ctx.data["did"] = bool(units)
@@ -253,12 +253,12 @@ def _standing_modification(st: A.Modification, parts, text: str):
     def eff(ctx: SkillContext):
         g = ctx.game
         frozen = attrs.evolve(ctx, data=dict(ctx.data))
-        applies = (lambda gm, u, _c=frozen: any(p(_c, u) for p in preds))
+        applies = (lambda gm, u, _c=frozen: any(p(_c.in_game(gm), u) for p in preds))
         for stat, op, value in parts:
             if op == "grant_now":   # ("all skills of it": found now, the same for every unit)
                 op, value = "grant", value(frozen, None)
             elif callable(value):
-                value = (lambda gm, un, _v=value, _c=frozen, **kw: _v(_c, un, **kw))
+                value = (lambda gm, un, _v=value, _c=frozen, **kw: _v(_c.in_game(gm), un, **kw))
             g.add_modifier(Modifier(stat, op, value, M.PERMANENT, ctx.controller, applies=applies, turn=g.turn,
                                     text=text))
         ctx.data["did"] = True
@@ -565,7 +565,7 @@ def deploy_ban_effect(st: A.DeployBan):
     def eff(ctx: SkillContext):
         g = ctx.game
         frozen = attrs.evolve(ctx, data=_settled(g, ctx.data))
-        g.add_modifier(Modifier(M.CANNOT_DEPLOY, "flag", (lambda gm, un, _c=frozen, **kw: value(_c, un, **kw)),
+        g.add_modifier(Modifier(M.CANNOT_DEPLOY, "flag", (lambda gm, un, _c=frozen, **kw: value(_c.in_game(gm), un, **kw)),
                                 duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
                                 source=ctx.skill.name))
         ctx.data["did"] = True
@@ -686,7 +686,7 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
             g = ctx.game
             for u in unit_candidates(ctx, st.units) if not isinstance(st.units, A.Ref) else ref_units(ctx, st.units):
                 g.add_modifier(Modifier(M.SUPPORT_FAILS, "flag",
-                                        (lambda gm, un, _c=ctx, **kw: ce.value(_c, un, **kw)), until,
+                                        (lambda gm, un, _c=ctx, **kw: ce.value(_c.in_game(gm), un, **kw)), until,
                                         ctx.controller, unit=u.id, turn=g.turn, text=ce.text))
             return
             yield  # pragma: no cover

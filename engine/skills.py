@@ -78,6 +78,14 @@ class SkillContext:
     def opponent(self) -> int:
         return 1 - self.controller
 
+    def in_game(self, game: "Game") -> "SkillContext":
+        """This context in ``game``: itself, or (in a copy of the game it was made in,
+        ``Game.clone()``) the same context reading the copy. A timed modifier keeps the
+        context its skill resolved in; its values are asked with the game they are for."""
+        if self.game is game:
+            return self
+        return SkillContext(game, self.skill, self.controller, self.source, self.unit_id, self.event, self.data)
+
     def for_event(self, event: "Event") -> "SkillContext":
         """This context on ``event``, with fresh data (``attrs.evolve(self, event=event,
         data={})``, made directly: it is done for every skill an event triggers)."""
