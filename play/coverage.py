@@ -29,6 +29,11 @@ MISSING = {
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
+    # B05 (cards/b05.fe0)
+    "B05-003HN": "\"Hero Emblem\" and \"Hope Emblem\": two support skills on one card, one attacking and one "
+                 "defending (a card has at most one support skill)",
+    "B05-006HN": "\"Magic Emblem\" and \"Miracle Emblem\": two support skills on one card, one attacking and "
+                 "one defending (a card has at most one support skill)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
