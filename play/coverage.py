@@ -30,8 +30,6 @@ MISSING = {
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
     # B05 (cards/b05.fe0)
-    "B05-003HN": "\"Hero Emblem\" and \"Hope Emblem\": two support skills on one card, one attacking and one "
-                 "defending (a card has at most one support skill)",
     "B05-006HN": "\"Magic Emblem\" and \"Miracle Emblem\": two support skills on one card, one attacking and "
                  "one defending (a card has at most one support skill)",
     "B05-017R": "\"Sly Old Dog\": a filter on a card by a skill it has (a card with \"Attack Emblem\")",
@@ -39,6 +37,24 @@ MISSING = {
                 "is deployed)",
     "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
                  "units (another ally in the same line as this unit)",
+    "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
+                 "for a critical hit goes (on top of the deck instead of the Retreat Area)",
+    "B05-036HN": "\"Wo Dao\": an attack that cannot be evaded by a filtered set of enemies (non-"
+                 "Main Character ones)",
+    "B05-040HN": "\"Knight among Knight\": a filter on units by having a support skill (allies who"
+                 " have a Support Skill)",
+    "B05-062HN": "\"Natural Saint\": two card choices in one skill, the second (the opponent's "
+                 "blind choice from your hand) named after the first",
+    "B05-048SR": "\"Tactician's Howling Laughter\": enemies and the opponent's support cards "
+                 "losing their support skills",
+    "B05-049HN": "\"There's still one more.\": a support skill that activates a second time; "
+                 "\"Let's get serious.\": a condition on the supporting card having a support "
+                 "skill",
+    "B05-050N": "\"Today's Companion\": a unit acquiring the symbols of another card (the card "
+                "supporting it)",
+    "B05-054SR": "\"Green Shadow of Protection\": one AUTO skill with two triggers (this unit's "
+                 "attack or its skill destroys an enemy); a card cannot have two skills of one "
+                 "name",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
