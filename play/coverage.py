@@ -55,6 +55,21 @@ MISSING = {
     "B05-054SR": "\"Green Shadow of Protection\": one AUTO skill with two triggers (this unit's "
                  "attack or its skill destroys an enemy); a card cannot have two skills of one "
                  "name",
+    "B05-072HN": "\"Black Wings\": a choice whose count depends on a condition (1 other ally, or "
+                 "any number of them if this unit is levelled up) with the chosen allies then "
+                 "moved",
+    "B05-074R": "\"Sacred Treasure Amiti\": one trigger on either of two events (another ally "
+                "levelled up or growthed)",
+    "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
+                 "while this unit was on the field",
+    "B05-089SR": "\"Memories of War\": a skill's cost reduced by 1 bond for each card stacked "
+                 "under this unit (the checker refuses \"for each card stacked under\" in a cost "
+                 "change)",
+    "B05-096HN": "\"Crimea's Tactician\": a skill of a card in the hand that triggers when it is "
+                 "sent from the hand to the Retreat Area by an enemy's skill or the opponent's "
+                 "support skill",
+    "B05-099HN": "\"You won't have it your way!\": a card deploying itself when it is sent from "
+                 "the hand by an enemy's skill or the opponent's support skill",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
