@@ -378,7 +378,11 @@ def check_skill_cost_change(ch, st: A.SkillCostChange) -> None:
         ch.err(st.pos, f"\"{st.name}\" flips no bonds as its cost: 'reduced by N bonds' changes how many it "
                        f"flips")
     if st.per_each is not None:
+        # "for each" counts (count_of), so the cards of a stack may be named: "for each card
+        # stacked under this unit" (B05-089SR Ike, "Memories of War").
+        ch.counting = True
         ch.check_selector(st.per_each)
+        ch.counting = False
         if isinstance(st.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in st.per_each.posts):
             ch.err(st.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
     if kind == "cont":

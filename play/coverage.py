@@ -62,9 +62,6 @@ MISSING = {
                 "levelled up or growthed)",
     "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
                  "while this unit was on the field",
-    "B05-089SR": "\"Memories of War\": a skill's cost reduced by 1 bond for each card stacked "
-                 "under this unit (the checker refuses \"for each card stacked under\" in a cost "
-                 "change)",
     "B05-096HN": "\"Crimea's Tactician\": a skill of a card in the hand that triggers when it is "
                  "sent from the hand to the Retreat Area by an enemy's skill or the opponent's "
                  "support skill",
