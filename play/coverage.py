@@ -55,6 +55,44 @@ MISSING = {
                 "Character), placing it in the opponent's bond area",
     "B03-085SR": "\"That was close!\": a player who cannot use a named skill of the hand for the rest of the game "
                  "(any copy of the card), after deploying this card from the hand when the Main Character is attacked",
+    # B05 (cards/b05.fe0)
+    "B05-006HN": "\"Magic Emblem\" and \"Miracle Emblem\": two support skills on one card, one attacking and "
+                 "one defending (a card has at most one support skill)",
+    "B05-017R": "\"Sly Old Dog\": a filter on a card by a skill it has (a card with \"Attack Emblem\")",
+    "B05-025R": "\"Growing Heart\": a filter on a unit by having a support skill (an ally with a Support skill "
+                "is deployed)",
+    "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
+                 "units (another ally in the same line as this unit)",
+    "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
+                 "for a critical hit goes (on top of the deck instead of the Retreat Area)",
+    "B05-036HN": "\"Wo Dao\": an attack that cannot be evaded by a filtered set of enemies (non-"
+                 "Main Character ones)",
+    "B05-040HN": "\"Knight among Knight\": a filter on units by having a support skill (allies who"
+                 " have a Support Skill)",
+    "B05-062HN": "\"Natural Saint\": two card choices in one skill, the second (the opponent's "
+                 "blind choice from your hand) named after the first",
+    "B05-048SR": "\"Tactician's Howling Laughter\": enemies and the opponent's support cards "
+                 "losing their support skills",
+    "B05-049HN": "\"There's still one more.\": a support skill that activates a second time; "
+                 "\"Let's get serious.\": a condition on the supporting card having a support "
+                 "skill",
+    "B05-050N": "\"Today's Companion\": a unit acquiring the symbols of another card (the card "
+                "supporting it)",
+    "B05-054SR": "\"Green Shadow of Protection\": one AUTO skill with two triggers (this unit's "
+                 "attack or its skill destroys an enemy); a card cannot have two skills of one "
+                 "name",
+    "B05-072HN": "\"Black Wings\": a choice whose count depends on a condition (1 other ally, or "
+                 "any number of them if this unit is levelled up) with the chosen allies then "
+                 "moved",
+    "B05-074R": "\"Sacred Treasure Amiti\": one trigger on either of two events (another ally "
+                "levelled up or growthed)",
+    "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
+                 "while this unit was on the field",
+    "B05-096HN": "\"Crimea's Tactician\": a skill of a card in the hand that triggers when it is "
+                 "sent from the hand to the Retreat Area by an enemy's skill or the opponent's "
+                 "support skill",
+    "B05-099HN": "\"You won't have it your way!\": a card deploying itself when it is sent from "
+                 "the hand by an enemy's skill or the opponent's support skill",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

@@ -437,3 +437,16 @@ def test_unsupported_cost_forms_are_refused(line, message):
     bad = PACK.replace("    cost tap this, send this unit to your boundless area", "    " + line)
     with pytest.raises(LanguageError, match=message):
         compile_text(bad, "bad.fe0")
+
+
+def test_a_skill_cost_change_may_count_the_cards_stacked_under_this_unit():
+    """"The cost of "Aether" is reduced by 1 Bond per card stacked under this unit" (B05-089SR
+    Ike): "for each" counts, so the cards of a stack may be named there as in an attack
+    change (the checker refused it as taking cards out of a stack). Played in a game by
+    tests/conformance/cards/b_B05-089_ike.scn."""
+    text = PACK.replace('the cost of "Aether" is reduced by 1 bond for each red ally but not below 1',
+                        'the cost of "Aether" is reduced by 1 bond for each card stacked under this unit '
+                        'but not below 1')
+    assert text != PACK
+    cards = {c.unit_name + ", " + c.title: c for c in compile_text(text, "stacked.fe0")}
+    assert "Ike, Hero" in cards
