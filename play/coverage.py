@@ -29,6 +29,17 @@ MISSING = {
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
+    "B04-004N": "\"Mirage Emblem\": a support skill whose card, at the end of the combat, may be deployed in the same line as a named ally instead of going to the Retreat Area (a replacement of the support card's move by a deployment)",
+    "B04-008N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-009R": "\"Raise Defense\": a duration 'during your opponent's next turn' (the change starts with that turn; "
+                "'until the end of your opponent's next turn' would also hold for the rest of this turn, and a "
+                "change set up 'at the start of your opponent's next turn' comes after that turn's own start-of-turn skills)",
+    "B04-009R+": "the same as B04-009R (\"I'll Protect You\")",
+    "B04-012N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-014N": "\"Mysterious Transfer Student\": a condition that this unit and a named ally are your only units",
+    "B04-016N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-017HNX": "a second card-list entry of B04-017HN (same name, facts and texts): a pack cannot define one "
+                  "card name twice, and pack_facts check refuses the code on B04-017HN's card",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
