@@ -38,6 +38,9 @@ MISSING = {
     "B04-012N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-014N": "\"Mysterious Transfer Student\": a condition that this unit and a named ally are your only units",
     "B04-016N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-033HN": "\"Tch...have I been found out?\": a card rule letting this card level up a unit with another "
+                  "unit name (\"Navarre\") while you have no \"Samto\" ally",
+    "B04-034N": "the same card rule as B04-033HN (\"Lie! It's a Lie!\")",
     "B04-017HNX": "a second card-list entry of B04-017HN (same name, facts and texts): a pack cannot define one "
                   "card name twice, and pack_facts check refuses the code on B04-017HN's card",
 }
