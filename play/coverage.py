@@ -41,6 +41,10 @@ MISSING = {
     "B04-033HN": "\"Tch...have I been found out?\": a card rule letting this card level up a unit with another "
                   "unit name (\"Navarre\") while you have no \"Samto\" ally",
     "B04-034N": "the same card rule as B04-033HN (\"Lie! It's a Lie!\")",
+    "B04-044SR": "\"A Sacrifice\": destroying another ally instead of paying a named skill's cost (an alternative cost)",
+    "B04-048SR": "\"White Rose of Archanea\": effects resolved in order where each is done as far as it can be; a "
+                 "'you may' skill whose first line has nothing to act on is not offered (engine decision 14), so with "
+                 "no red card in the Retreat Area the draw, the bond and the orb would be lost",
     "B04-017HNX": "a second card-list entry of B04-017HN (same name, facts and texts): a pack cannot define one "
                   "card name twice, and pack_facts check refuses the code on B04-017HN's card",
 }
