@@ -48,6 +48,21 @@ MISSING = {
     "B04-051SR": "\"Lord of Roses\": a selector of allies by a keyword their skills carry (\"allies with the [CF]\")",
     "B04-063SR": "\"Hands of Fate\": choosing among cards looked at (not revealed) on top of the deck, and sending "
                  "one of them away",
+    "B04-066HN": "\"Clever Tactics\": a skill of a card in the hand triggered by that card's own move from the "
+                 "hand to the Retreat Area by the opponent's skill or support skill",
+    "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
+                "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
+                "or your support skill",
+    "B04-072SR": "\"Empyrean Goddess\": one printed CONT skill with two parts under different conditions (Front "
+                 "Line: +10 to Front Line lance allies; Back Line: range 1-2 to Back Line lance allies); a card "
+                 "cannot hold two skills of one name",
+    "B04-074N": "\"Impostor on the Battlefield\": choosing an ally in the other line than this unit and moving this "
+                "unit and that ally in one effect (as B02-024R)",
+    "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
+    "B04-082N": "\"Resistance Emblem\": a support card deployed at the end of the combat instead of going to the "
+                "Retreat Area (as B04-004N's Mirage Emblem)",
+    "B04-083R": "\"Infinite Potential\": acquiring the weapons, types and ranges of all other allies",
+    "B04-089HN": "\"Higher Education\": a trigger on the type of the card one use of a named skill added to the hand",
     "B04-017HNX": "a second card-list entry of B04-017HN (same name, facts and texts): a pack cannot define one "
                   "card name twice, and pack_facts check refuses the code on B04-017HN's card",
 }
