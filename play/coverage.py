@@ -63,6 +63,8 @@ MISSING = {
                 "Retreat Area (as B04-004N's Mirage Emblem)",
     "B04-083R": "\"Infinite Potential\": acquiring the weapons, types and ranges of all other allies",
     "B04-089HN": "\"Higher Education\": a trigger on the type of the card one use of a named skill added to the hand",
+    "P04-011PR": "\"Fatal Sword\": a cost's sent card deployed instead of going to the Retreat Area when it has a "
+                 "skill with a given keyword ([CF])",
     "B04-017HNX": "a second card-list entry of B04-017HN (same name, facts and texts): a pack cannot define one "
                   "card name twice, and pack_facts check refuses the code on B04-017HN's card",
 }
