@@ -65,8 +65,9 @@ MISSING = {
     "B04-089HN": "\"Higher Education\": a trigger on the type of the card one use of a named skill added to the hand",
     "P04-011PR": "\"Fatal Sword\": a cost's sent card deployed instead of going to the Retreat Area when it has a "
                  "skill with a given keyword ([CF])",
-    "B04-017HNX": "a second card-list entry of B04-017HN (same name, facts and texts): a pack cannot define one "
-                  "card name twice, and pack_facts check refuses the code on B04-017HN's card",
+    "B04-054N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-058N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-062N": "the same \"Mirage Emblem\" as B04-004N",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
@@ -87,6 +88,8 @@ FEATURES = {
                 "support succeeds despite the name", "destroy-this cost", "named-skill destroy trigger",
                 "cards on top of the deck in order"],
     "B02": ["'flip all bonds' as an effect (it flipped one chosen bond before)"],
+    "B04/P04/S04": ["'destroy 1 orb' as an effect tells 'if you do' whether it destroyed an orb (it left the "
+                    "previous line's answer before)"],
 }
 
 
