@@ -36,7 +36,6 @@ MISSING = {
                 "change set up 'at the start of your opponent's next turn' comes after that turn's own start-of-turn skills)",
     "B04-009R+": "the same as B04-009R (\"I'll Protect You\")",
     "B04-012N": "the same \"Mirage Emblem\" as B04-004N",
-    "B04-014N": "\"Mysterious Transfer Student\": a condition that this unit and a named ally are your only units",
     "B04-016N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-033HN": "\"Tch...have I been found out?\": a card rule letting this card level up a unit with another "
                   "unit name (\"Navarre\") while you have no \"Samto\" ally",
