@@ -31,10 +31,6 @@ MISSING = {
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
     "B04-004N": "\"Mirage Emblem\": a support skill whose card, at the end of the combat, may be deployed in the same line as a named ally instead of going to the Retreat Area (a replacement of the support card's move by a deployment)",
     "B04-008N": "the same \"Mirage Emblem\" as B04-004N",
-    "B04-009R": "\"Raise Defense\": a duration 'during your opponent's next turn' (the change starts with that turn; "
-                "'until the end of your opponent's next turn' would also hold for the rest of this turn, and a "
-                "change set up 'at the start of your opponent's next turn' comes after that turn's own start-of-turn skills)",
-    "B04-009R+": "the same as B04-009R (\"I'll Protect You\")",
     "B04-012N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-016N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-033HN": "\"Tch...have I been found out?\": a card rule letting this card level up a unit with another "
@@ -88,7 +84,7 @@ FEATURES = {
                 "cards on top of the deck in order"],
     "B02": ["'flip all bonds' as an effect (it flipped one chosen bond before)"],
     "B04/P04/S04": ["'destroy 1 orb' as an effect tells 'if you do' whether it destroyed an orb (it left the "
-                    "previous line's answer before)"],
+                    "previous line's answer before)", "the duration 'during your opponent's next turn' on a change of units"],
 }
 
 
