@@ -31,6 +31,10 @@ MISSING = {
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
     "B04-004N": "\"Mirage Emblem\": a support skill whose card, at the end of the combat, may be deployed in the same line as a named ally instead of going to the Retreat Area (a replacement of the support card's move by a deployment)",
     "B04-008N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-009R": "\"Raise Defense\": 'cannot be destroyed by the effect of skills' (a cost may still destroy them); "
+                "the language's 'cannot be destroyed by skills' also refuses costs (its duration, 'during your "
+                "opponent's next turn', is in the language)",
+    "B04-009R+": "the same card as B04-009R (the card list's second entry: \"I'll Protect You\")",
     "B04-012N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-016N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-033HN": "\"Tch...have I been found out?\": a card rule letting this card level up a unit with another "
