@@ -61,7 +61,6 @@ MISSING = {
     "B04-082N": "\"Resistance Emblem\": a support card deployed at the end of the combat instead of going to the "
                 "Retreat Area (as B04-004N's Mirage Emblem)",
     "B04-083R": "\"Infinite Potential\": acquiring the weapons, types and ranges of all other allies",
-    "B04-089HN": "\"Higher Education\": a trigger on the type of the card one use of a named skill added to the hand",
     "P04-011PR": "\"Fatal Sword\": a cost's sent card deployed instead of going to the Retreat Area when it has a "
                  "skill with a given keyword ([CF])",
     "B04-054N": "the same \"Mirage Emblem\" as B04-004N",
