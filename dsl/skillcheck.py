@@ -76,8 +76,10 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
             if supports > 1:
                 sink.error(s.pos, "a card has at most one support skill")
         elif not s.granted:
-            # One printed name may cover parts of different kinds (a SPEC rule and a CONT skill).
-            if (s.name, s.kind) in names:
+            # One printed name may cover parts of different kinds (a SPEC rule and a CONT skill),
+            # and a printed CONT skill may have several |CONT| parts, each under its own
+            # conditions (B04-072SR "Empyrean Goddess": one for the Front Line, one for the Back).
+            if (s.name, s.kind) in names and s.kind != "cont":
                 sink.error(s.pos, f"\"{card.name}\" has two skills named \"{s.name}\"")
             names.add((s.name, s.kind))
         SkillChecker(card, s, sink, granted, has_cc, skill_names, units, skills).check()

@@ -52,9 +52,6 @@ MISSING = {
     "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
                 "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
                 "or your support skill",
-    "B04-072SR": "\"Empyrean Goddess\": one printed CONT skill with two parts under different conditions (Front "
-                 "Line: +10 to Front Line lance allies; Back Line: range 1-2 to Back Line lance allies); a card "
-                 "cannot hold two skills of one name",
     "B04-074N": "\"Impostor on the Battlefield\": choosing an ally in the other line than this unit and moving this "
                 "unit and that ally in one effect (as B02-024R)",
     "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
@@ -87,7 +84,8 @@ FEATURES = {
                 "cards on top of the deck in order"],
     "B02": ["'flip all bonds' as an effect (it flipped one chosen bond before)"],
     "B04/P04/S04": ["'destroy 1 orb' as an effect tells 'if you do' whether it destroyed an orb (it left the "
-                    "previous line's answer before)", "the duration 'during your opponent's next turn' on a change of units"],
+                    "previous line's answer before)", "the duration 'during your opponent's next turn' on a change of units",
+                    "a CONT skill printed in several |CONT| parts (several cont skills of one name)"],
 }
 
 
