@@ -321,6 +321,7 @@ def _destroy_orbs(a: A.Action):
             return
         before = len(p.orbs)
         yield from g.destroy_orbs(owner, n, ctx.controller, f"{ctx.skill.name}: choose an orb to destroy")
+        # "you may destroy an Orb. If you do, ...": did it destroy one?
         ctx.data["did"] = len(p.orbs) < before
     return eff
 

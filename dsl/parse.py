@@ -1062,7 +1062,10 @@ class ToAst(Transformer):
 
     def duration(self, pos, items):
         words = list(map(str, items))
-        if "game" in words:
+        if words and words[0] == "during":
+            # "during your opponent's next turn": from that turn's start to its end
+            kind = "during_opponents_next_turn" if "opponent" in words else "during_next_turn"
+        elif "game" in words:
             kind = "end_of_game"
         elif "next" in words:
             kind = "end_of_opponents_next_turn" if "opponent" in words else "end_of_next_turn"

@@ -198,7 +198,8 @@ def duration(d: A.Duration | None) -> str:
     return {"end_of_turn": "until the end of the turn", "end_of_combat": "until the end of this combat",
             "end_of_opponents_next_turn": "until the end of your opponent's next turn",
             "end_of_next_turn": "until the end of your next turn",
-            "end_of_game": "until the end of the game"}[d.kind]
+            "end_of_game": "until the end of the game",
+            "during_opponents_next_turn": "during your opponent's next turn"}[d.kind]
 
 
 def change(c: A.Change, plural: bool) -> str:

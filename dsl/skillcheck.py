@@ -78,8 +78,10 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
             if supports > 1:
                 sink.error(s.pos, "a card has at most one support skill")
         elif not s.granted:
-            # One printed name may cover parts of different kinds (a SPEC rule and a CONT skill).
-            if (s.name, s.kind) in names:
+            # One printed name may cover parts of different kinds (a SPEC rule and a CONT skill),
+            # and a printed CONT skill may have several |CONT| parts, each under its own
+            # conditions (B04-072SR "Empyrean Goddess": one for the Front Line, one for the Back).
+            if (s.name, s.kind) in names and s.kind != "cont":
                 sink.error(s.pos, f"\"{card.name}\" has two skills named \"{s.name}\"")
             names.add((s.name, s.kind))
         SkillChecker(card, s, sink, granted, has_cc, skill_names, units, skills).check()
@@ -341,6 +343,14 @@ class SkillChecker:
     # ---- statements
     def check_statement(self, st) -> None:
         kind = self.s.kind
+        d = getattr(st, "duration", None)
+        if isinstance(d, A.Duration) and d.kind == "during_next_turn":
+            self.err(d.pos, "'during your next turn' is not supported: only 'during your opponent's next turn'")
+        elif isinstance(d, A.Duration) and d.kind == "during_opponents_next_turn" \
+                and not isinstance(st, A.Modification):
+            self.err(d.pos, "'during your opponent's next turn' is supported on a change of units "
+                            "('all armored allies cannot be destroyed by skills during your opponent's next turn'); "
+                            "elsewhere write 'until the end of your opponent's next turn'")
         if isinstance(st, A.DeployBan):
             self.check_deploy_ban(st)
             return

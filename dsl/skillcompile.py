@@ -232,6 +232,10 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
             got = yield from pick_units(ctx, s, f"{ctx.skill.name}: choose for \"{text}\"")
             units.extend(u for u in got if u not in units)
         g = ctx.game
+        # "during your opponent's next turn": nothing until that turn starts (any later turn is it:
+        # the change ends with it)
+        later = ((lambda gm, _t=g.turn: gm.turn > _t) if st.duration is not None
+                 and st.duration.kind == "during_opponents_next_turn" else None)
         for u in units:
             for stat, op, value in parts:
                 if op == "grant_now":   # what is granted is found now ("all skills of it")
@@ -242,7 +246,7 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
                     else:
                         value = (lambda gm, un, _v=value, _c=ctx, **kw: _v(_c.in_game(gm), un, **kw))
                 g.add_modifier(Modifier(stat, op, value, duration, ctx.controller, unit=u.id, turn=g.turn,
-                                        text=f"{u.card.name}: {text}", source=ctx.skill.name))
+                                        condition=later, text=f"{u.card.name}: {text}", source=ctx.skill.name))
         ctx.data["did"] = bool(units)
     return eff
 

@@ -84,6 +84,9 @@ DURATIONS = {
     "end_of_combat": M.END_OF_COMBAT,
     "end_of_opponents_next_turn": M.END_OF_OPPONENTS_NEXT_TURN,
     "end_of_game": M.PERMANENT,
+    # "during your opponent's next turn": it ends as "until the end of ..." does, and holds only
+    # from the start of that turn (a condition on the modifier, dsl/skillcompile.py).
+    "during_opponents_next_turn": M.END_OF_OPPONENTS_NEXT_TURN,
 }
 
 UNIT_NOUNS = {"ally": "ally", "allies": "ally", "enemy": "enemy", "enemies": "enemy",

@@ -93,6 +93,40 @@ MISSING = {
                  "support skill",
     "B05-099HN": "\"You won't have it your way!\": a card deploying itself when it is sent from "
                  "the hand by an enemy's skill or the opponent's support skill",
+    "B04-004N": "\"Mirage Emblem\": a support skill whose card, at the end of the combat, may be deployed in the same line as a named ally instead of going to the Retreat Area (a replacement of the support card's move by a deployment)",
+    "B04-008N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-009R": "\"Raise Defense\": 'cannot be destroyed by the effect of skills' (a cost may still destroy them); "
+                "the language's 'cannot be destroyed by skills' also refuses costs (its duration, 'during your "
+                "opponent's next turn', is in the language)",
+    "B04-009R+": "the same card as B04-009R (the card list's second entry: \"I'll Protect You\")",
+    "B04-012N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-016N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-033HN": "\"Tch...have I been found out?\": a card rule letting this card level up a unit with another "
+                  "unit name (\"Navarre\") while you have no \"Samto\" ally",
+    "B04-034N": "the same card rule as B04-033HN (\"Lie! It's a Lie!\")",
+    "B04-044SR": "\"A Sacrifice\": destroying another ally instead of paying a named skill's cost (an alternative cost)",
+    "B04-048SR": "\"White Rose of Archanea\": effects resolved in order where each is done as far as it can be; a "
+                 "'you may' skill whose first line has nothing to act on is not offered (engine decision 14), so with "
+                 "no red card in the Retreat Area the draw, the bond and the orb would be lost",
+    "B04-051SR": "\"Lord of Roses\": a selector of allies by a keyword their skills carry (\"allies with the [CF]\")",
+    "B04-063SR": "\"Hands of Fate\": choosing among cards looked at (not revealed) on top of the deck, and sending "
+                 "one of them away",
+    "B04-066HN": "\"Clever Tactics\": a skill of a card in the hand triggered by that card's own move from the "
+                 "hand to the Retreat Area by the opponent's skill or support skill",
+    "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
+                "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
+                "or your support skill",
+    "B04-074N": "\"Impostor on the Battlefield\": choosing an ally in the other line than this unit and moving this "
+                "unit and that ally in one effect (as B02-024R)",
+    "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
+    "B04-082N": "\"Resistance Emblem\": a support card deployed at the end of the combat instead of going to the "
+                "Retreat Area (as B04-004N's Mirage Emblem)",
+    "B04-083R": "\"Infinite Potential\": acquiring the weapons, types and ranges of all other allies",
+    "P04-011PR": "\"Fatal Sword\": a cost's sent card deployed instead of going to the Retreat Area when it has a "
+                 "skill with a given keyword ([CF])",
+    "B04-054N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-058N": "the same \"Mirage Emblem\" as B04-004N",
+    "B04-062N": "the same \"Mirage Emblem\" as B04-004N",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
@@ -116,6 +150,9 @@ FEATURES = {
     "B03/P03/S03": ["'destroy 1 orb' tells a following 'if you do' whether an orb was destroyed (it did not before)",
                     "a support failure set by an effect for a duration ('all cards fail to support them until the "
                     "end of the turn')"],
+    "B04/P04/S04": ["'destroy 1 orb' as an effect tells 'if you do' whether it destroyed an orb (it left the "
+                    "previous line's answer before)", "the duration 'during your opponent's next turn' on a change of units",
+                    "a CONT skill printed in several |CONT| parts (several cont skills of one name)"],
 }
 
 

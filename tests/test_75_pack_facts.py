@@ -50,3 +50,16 @@ def test_check_reports_each_fact_that_differs():
     assert any("skills [] (the list: ['Falchion', 'Aegis'])" in p for p in problems)
     assert any("support skill None (the list: 'Attack Emblem')" in p for p in problems)
     assert not any("Caeda" in p for p in problems)          # X support: the card's own rule decides
+
+
+def test_a_cont_skill_printed_in_two_parts_is_one_skill_of_the_list():
+    text = skeleton(CARDS, "B02").replace("  # support X: printed X, needs the card's rule", "  support 10")
+    text = text.replace('  # cont "Falchion": to write',
+                        '  cont "Falchion"\n    if this unit is in the front line\n    this unit gains +10 attack\n'
+                        '  cont "Falchion"\n    if this unit is in the back line\n    this unit acquires range 1-2')
+    text = text.replace('  # auto "Aegis": to write',
+                        '  auto "Aegis" [CCS]\n    when this unit attacks\n    draw 1')
+    text = text.replace('  # support "Attack Emblem" attack: to write',
+                        '  support "Attack Emblem" attack\n    your attacking unit gains +20 attack until the end of the combat')
+    problems = check_pack(compile_text(text, "b02.fe0"), CARDS)
+    assert not any("Marth" in p for p in problems), problems
