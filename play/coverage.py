@@ -29,6 +29,9 @@ MISSING = {
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
+    # Promo P02 (cards/p02.fe0)
+    "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
+                 "the end of the turn",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
