@@ -32,6 +32,11 @@ MISSING = {
     # Promo P02 (cards/p02.fe0)
     "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
                  "the end of the turn",
+    # Starter S07 (cards/s07.fe0)
+    "S07-001ST": "\"Banner of the League\": a unit filter on having a support skill (\"when an ally with a "
+                 "Support Skill is deployed\")",
+    "S07-002ST": "\"Leader of Ostia\": a unit filter on having a support skill (\"when an ally with a "
+                 "Support Skill is deployed\")",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

@@ -50,3 +50,13 @@ def test_check_reports_each_fact_that_differs():
     assert any("skills [] (the list: ['Falchion', 'Aegis'])" in p for p in problems)
     assert any("support skill None (the list: 'Attack Emblem')" in p for p in problems)
     assert not any("Caeda" in p for p in problems)          # X support: the card's own rule decides
+
+
+def test_a_support_skills_name_leaves_out_a_keyword_tag_before_it_and_a_cost_run_into_it():
+    tagged = entry("Ena", "Tagged", [("B02-060N", 2)], support_skill="|ATK SUPP| [IS] Undying Friendship: ...")
+    costed = entry("Shanna", "Costed", [("B02-061N", 2)],
+                   support_skill="|ATK SUPP| Pegasus Messenger [Flip 1 Bond face-down] You may pay the cost "
+                                 "and if you do: Choose ...")
+    text = skeleton([tagged, costed], "B02")
+    assert '  # support "Undying Friendship" attack: to write' in text
+    assert '  # support "Pegasus Messenger" attack: to write' in text
