@@ -207,7 +207,7 @@ def things_names(ctx: SkillContext, things: Iterable) -> frozenset[str]:
     """The unit names of units (with aliases and acquired names) or cards (printed)."""
     out: set[str] = set()
     for t in things:
-        out |= ctx.game.unit_names(t) if isinstance(t, Unit) else card_unit_names(t.card)
+        out |= ctx.game.unit_names(t) if isinstance(t, Unit) else ctx.game.card_names(t)
     return frozenset(out)
 
 
@@ -400,11 +400,12 @@ def _same_name(p: A.PostFilter, names_of) -> Callable:
 
 @_per_selector
 def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
-    """Does a card match this selector's qualities and filters (not its place)?"""
+    """Does a card match this selector's qualities and filters (not its place)? Unit names
+    are the card's computed ones (engine/card_values.py: printed, aliases, names acquired)."""
     if isinstance(sel, A.Ref):
         if sel.kind == "named":
             names = set(ref_names(sel))
-            return lambda ctx, c: bool(names & card_unit_names(c.card))
+            return lambda ctx, c: bool(names & ctx.game.card_names(c))
         return lambda ctx, c: any(x is c for x in ref_cards(ctx, sel))
     tests: list[CardPred] = []
     for q in sel.qualifiers:
@@ -422,9 +423,9 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                 tests.append(lambda ctx, c, op=op, n=n: any(_cmp(op, r, n) for r in c.card.ranges))
         elif p.kind in ("named", "not_named"):
             tests.append(lambda ctx, c, n=frozenset(post_names(p)), w=p.kind == "named":
-                         bool(n & card_unit_names(c.card)) == w)
+                         bool(n & ctx.game.card_names(c)) == w)
         elif p.kind in ("same_name", "different_name"):
-            tests.append(_same_name(p, lambda ctx, c: card_unit_names(c.card)))
+            tests.append(_same_name(p, lambda ctx, c: ctx.game.card_names(c)))
     checks = tuple(tests)
 
     def pred(ctx: SkillContext, c: CardCopy) -> bool:
@@ -445,12 +446,12 @@ def _card_qualifier(q: A.Qualifier) -> CardPred:
     if q.kind == "any":   # '"Kent" or female': one of the alternatives
         alts = tuple(_card_qualifier(x) for x in q.values)
         return lambda ctx, c: any(t(ctx, c) for t in alts)
-    if q.kind == "name":
+    if q.kind == "name":   # (computed names: a bond's "acquires the unit name ..." counts)
         names = set(q.values)
-        return lambda ctx, c: bool(names & card_unit_names(c.card))
+        return lambda ctx, c: bool(names & ctx.game.card_names(c))
     if q.kind == "not_name":
         names = set(q.values)
-        return lambda ctx, c: not names & card_unit_names(c.card)
+        return lambda ctx, c: not names & ctx.game.card_names(c)
     if q.kind == "other":
         return lambda ctx, c: c is not ctx.source
     return lambda ctx, c: True

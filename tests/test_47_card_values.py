@@ -347,6 +347,30 @@ def test_bond_card_acquires_the_unit_name_of_the_main_character_while_face_up():
     assert game.card_names(kin.copy) == {"Navarre"}
 
 
+def test_a_unit_name_acquired_by_a_bond_card_counts_where_a_skill_names_bonds():
+    """A bond's "acquires the unit name of your main character" is read by every name
+    filter of a skill ("if you have a "Marth" bond"), not only by card_names."""
+    (counter,) = compile_text('''
+card "Ogma, Bond Counter"
+  codes TST-290
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 10
+  cont "Kin Sense"
+    if you have 1 or more "Marth" bonds
+    this unit gains +10 attack
+''', "kin.fe0")
+    game, _, _ = duel(mc0=card("Marth", "Lord", cost=1, attack=50))
+    kin, = add_bonds(game, 0, c("Kinsman"))
+    unit = add_unit(game, 0, counter)
+    begin(game)
+    assert game.attack(unit) == 50
+    game.flip_bond(kin, False)                         # face-down: no name at all
+    assert game.attack(unit) == 40
+
+
 def test_cont_skill_makes_white_bonds_also_black_for_deployment():
     game, _, _ = duel()
     add_unit(game, 0, c("Twilight Friend"))
