@@ -32,6 +32,9 @@ MISSING = {
     # Promo P02 (cards/p02.fe0)
     "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
                  "the end of the turn",
+    # Promo P06 (cards/p06.fe0)
+    "P06-009PR": "\"Honorable Knight\": a card filter on having a bond skill (\"+10 for each of your Bond cards "
+                 "with a Bond Skill\")",
     # Starter S07 (cards/s07.fe0)
     "S07-001ST": "\"Banner of the League\": a unit filter on having a support skill (\"when an ally with a "
                  "Support Skill is deployed\")",
