@@ -32,6 +32,13 @@ MISSING = {
     # Promo P02 (cards/p02.fe0)
     "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
                  "the end of the turn",
+    # Promo P05 (cards/p05.fe0)
+    "P05-013PR": "\"Tactics of Unity\": a filter on the supporting card having a support skill (\"when this "
+                 "unit is supported by a card with a Support Skill\")",
+    "P05-014PR": "\"Hidden Flame\": a unit filter on having a support skill (\"2 or more other allies with "
+                 "Support Skills\")",
+    "P05-015PR": "\"Pulsing Light\": one trigger on either of two events under one [Once per Turn] (\"when "
+                 "another ally is Growthed or Leveled Up\")",
     # Promo P06 (cards/p06.fe0)
     "P06-009PR": "\"Honorable Knight\": a card filter on having a bond skill (\"+10 for each of your Bond cards "
                  "with a Bond Skill\")",
