@@ -577,7 +577,14 @@ def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
     pred = card_predicate(sel)
     out = []
     for p in place_owner(ctx, place):
-        out.extend(c for c in ctx.game.players[p].area_cards(area) if pred(ctx, c))
+        pl = ctx.game.players[p]
+        if area == "bonds":
+            # a face-down bond shows no name, symbol or type: a selector with qualities or
+            # names takes face-up bonds only, as counting bonds does (face_test)
+            face = face_test(sel)
+            out.extend(b.copy for b in pl.bonds if face(b) and pred(ctx, b.copy))
+            continue
+        out.extend(c for c in pl.area_cards(area) if pred(ctx, c))
     return out
 
 

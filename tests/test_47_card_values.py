@@ -371,6 +371,35 @@ card "Ogma, Bond Counter"
     assert game.attack(unit) == 40
 
 
+def test_a_named_choice_from_the_bond_area_takes_face_up_bonds_only():
+    """A face-down bond has no name: "choose 1 "Navarre" card from your bond area" offers
+    only face-up Navarre bonds, as "you have a "Navarre" bond" counts them (face_test)."""
+    (caller,) = compile_text('''
+card "Ogma, Bond Caller"
+  codes TST-291
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 10
+  act "Call Kin"
+    cost tap this
+    choose 1 "Navarre" card from your bond area
+    add it to your hand
+''', "call.fe0")
+    game, _, _ = duel()
+    up, down = add_bonds(game, 0, c("Kinsman"), c("Kinsman"))
+    game.flip_bond(down, False)
+    add_unit(game, 0, caller)
+    begin(game)
+    pick(game, "use_skill", skill="Call Kin")
+    offered = game.legal_options()
+    assert [o.card for o in offered if o.card is not None] == [up.copy.id]   # not the face-down one
+    game.answer(offered[0])
+    assert game.players[0].hand == [up.copy]
+    assert [b.copy for b in game.players[0].bonds] == [down.copy]
+
+
 def test_cont_skill_makes_white_bonds_also_black_for_deployment():
     game, _, _ = duel()
     add_unit(game, 0, c("Twilight Friend"))
