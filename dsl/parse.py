@@ -1341,6 +1341,12 @@ class ToAst(Transformer):
     def number_stat(self, pos, items):
         return str(items[0])
 
+    def with_skill(self, pos, items):
+        return A.PostFilter("with_skill", value=items[0], pos=pos)
+
+    def skill_kind(self, pos, items):
+        return str(items[0])
+
     def comparison(self, pos, items):
         words = list(map(str, items))
         n = _int(words[0])

@@ -83,6 +83,8 @@ def post(p: A.PostFilter) -> str:
         return "with different unit names"
     if p.kind == "attacked_this_turn":
         return "that has attacked this turn"
+    if p.kind == "with_skill":
+        return f"with a {'Support' if p.value == 'support' else 'Bond'} Skill"
     if p.kind == "same_line":
         return f"in the same area as {selector(p.value)}"
     if p.kind == "destroyed_here":

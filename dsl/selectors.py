@@ -10,7 +10,7 @@ from fecipher.dsl import vocabulary as V
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.cards import card_unit_names
-from fecipher.engine.skills import SkillContext
+from fecipher.engine.skills import SkillContext, SkillKind
 from fecipher.engine.state import Unit
 from fecipher.engine.visibility import can_see, card_label, searched
 
@@ -374,6 +374,9 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "with_stack":
         op, n = p.op, p.value
         return lambda ctx, u: _cmp(op, len(u.cards), n)
+    if p.kind == "with_skill":
+        has = card_has_skill(p.value)
+        return lambda ctx, u: has(u.card)
     if p.kind in ("different_names", "destroyed_here"):
         return lambda ctx, u: True   # a rule of the choice / of the count, not of one unit
     if p.kind == "other_than":
@@ -382,6 +385,14 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "from_place":
         return lambda ctx, u: True
     raise ValueError(p.kind)
+
+
+def card_has_skill(kind: str) -> Callable[[Any], bool]:
+    """"with a support skill" / "with a bond skill": the card (a unit's top card) prints a
+    skill of that kind."""
+    if kind == "support":
+        return lambda card: card.support_skill is not None
+    return lambda card: any(s.kind is SkillKind.BOND for s in card.skills)
 
 
 def _same_name(p: A.PostFilter, names_of) -> Callable:
@@ -426,6 +437,9 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                          bool(n & ctx.game.card_names(c)) == w)
         elif p.kind in ("same_name", "different_name"):
             tests.append(_same_name(p, lambda ctx, c: ctx.game.card_names(c)))
+        elif p.kind == "with_skill":
+            has = card_has_skill(p.value)
+            tests.append(lambda ctx, c, has=has: has(c.card))
     checks = tuple(tests)
 
     def pred(ctx: SkillContext, c: CardCopy) -> bool:
@@ -476,7 +490,8 @@ def face_test(sel: A.Filtered) -> Callable[[Any], bool]:
     if "face_down" in kinds:
         return lambda x: not x.face_up
     if any(q.kind not in ("other",) for q in sel.qualifiers) or any(
-            p.kind in ("named", "not_named", "same_name", "different_name", "with_stat") for p in sel.posts):
+            p.kind in ("named", "not_named", "same_name", "different_name", "with_stat", "with_skill")
+            for p in sel.posts):
         return lambda x: x.face_up
     return lambda x: True
 

@@ -35,18 +35,8 @@ MISSING = {
     # Promo P05 (cards/p05.fe0)
     "P05-013PR": "\"Tactics of Unity\": a filter on the supporting card having a support skill (\"when this "
                  "unit is supported by a card with a Support Skill\")",
-    "P05-014PR": "\"Hidden Flame\": a unit filter on having a support skill (\"2 or more other allies with "
-                 "Support Skills\")",
     "P05-015PR": "\"Pulsing Light\": one trigger on either of two events under one [Once per Turn] (\"when "
                  "another ally is Growthed or Leveled Up\")",
-    # Promo P06 (cards/p06.fe0)
-    "P06-009PR": "\"Honorable Knight\": a card filter on having a bond skill (\"+10 for each of your Bond cards "
-                 "with a Bond Skill\")",
-    # Starter S07 (cards/s07.fe0)
-    "S07-001ST": "\"Banner of the League\": a unit filter on having a support skill (\"when an ally with a "
-                 "Support Skill is deployed\")",
-    "S07-002ST": "\"Leader of Ostia\": a unit filter on having a support skill (\"when an ally with a "
-                 "Support Skill is deployed\")",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
