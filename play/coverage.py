@@ -33,8 +33,9 @@ MISSING = {
     "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
                  "the end of the turn",
     # Promo P05 (cards/p05.fe0)
-    "P05-013PR": "\"Tactics of Unity\": a filter on the supporting card having a support skill (\"when this "
-                 "unit is supported by a card with a Support Skill\")",
+    "P05-013PR": "\"Tactics of Unity\": a skill triggered by this unit being supported that resolves before "
+                 "the support skill (\"This skill activates before your Support Skill\"; the engine resolves "
+                 "the support skill first)",
     "P05-015PR": "\"Pulsing Light\": one trigger on either of two events under one [Once per Turn] (\"when "
                  "another ally is Growthed or Leveled Up\")",
 }
