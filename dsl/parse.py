@@ -1342,7 +1342,9 @@ class ToAst(Transformer):
         return str(items[0])
 
     def with_skill(self, pos, items):
-        return A.PostFilter("with_skill", value=items[0], pos=pos)
+        kind = items[0]   # "support", "bond", or a keyword tag ("with a [CF] skill")
+        return A.PostFilter("with_skill", value=kind.name if isinstance(kind, A.Keyword) else kind,
+                            stat="keyword" if isinstance(kind, A.Keyword) else None, pos=pos)
 
     def skill_kind(self, pos, items):
         return str(items[0])

@@ -84,6 +84,8 @@ def post(p: A.PostFilter) -> str:
     if p.kind == "attacked_this_turn":
         return "that has attacked this turn"
     if p.kind == "with_skill":
+        if p.stat == "keyword":
+            return f"with a [{p.value}]"
         return f"with a {'Support' if p.value == 'support' else 'Bond'} Skill"
     if p.kind == "same_line":
         return f"in the same area as {selector(p.value)}"

@@ -375,7 +375,7 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         op, n = p.op, p.value
         return lambda ctx, u: _cmp(op, len(u.cards), n)
     if p.kind == "with_skill":
-        has = card_has_skill(p.value)
+        has = card_has_skill(p.value, p.stat == "keyword")
         return lambda ctx, u: has(u.card)
     if p.kind in ("different_names", "destroyed_here"):
         return lambda ctx, u: True   # a rule of the choice / of the count, not of one unit
@@ -387,9 +387,12 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     raise ValueError(p.kind)
 
 
-def card_has_skill(kind: str) -> Callable[[Any], bool]:
-    """"with a support skill" / "with a bond skill": the card (a unit's top card) prints a
-    skill of that kind."""
+def card_has_skill(kind: str, keyword: bool = False) -> Callable[[Any], bool]:
+    """"with a support skill" / "with a bond skill" / "with a [CF] skill": the card (a
+    unit's top card) prints a skill of that kind, or one tagged with that keyword."""
+    if keyword:
+        return lambda card: any(s.has_keyword(kind) for s in card.skills) or (
+            card.support_skill is not None and card.support_skill.has_keyword(kind))
     if kind == "support":
         return lambda card: card.support_skill is not None
     return lambda card: any(s.kind is SkillKind.BOND for s in card.skills)
@@ -438,7 +441,7 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
         elif p.kind in ("same_name", "different_name"):
             tests.append(_same_name(p, lambda ctx, c: ctx.game.card_names(c)))
         elif p.kind == "with_skill":
-            has = card_has_skill(p.value)
+            has = card_has_skill(p.value, p.stat == "keyword")
             tests.append(lambda ctx, c, has=has: has(c.card))
     checks = tuple(tests)
 

@@ -732,6 +732,8 @@ class SkillChecker:
                     or sel.quantifier.kind in ("one", "another")):
                 self.err(p.pos, "'with different unit names' needs a choice of 2 or more, e.g. '2 cards with "
                                 "different unit names from your retreat area'")
+            if p.kind == "with_skill" and p.stat == "keyword" and p.value not in V.KEYWORDS:
+                self.err(p.pos, f"unknown keyword [{p.value}]{suggest(p.value, V.KEYWORDS)}")
             if p.kind in ("attacked_this_turn", "destroyed_here") and selector_kind(sel) != "unit":
                 self.err(p.pos, f"'{'that has attacked this turn' if p.kind == 'attacked_this_turn' else 'destroyed by this skill'}' goes with units")
             if p.kind == "other_than":

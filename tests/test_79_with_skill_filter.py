@@ -81,3 +81,40 @@ def test_bonds_with_a_bond_skill_count_face_up_only():
     game.flip_bond(down, False)
     begin(game)
     assert game.attack(lilina) == 50        # the face-down bond shows no skill; Dart has none
+
+
+def test_a_keyword_tag_filter_takes_units_with_a_skill_so_tagged_and_unknown_tags_are_refused():
+    import pytest
+    from fecipher.dsl.errors import LanguageError
+    pack = '''
+card "Itsuki, Caller"
+  codes TWS-010
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 10
+  cont "Count"
+    this unit gains +10 attack for each other ally with a [CF] skill
+
+card "Cara, Tagged"
+  codes TWS-011
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 10
+  cont "Carnage" [CF]
+    during your opponent's turn
+    this unit gains +10 attack
+'''
+    cards = {c.codes[0]: c for c in compile_text(pack, "cf.fe0")}
+    assert "for each other ally with a [CF]" in describe_card(cards["TWS-010"])
+    game, _, _ = duel()
+    itsuki = add_unit(game, 0, cards["TWS-010"])
+    add_unit(game, 0, cards["TWS-011"])
+    add_unit(game, 0, CARDS["TWS-002"])
+    begin(game)
+    assert game.attack(itsuki) == 50
+    with pytest.raises(LanguageError, match=r"unknown keyword \[XF\]"):
+        compile_text(pack.replace("[CF] skill", "[XF] skill"), "cf.fe0")
