@@ -834,6 +834,9 @@ class ToAst(Transformer):
     def without_support_skill(self, pos, items):
         return A.PostFilter("support_skill", value=False, pos=pos)
 
+    def with_bond_skill(self, pos, items):
+        return A.PostFilter("bond_skill", value=True, pos=pos)
+
     def with_keyword_skill(self, pos, items):
         return A.PostFilter("keyword_skill", stat=items[0].name, value=True, pos=pos)
 

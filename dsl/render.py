@@ -107,7 +107,7 @@ def post(p: A.PostFilter) -> str:
         return f"stacked under {selector(p.value)}"
     if p.kind == "among":
         return "among the revealed cards"
-    if p.kind in ("support_skill", "keyword_skill", "support_x"):
+    if p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):
         from fecipher.dsl import skill_control
         return skill_control.render_post(p)
     return p.kind

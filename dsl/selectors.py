@@ -10,7 +10,7 @@ from fecipher.dsl import vocabulary as V
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.cards import card_unit_names
-from fecipher.engine.skills import SkillContext
+from fecipher.engine.skills import SkillContext, SkillKind
 from fecipher.engine.state import Unit
 from fecipher.engine.visibility import can_see, card_label, searched
 
@@ -212,7 +212,7 @@ def things_names(ctx: SkillContext, things: Iterable) -> frozenset[str]:
     """The unit names of units (with aliases and acquired names) or cards (printed)."""
     out: set[str] = set()
     for t in things:
-        out |= ctx.game.unit_names(t) if isinstance(t, Unit) else card_unit_names(t.card)
+        out |= ctx.game.unit_names(t) if isinstance(t, Unit) else ctx.game.card_names(t)
     return frozenset(out)
 
 
@@ -400,7 +400,7 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         return lambda ctx, u: not any(x is u for r in refs for x in ref_units(ctx, r))
     if p.kind == "from_place":
         return lambda ctx, u: True
-    if p.kind in ("support_skill", "keyword_skill", "support_x"):   # "allies with a support skill"
+    if p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):   # "allies with a support skill"
         from fecipher.dsl.skill_control import post_predicate
         return post_predicate(p)
     raise ValueError(p.kind)
@@ -448,11 +448,12 @@ def _same_name(p: A.PostFilter, names_of) -> Callable:
 
 @_per_selector
 def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
-    """Does a card match this selector's qualities and filters (not its place)?"""
+    """Does a card match this selector's qualities and filters (not its place)? Unit names
+    are the card's computed ones (engine/card_values.py: printed, aliases, names acquired)."""
     if isinstance(sel, A.Ref):
         if sel.kind == "named":
             names = set(ref_names(sel))
-            return lambda ctx, c: bool(names & card_unit_names(c.card))
+            return lambda ctx, c: bool(names & ctx.game.card_names(c))
         return lambda ctx, c: any(x is c for x in ref_cards(ctx, sel))
     tests: list[CardPred] = []
     for q in sel.qualifiers:
@@ -482,10 +483,10 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                 tests.append(lambda ctx, c, k=count: k(ctx) in c.card.ranges)
         elif p.kind in ("named", "not_named"):
             tests.append(lambda ctx, c, n=frozenset(post_names(p)), w=p.kind == "named":
-                         bool(n & card_unit_names(c.card)) == w)
+                         bool(n & ctx.game.card_names(c)) == w)
         elif p.kind in ("same_name", "different_name"):
-            tests.append(_same_name(p, lambda ctx, c: card_unit_names(c.card)))
-        elif p.kind in ("support_skill", "keyword_skill", "support_x"):   # "a card with a [CF] skill"
+            tests.append(_same_name(p, lambda ctx, c: ctx.game.card_names(c)))
+        elif p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):   # "a card with a [CF] skill"
             from fecipher.dsl.skill_control import post_predicate
             tests.append(post_predicate(p))
     checks = tuple(tests)
@@ -508,12 +509,12 @@ def _card_qualifier(q: A.Qualifier) -> CardPred:
     if q.kind == "any":   # '"Kent" or female': one of the alternatives
         alts = tuple(_card_qualifier(x) for x in q.values)
         return lambda ctx, c: any(t(ctx, c) for t in alts)
-    if q.kind == "name":
+    if q.kind == "name":   # (computed names: a bond's "acquires the unit name ..." counts)
         names = set(q.values)
-        return lambda ctx, c: bool(names & card_unit_names(c.card))
+        return lambda ctx, c: bool(names & ctx.game.card_names(c))
     if q.kind == "not_name":
         names = set(q.values)
-        return lambda ctx, c: not names & card_unit_names(c.card)
+        return lambda ctx, c: not names & ctx.game.card_names(c)
     if q.kind == "other":
         return lambda ctx, c: c is not ctx.source
     return lambda ctx, c: True
@@ -538,7 +539,8 @@ def face_test(sel: A.Filtered) -> Callable[[Any], bool]:
     if "face_down" in kinds:
         return lambda x: not x.face_up
     if any(q.kind not in ("other",) for q in sel.qualifiers) or any(
-            p.kind in ("named", "not_named", "same_name", "different_name", "with_stat", "stat_count")
+            p.kind in ("named", "not_named", "same_name", "different_name", "with_stat", "stat_count",
+                       "support_skill", "keyword_skill", "bond_skill")
             for p in sel.posts):
         return lambda x: x.face_up
     return lambda x: True
@@ -650,7 +652,14 @@ def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
     pred = card_predicate(sel)
     out = []
     for p in place_owner(ctx, place):
-        out.extend(c for c in ctx.game.players[p].area_cards(area) if pred(ctx, c))
+        pl = ctx.game.players[p]
+        if area == "bonds":
+            # a face-down bond shows no name, symbol or type: a selector with qualities or
+            # names takes face-up bonds only, as counting bonds does (face_test)
+            face = face_test(sel)
+            out.extend(b.copy for b in pl.bonds if face(b) and pred(ctx, b.copy))
+            continue
+        out.extend(c for c in pl.area_cards(area) if pred(ctx, c))
     return out
 
 

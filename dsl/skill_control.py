@@ -32,7 +32,7 @@ from fecipher.dsl import vocabulary as V
 from fecipher.engine import modifiers as M
 from fecipher.engine.cards import UNIT_TYPES, WEAPONS, CardCopy
 from fecipher.engine.modifiers import Modifier
-from fecipher.engine.skills import ContinuousEffect, SkillContext
+from fecipher.engine.skills import ContinuousEffect, SkillContext, SkillKind
 
 # The verbs a rule may say a skill "cannot" do; they mean the same: it is not used.
 BAN_VERBS = ("trigger", "activate", "be used")
@@ -191,8 +191,8 @@ def check_post(checker, sel: A.Filtered, p: A.PostFilter) -> None:
     if p.kind == "keyword_skill" and p.stat not in V.KEYWORDS:
         from fecipher.dsl.errors import suggest
         checker.err(p.pos, lambda: f"unknown keyword [{p.stat}]{suggest(p.stat, V.KEYWORDS)}")
-    if _kind(sel) not in ("unit", "card"):
-        checker.err(p.pos, "'with a ... skill' goes with units or cards")
+    if _kind(sel) not in ("unit", "card", "bond"):
+        checker.err(p.pos, "'with a ... skill' goes with units, cards or bonds")
 
 
 def check_condition(checker, c: A.Condition) -> None:
@@ -216,6 +216,12 @@ def has_support_skill(ctx: SkillContext, thing) -> bool:
     return unit_has_support_skill(ctx.game, thing)
 
 
+def has_bond_skill(ctx: SkillContext, thing) -> bool:
+    """A card (a unit: its card) that prints a bond skill."""
+    card = thing.card if isinstance(thing, CardCopy) else ctx.game.base_card(thing)
+    return any(s.kind is SkillKind.BOND for s in card.skills)
+
+
 def has_keyword_skill(ctx: SkillContext, thing, name: str) -> bool:
     """A skill with that keyword: a unit's skills now (printed, acquired, not lost), or
     the skills printed on a card (its support skill too)."""
@@ -236,6 +242,8 @@ def post_predicate(p: A.PostFilter):
     want = bool(p.value)
     if p.kind == "support_skill":
         return lambda ctx, t: has_support_skill(ctx, t) == want
+    if p.kind == "bond_skill":   # "a bond with a bond skill": the card prints one
+        return lambda ctx, t: has_bond_skill(ctx, t) == want
     name = p.stat
     return lambda ctx, t: has_keyword_skill(ctx, t, name) == want
 
@@ -471,7 +479,8 @@ def render_change(c: A.Change, plural: bool) -> str | None:
 def render_post(p: A.PostFilter) -> str:
     if p.kind == "support_x":
         return 'with a Support value of "X"'
-    what = "a Support Skill" if p.kind == "support_skill" else f"a [{p.stat}] skill"
+    what = ("a Support Skill" if p.kind == "support_skill" else "a Bond Skill" if p.kind == "bond_skill"
+            else f"a [{p.stat}] skill")
     return f"with {what}" if p.value else f"with no {what[2:]}"
 
 

@@ -1001,7 +1001,7 @@ class SkillChecker:
                 self.counting = counting
                 if selector_kind(p.value) == "card":
                     self.err(p.value.pos, "'equal to the number of ... you have' counts orbs, bonds or allies")
-            if p.kind in ("support_skill", "keyword_skill", "support_x"):
+            if p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):
                 skill_control.check_post(self, sel, p)
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):

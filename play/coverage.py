@@ -127,6 +127,15 @@ MISSING = {
     "B04-054N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-058N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-062N": "the same \"Mirage Emblem\" as B04-004N",
+    # Promo P02 (cards/p02.fe0)
+    "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
+                 "the end of the turn",
+    # Promo P05 (cards/p05.fe0)
+    "P05-013PR": "\"Tactics of Unity\": a skill triggered by this unit being supported that resolves before "
+                 "the support skill (\"This skill activates before your Support Skill\"; the engine resolves "
+                 "the support skill first)",
+    "P05-015PR": "\"Pulsing Light\": one trigger on either of two events under one [Once per Turn] (\"when "
+                 "another ally is Growthed or Leveled Up\")",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

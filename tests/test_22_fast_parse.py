@@ -96,7 +96,7 @@ def test_every_pack_gives_the_same_tokens_and_ast(name):
     assert fast_parser() is not None  # the installed Lark is one the fast parse can read
     text = PACKS[name]
     tokens, whole = fast_tokens(text)
-    assert whole and len(tokens) > 300
+    assert whole and len(tokens) > 100   # (a small promo or starter pack has some 200)
     assert fast_ast(text) is not None
     assert_same(text)
 

@@ -347,6 +347,59 @@ def test_bond_card_acquires_the_unit_name_of_the_main_character_while_face_up():
     assert game.card_names(kin.copy) == {"Navarre"}
 
 
+def test_a_unit_name_acquired_by_a_bond_card_counts_where_a_skill_names_bonds():
+    """A bond's "acquires the unit name of your main character" is read by every name
+    filter of a skill ("if you have a "Marth" bond"), not only by card_names."""
+    (counter,) = compile_text('''
+card "Ogma, Bond Counter"
+  codes TST-290
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 10
+  cont "Kin Sense"
+    if you have 1 or more "Marth" bonds
+    this unit gains +10 attack
+''', "kin.fe0")
+    game, _, _ = duel(mc0=card("Marth", "Lord", cost=1, attack=50))
+    kin, = add_bonds(game, 0, c("Kinsman"))
+    unit = add_unit(game, 0, counter)
+    begin(game)
+    assert game.attack(unit) == 50
+    game.flip_bond(kin, False)                         # face-down: no name at all
+    assert game.attack(unit) == 40
+
+
+def test_a_named_choice_from_the_bond_area_takes_face_up_bonds_only():
+    """A face-down bond has no name: "choose 1 "Navarre" card from your bond area" offers
+    only face-up Navarre bonds, as "you have a "Navarre" bond" counts them (face_test)."""
+    (caller,) = compile_text('''
+card "Ogma, Bond Caller"
+  codes TST-291
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 10
+  act "Call Kin"
+    cost tap this
+    choose 1 "Navarre" card from your bond area
+    add it to your hand
+''', "call.fe0")
+    game, _, _ = duel()
+    up, down = add_bonds(game, 0, c("Kinsman"), c("Kinsman"))
+    game.flip_bond(down, False)
+    add_unit(game, 0, caller)
+    begin(game)
+    pick(game, "use_skill", skill="Call Kin")
+    offered = game.legal_options()
+    assert [o.card for o in offered if o.card is not None] == [up.copy.id]   # not the face-down one
+    game.answer(offered[0])
+    assert game.players[0].hand == [up.copy]
+    assert [b.copy for b in game.players[0].bonds] == [down.copy]
+
+
 def test_cont_skill_makes_white_bonds_also_black_for_deployment():
     game, _, _ = duel()
     add_unit(game, 0, c("Twilight Friend"))

@@ -63,3 +63,13 @@ def test_a_cont_skill_printed_in_two_parts_is_one_skill_of_the_list():
                         '  support "Attack Emblem" attack\n    your attacking unit gains +20 attack until the end of the combat')
     problems = check_pack(compile_text(text, "b02.fe0"), CARDS)
     assert not any("Marth" in p for p in problems), problems
+
+
+def test_a_support_skills_name_leaves_out_a_keyword_tag_before_it_and_a_cost_run_into_it():
+    tagged = entry("Ena", "Tagged", [("B02-060N", 2)], support_skill="|ATK SUPP| [IS] Undying Friendship: ...")
+    costed = entry("Shanna", "Costed", [("B02-061N", 2)],
+                   support_skill="|ATK SUPP| Pegasus Messenger [Flip 1 Bond face-down] You may pay the cost "
+                                 "and if you do: Choose ...")
+    text = skeleton([tagged, costed], "B02")
+    assert '  # support "Undying Friendship" attack: to write' in text
+    assert '  # support "Pegasus Messenger" attack: to write' in text

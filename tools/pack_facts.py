@@ -101,7 +101,12 @@ def support_head(card: dict[str, Any]) -> tuple[str, str] | None:
         tag = text.split("|")[1].upper()
         role = "attack" if "ATK" in tag and "DEF" not in tag else "defence" if "DEF" in tag and "ATK" not in tag else "both"
         text = text.split("|", 2)[2]
-    return role, text.split(":", 1)[0].strip()
+    head = text.split(":", 1)[0].strip()
+    # a keyword tag printed before the name ("[IS] Undying Friendship") is not part of it, nor is
+    # a cost printed after it when the list runs it into the head ("Pegasus Messenger [Flip 1
+    # Bond face-down] You may pay the cost and if you do: ...")
+    head = re.sub(r"^(\[[^\]]*\]\s*)+", "", head)
+    return role, head.split(" [", 1)[0].strip()
 
 
 def _q(s: str) -> str:
