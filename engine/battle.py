@@ -246,6 +246,28 @@ def battle_flow(game: "Game", attacker: Unit, defender: Unit) -> Iterator[Decisi
         yield from resolve_triggers(game)
 
 
+def _discard_step(game: "Game", player: int, unit: Unit, use: str, kind: str, prompt: str,
+                  decline: Option, event_of) -> Iterator[Decision]:
+    """Steps 3 and 4 (critical hit, god-speed evasion): ``player`` may discard a card with
+    ``unit``'s unit name, or pay another way a skill of theirs offers; asked only when
+    they can. Returns (paid, the proposed event or None when a skill prevented it); the
+    discarded card is in the Retreat Area."""
+    opts = _discard_options(game, player, unit, "critical hit" if use == "critical" else "god-speed evasion")
+    alts = alternative_discards(game, player, unit, use) if game._alternative_discards else ()
+    if not (opts or alts):
+        return False, None
+    ans = yield Decision(player, kind, prompt, opts + (decline,) + (tuple(o for o, _ in alts) if alts else ()))
+    if ans.kind not in (DISCARD, ALTERNATIVE):
+        return False, None
+    card = game.copy(ans.card) if ans.kind == DISCARD else None
+    if card is None:
+        yield from _pay_alternative(game, alts, ans)
+    event = game.propose(event_of(card.id if card is not None else -1))
+    if card is not None:
+        game.move_card(card, RETREAT)
+    return True, event
+
+
 def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
     """Steps 2 to 5; returns early when a battling unit has left the field."""
     from fecipher.engine.resolution import resolve_skill, resolve_triggers
@@ -302,50 +324,31 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
         return
     # 3. Critical hit.
     if not game.flag(attacker, M.CANNOT_CRITICAL):
-        opts = _discard_options(game, atk_player, attacker, "critical hit")
-        alts = alternative_discards(game, atk_player, attacker, "critical") if game._alternative_discards else ()
-        if opts or alts:
-            ans = yield Decision(atk_player, CRITICAL_HIT,
-                                 f"Critical hit with {attacker.card.name}? (discard a card with its unit name "
-                                 f"to double its attack)",
-                                 opts + (_NO_CRITICAL,) + (tuple(o for o, _ in alts) if alts else ()))
-            if ans.kind in (DISCARD, ALTERNATIVE):
-                card = game.copy(ans.card) if ans.kind == DISCARD else None
-                if card is None:
-                    yield from _pay_alternative(game, alts, ans)
-                e2 = game.propose(ev.CriticalHit(atk_player, attacker.id, attacker.card.name,
-                                                 card.id if card is not None else -1))
-                if card is not None:
-                    game.move_card(card, RETREAT)
-                if e2 is not None:
-                    b.critical = True
-                    game.emit(e2)
-                yield from resolve_triggers(game)
+        paid, e2 = yield from _discard_step(
+            game, atk_player, attacker, "critical", CRITICAL_HIT,
+            f"Critical hit with {attacker.card.name}? (discard a card with its unit name to double its attack)",
+            _NO_CRITICAL, lambda card_id: ev.CriticalHit(atk_player, attacker.id, attacker.card.name, card_id))
+        if paid:
+            if e2 is not None:
+                b.critical = True
+                game.emit(e2)
+            yield from resolve_triggers(game)
     attacker = game.unit(b.attacker)  # type: ignore[assignment]
     defender = game.unit(b.defender)  # type: ignore[assignment]
     if attacker is None or defender is None or game.over:
         return
     # 4. God-speed evasion.
     if not game.flag(attacker, M.CANNOT_BE_EVADED) and not game.flag(defender, M.CANNOT_EVADE):
-        opts = _discard_options(game, def_player, defender, "god-speed evasion")
-        alts = alternative_discards(game, def_player, defender, "evasion") if game._alternative_discards else ()
-        if opts or alts:
-            ans = yield Decision(def_player, EVASION,
-                                 f"Evade {attacker.card.name}'s attack on {defender.card.name}? (discard a card "
-                                 f"with {defender.name}'s unit name)",
-                                 opts + (_NO_EVASION,) + (tuple(o for o, _ in alts) if alts else ()))
-            if ans.kind in (DISCARD, ALTERNATIVE):
-                card = game.copy(ans.card) if ans.kind == DISCARD else None
-                if card is None:
-                    yield from _pay_alternative(game, alts, ans)
-                e3 = game.propose(ev.Evaded(def_player, defender.id, defender.card.name,
-                                            card.id if card is not None else -1))
-                if card is not None:
-                    game.move_card(card, RETREAT)
-                if e3 is not None:
-                    b.evaded = True
-                    game.emit(e3)
-                yield from resolve_triggers(game)
+        paid, e3 = yield from _discard_step(
+            game, def_player, defender, "evasion", EVASION,
+            f"Evade {attacker.card.name}'s attack on {defender.card.name}? (discard a card "
+            f"with {defender.name}'s unit name)",
+            _NO_EVASION, lambda card_id: ev.Evaded(def_player, defender.id, defender.card.name, card_id))
+        if paid:
+            if e3 is not None:
+                b.evaded = True
+                game.emit(e3)
+            yield from resolve_triggers(game)
     attacker = game.unit(b.attacker)  # type: ignore[assignment]
     defender = game.unit(b.defender)  # type: ignore[assignment]
     if attacker is None or defender is None or game.over:
