@@ -55,6 +55,9 @@ MISSING = {
                 "Character), placing it in the opponent's bond area",
     "B03-085SR": "\"That was close!\": a player who cannot use a named skill of the hand for the rest of the game "
                  "(any copy of the card), after deploying this card from the hand when the Main Character is attacked",
+    # B06
+    "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
+                 "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
