@@ -58,6 +58,10 @@ MISSING = {
     # B06
     "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
                  "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
+    "B06-025N": "\"Od's Technique\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
+                "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B06-028N": "\"Killer Bow\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
+                "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
