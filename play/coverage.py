@@ -62,6 +62,8 @@ MISSING = {
                 "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B06-028N": "\"Killer Bow\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
                 "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B06-047SR": "\"Fire Magic: Valflame\": the opponent choosing the bonds that stay (5) and sending the rest to "
+                 "the retreat area",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
