@@ -64,6 +64,8 @@ MISSING = {
                 "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B06-047SR": "\"Fire Magic: Valflame\": the opponent choosing the bonds that stay (5) and sending the rest to "
                  "the retreat area",
+    "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
+                "can attack (not other white allies)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
