@@ -66,6 +66,10 @@ MISSING = {
                  "the retreat area",
     "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
                 "can attack (not other white allies)",
+    "B06-062R": "\"All-or-Nothing\": the language has the granted AUTO skill acquired until the end of the turn, "
+                "but a copy of the game (Game.clone) loses its trigger (test_68 found it): left out until fixed",
+    "B06-064R": "\"Up for a ride?\": the language has the granted AUTO skill acquired until the end of the turn, "
+                "but a copy of the game (Game.clone) loses its trigger (test_68 found it): left out until fixed",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
