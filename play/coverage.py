@@ -55,6 +55,11 @@ MISSING = {
                 "Character), placing it in the opponent's bond area",
     "B03-085SR": "\"That was close!\": a player who cannot use a named skill of the hand for the rest of the game "
                  "(any copy of the card), after deploying this card from the hand when the Main Character is attacked",
+    # B07
+    "B07-007SR": "\"Protection of the Sword of Spirits\": an effect that places the top card of the deck in the "
+                 "support area (a new support card in place of the one sent to the retreat area)",
+    "B07-010SR": "\"Return of the Dragons\": the opponent chooses the order of their units put on top of their "
+                 "deck (the language lets only the skill's controller order the cards it puts there)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
