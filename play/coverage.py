@@ -60,6 +60,8 @@ MISSING = {
                  "support area (a new support card in place of the one sent to the retreat area)",
     "B07-010SR": "\"Return of the Dragons\": the opponent chooses the order of their units put on top of their "
                  "deck (the language lets only the skill's controller order the cards it puts there)",
+    "B07-044SR": "\"Black Karma\": the card supporting this unit acquiring the opponent's support skills (at most "
+                 "one of each name)",
     "B07-017R": "\"Help! Saint Elimine!\": all support cards (both players') losing one named support skill "
                 "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
     "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
