@@ -62,6 +62,8 @@ MISSING = {
                  "deck (the language lets only the skill's controller order the cards it puts there)",
     "B07-044SR": "\"Black Karma\": the card supporting this unit acquiring the opponent's support skills (at most "
                  "one of each name)",
+    "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
+                 "card from the retreat area when that unit is moved",
     "B07-017R": "\"Help! Saint Elimine!\": all support cards (both players') losing one named support skill "
                 "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
     "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
