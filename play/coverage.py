@@ -64,6 +64,9 @@ MISSING = {
                  "one of each name)",
     "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
                  "card from the retreat area when that unit is moved",
+    "B07-074HN": "\"Salvage Blow\": a card chosen by having the same weapon as the destroyed enemy",
+    "B07-078HN": "\"Sorrowful Battle\": a cost sending a face-down bond to the retreat area, and the opponent "
+                 "choosing one of their bonds to send there",
     "B07-017R": "\"Help! Saint Elimine!\": all support cards (both players') losing one named support skill "
                 "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
     "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
