@@ -67,6 +67,9 @@ MISSING = {
     "B07-074HN": "\"Salvage Blow\": a card chosen by having the same weapon as the destroyed enemy",
     "B07-078HN": "\"Sorrowful Battle\": a cost sending a face-down bond to the retreat area, and the opponent "
                  "choosing one of their bonds to send there",
+    "B07-093R": "\"Demonic Twin Blades\": a cost sending face-down bonds to the retreat area; \"Thunder's Empress\": "
+                "a choice filtered by the cost of the unit tapped as this skill's cost",
+    "B07-095HN": "\"Love Bequeathed\": a cost sending face-down bonds to the retreat area",
     "B07-017R": "\"Help! Saint Elimine!\": all support cards (both players') losing one named support skill "
                 "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
     "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
