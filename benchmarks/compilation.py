@@ -28,7 +28,8 @@ from benchmarks.common import median, row
 NAME = "compile"
 TITLE = "compilation"
 
-_CARD = re.compile(r'^card "(?P<name>[^"]*)"\s*$')
+# a title may hold escaped quotes (B07-092HN Sophie, "I didn't mean to strip you!")
+_CARD = re.compile(r'^card "(?P<name>(?:[^"\\]|\\.)*)"\s*$')
 _CODES = re.compile(r"^(\s+)codes\s")
 
 

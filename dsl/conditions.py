@@ -79,6 +79,17 @@ def compile_condition(c: A.Condition) -> Test:
                 return True
             return is_state_things
 
+        q = subj.quantifier if isinstance(subj, A.Filtered) else None
+        if q is not None and (q.kind in ("one", "another") or (q.kind == "exactly" and q.n == 1)):
+            # "if a "Lloyd" or "Linus" ally is attacked": one of the units that match is
+            # enough (a count of one names any one of them, not all of them).
+            def is_state_some(ctx: SkillContext) -> bool:
+                for u in subject_units(ctx, subj):
+                    if st(ctx, u):
+                        return True
+                return False
+            return is_state_some
+
         def is_state(ctx: SkillContext) -> bool:
             units = subject_units(ctx, subj)
             if not units:

@@ -7,6 +7,7 @@ from typing import Any, Callable, Iterable
 
 from fecipher.dsl import ast as A
 from fecipher.dsl import vocabulary as V
+from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.cards import card_unit_names
@@ -234,6 +235,15 @@ def card_has(card, w: str) -> bool:
     if w in COLORLESS:
         return not card.symbols
     return w in card.all_types or any(s.value == w for s in card.symbols)
+
+
+def card_has_now(ctx: SkillContext, copy: CardCopy, w: str) -> bool:
+    """Does a card have this quality now: its printed facts, and for a symbol the symbols it
+    is treated as also having (a white bond "also treated as black" counts as a black bond
+    for "if you have 1 or more black bonds", not only for deploying)."""
+    if w in V.SYMBOLS and not ctx.game.card_values_idle(M.CARD_SYMBOLS):
+        return any(s.value == w for s in ctx.game.card_symbols(copy))
+    return card_has(copy.card, w)
 
 
 def is_levelled_up(u: Unit) -> bool:
@@ -502,10 +512,10 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
 def _card_qualifier(q: A.Qualifier) -> CardPred:
     if q.kind == "words":
         words = tuple(q.values)
-        return lambda ctx, c: any(card_has(c.card, w) for w in words)
+        return lambda ctx, c: any(card_has_now(ctx, c, w) for w in words)
     if q.kind == "not_word":
         w = q.values[0]
-        return lambda ctx, c: not card_has(c.card, w)
+        return lambda ctx, c: not card_has_now(ctx, c, w)
     if q.kind == "any":   # '"Kent" or female': one of the alternatives
         alts = tuple(_card_qualifier(x) for x in q.values)
         return lambda ctx, c: any(t(ctx, c) for t in alts)

@@ -147,6 +147,28 @@ MISSING = {
                  "the retreat area",
     "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
                 "can attack (not other white allies)",
+    # B07
+    "B07-007SR": "\"Protection of the Sword of Spirits\": an effect that places the top card of the deck in the "
+                 "support area (a new support card in place of the one sent to the retreat area)",
+    "B07-010SR": "\"Return of the Dragons\": the opponent chooses the order of their units put on top of their "
+                 "deck (the language lets only the skill's controller order the cards it puts there)",
+    "B07-044SR": "\"Black Karma\": the card supporting this unit acquiring the opponent's support skills (at most "
+                 "one of each name)",
+    "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
+                 "card from the retreat area when that unit is moved",
+    "B07-074HN": "\"Salvage Blow\": a card chosen by having the same weapon as the destroyed enemy",
+    "B07-078HN": "\"Sorrowful Battle\": a cost sending a face-down bond to the retreat area, and the opponent "
+                 "choosing one of their bonds to send there",
+    "B07-093R": "\"Demonic Twin Blades\": a cost sending face-down bonds to the retreat area; \"Thunder's Empress\": "
+                "a choice filtered by the cost of the unit tapped as this skill's cost",
+    "B07-095HN": "\"Love Bequeathed\": a cost sending face-down bonds to the retreat area",
+    "B07-097SR": "\"Endless Illusory Nightmare\": several units with the same unit name on the field (a SPEC skill "
+                 "granted by a CONT skill lifting the unit-name rule), deploying any number of cards on a level up",
+    "B07-098HN": "\"Oath of Service\": a SPEC skill letting this card be deployed without a bond of its symbol",
+    "B07-017R": "\"Help! Saint Elimine!\": all support cards (both players') losing one named support skill "
+                "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
+    "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
+                "(\"Attack Emblem\"); the language removes only all support skills of a side's support cards",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

@@ -27,6 +27,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable
+from fecipher.dsl import vocabulary as V
 
 from fecipher.engine.skills import SkillKind
 
@@ -79,6 +80,9 @@ def facts(card: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+_KEYWORD_PREFIX = re.compile(r"^((\[[^\]]*\]|(?:%s)(?= [A-Z\"]))\s*)+" % "|".join(sorted(V.KEYWORDS, key=len, reverse=True)))
+
+
 def skill_heads(card: dict[str, Any]) -> list[tuple[str, str]]:
     """(kind, printed name) of each skill; the text after them is not read."""
     out = []
@@ -87,8 +91,9 @@ def skill_heads(card: dict[str, Any]) -> list[tuple[str, str]]:
             continue
         name, _, rest = line.partition("|")
         kind = rest.split("|", 1)[0].strip().upper()
-        # a keyword tag printed before the name ("[CCS] Aegis") is not part of it
-        out.append((KINDS.get(kind, kind.lower()), re.sub(r"^(\[[^\]]*\]\s*)+", "", name.strip())))
+        # a keyword tag printed before the name ("[CCS] Aegis", or without its brackets in
+        # some entries: "US Coffee Break") is not part of it
+        out.append((KINDS.get(kind, kind.lower()), re.sub(_KEYWORD_PREFIX, "", name.strip())))
     return out
 
 
