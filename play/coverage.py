@@ -148,6 +148,9 @@ MISSING = {
     "B08-038N": "\"Voice of Naga\": a trigger on the card supporting this unit being a Dragonstone (placed, "
                 "whether or not the support succeeds; 'when this unit is supported' is a successful support "
                 "only): to be ruled before it is written",
+    "B08-050N": "\"I'll leave the rest to you young'uns\": a trigger on the end of this unit's own attack "
+                "('when this unit finishes a combat' also fires on a combat it defended, and 'if this unit is "
+                "attacking' is no longer true when the combat ends)",
     # Promo P02 (cards/p02.fe0)
     "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
                  "the end of the turn",
