@@ -127,6 +127,30 @@ MISSING = {
     "B04-054N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-058N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-062N": "the same \"Mirage Emblem\" as B04-004N",
+    # B08 (cards/b08.fe0)
+    "B08-001SR": "\"Future Changing Bonds\": a filter on a card having a class-change cost (\"choose 1 card with a "
+                 "Class Change Cost ... and stack it on top to Class Change them\") and the quality "
+                 "'non-class-changed' (both refused by the checker)",
+    "B08-002SR": "\"Awaken the Dead\" / \"Cursed Army of Despair\": costs tapping 2 or 3 allied \"Risen\", which "
+                 "only B08-047 Risen's \"Army of Risen\" lets share a unit name; the Risen's facts in the card list "
+                 "(cost 0, attack 0, support 0) are to be confirmed before they are written",
+    "B08-009SR": "\"Silver Captain of the Guard\": 'cannot be moved by your opponent's skills' (by whose skill, "
+                 "support skills included); \"I shall defend you to the last!\": 'enemies attacking your Main "
+                 "Character cannot critical hit' (a change on enemies by whom they attack)",
+    "B08-015N": "\"Where did my axe go!\": a unit that loses a weapon (Axe) and a range (1) until the end of the "
+                "turn (as P02-003PR)",
+    "B08-018N": "\"Pegasus Whisperer\": a trigger on an ally moved by this unit's own \"Winged Deliverer\" "
+                "('by \"Winged Deliverer\"' alone would also count another unit's skill of that name)",
+    "B08-019R": "\"I blend into the background sometimes...\": 'cannot be chosen by an enemy's skills or "
+                "their support skills' (not targetable)",
+    "B08-023R": "\"Are you hurt anywhere?\": a card with the same unit name as any other ally; \"I will beat "
+                "you!\": a condition 'in the same line as your Main Character' for this unit",
+    "B08-038N": "\"Voice of Naga\": a trigger on the card supporting this unit being a Dragonstone (placed, "
+                "whether or not the support succeeds; 'when this unit is supported' is a successful support "
+                "only): to be ruled before it is written",
+    "B08-050N": "\"I'll leave the rest to you young'uns\": a trigger on the end of this unit's own attack "
+                "('when this unit finishes a combat' also fires on a combat it defended, and 'if this unit is "
+                "attacking' is no longer true when the combat ends)",
     # Promo P02 (cards/p02.fe0)
     "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
                  "the end of the turn",
