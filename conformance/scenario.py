@@ -280,8 +280,8 @@ def _line_kind(shapes: list[str]) -> str:
             return _STEP_KINDS[shapes[2]]
         return "a step or a player's setup"
     if shapes[:1] and shapes[0] in _AREAS:
-        return f"the cards of the {shapes[0]} area" if shapes[0] not in ("front", "back") else \
-            f"the units of the {shapes[0]} line"
+        return f"the cards in the {shapes[0]}" if shapes[0] not in ("front", "back") else \
+            f"the units in the {shapes[0]} line"
     if shapes[:1] and shapes[0] in _SETUP_KINDS:
         return _SETUP_KINDS[shapes[0]]
     return "a scenario line"
@@ -327,8 +327,12 @@ def _explain_token(p: Lark, tok: Token, expected: set[str], src: str, col: int) 
             continue
         if t.pattern.type == "str":
             names[name] = t.pattern.value
-    follows = hints.expected_kinds(expected, names)
     read = hints.where_read(src, col)
+    last = hints.tokens(read)[-1][0].lower() if read else ""
+    if "PHASE" in expected and len(expected) > 1 and last not in PHASES:
+        # (any word may name a phase, 'expect refused phase' too: only a phase's name is shown going on so)
+        expected = expected - {"PHASE"}
+    follows = hints.expected_kinds(expected, names)
     if read:
         what = _line_kind([t for t in hints.shape_of(read)])
         msg = f"this line reads as {what}: '{read}', which can go on with {follows}, not {got}"
