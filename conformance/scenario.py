@@ -338,7 +338,8 @@ def _explain_token(p: Lark, tok: Token, expected: set[str], src: str, col: int) 
         msg = f"this line reads as {what}: '{read}', which can go on with {follows}, not {got}"
     else:
         msg = f"{got} cannot start a line here: a line here can start with {follows}"
-    shown = hints.examples(src, col, reference=hints.read_reference("fecipher.conformance", "scenario_lines.txt"))
+    shown = hints.examples(src, col, reference=hints.read_reference("fecipher.conformance", "scenario_lines.txt"),
+                           other_word=True)
     if shown:
         msg += "; e.g. " + " or ".join(f"'{text}'" for _, text in shown) + f" (see {shown[0][0]})"
     return col, msg

@@ -176,25 +176,38 @@ def line_kind(shapes: list[str]) -> str:
     return "an effect line"
 
 
-def examples(line: str, upto: int, n: int = 2, reference=None) -> list[tuple[str, str]]:
+def examples(line: str, upto: int, n: int = 2, reference=None, other_word: bool = False
+             ) -> list[tuple[str, str]]:
     """(section, line) of up to ``n`` lines of the reference (``reference``, by default the
     pack language's, :func:`reference_lines`) that begin as ``line`` does before column
     ``upto`` (the longest such beginning, at least its first word), the shortest first,
-    each going on past that beginning."""
+    each going on past that beginning. With ``other_word``, one word of the beginning
+    after the first may be another word (a scenario's phase, decision or event names
+    stand for any other: 'expect player 1 to decide target with 2' is shown the lines
+    'expect player 1 to decide attack with 2 options'); the lines that need no other
+    word come first."""
     shapes = [_shape(t) for t, c in tokens(line) if c < upto]
     if not shapes:
         return []
     best: list[tuple[int, int, str, str]] = []
-    best_len = 0
+    best_score: tuple[int, int] = (0, 0)
     for where, text, ref in (reference_lines() if reference is None else reference):
         k = 0
         while k < len(shapes) and k < len(ref) and ref[k] == shapes[k]:
             k += 1
-        if k == 0 or len(ref) <= k:
+        if k == 0:
             continue
-        if k > best_len:
-            best, best_len = [], k
-        if k == best_len:
+        reach = k
+        if other_word and 0 < k < len(shapes) and k < len(ref) and shapes[k][0].isalpha() and ref[k][0].isalpha():
+            reach = k + 1
+            while reach < len(shapes) and reach < len(ref) and ref[reach] == shapes[reach]:
+                reach += 1
+        if len(ref) <= reach:
+            continue
+        score = (reach, k)
+        if score > best_score:
+            best, best_score = [], score
+        if score == best_score:
             best.append((len(text), len(best), where, text))
     best.sort()
     out = []
