@@ -226,22 +226,123 @@ def _translate(e: UnexpectedInput, text: str, filename: str) -> Diagnostic:
         col = len(src) + 1
     elif isinstance(e, UnexpectedToken):
         tok = e.token
-        words, keywords = _expected_words(p, e.expected)
-        got = ("the end of the line" if tok.type == "_NL" else
-               "the end of the file" if tok.type == "$END" else repr(str(tok)))
-        hint = suggest(str(tok), keywords) if tok.type not in ("_NL", "$END") else ""
-        shown = ", ".join(words[:10]) + (" ..." if len(words) > 10 else "")
-        if hint:
-            msg = f"unknown word {got}{hint}"
-        elif tok.type == "_NL":
-            msg = f"the line ends too early; expected {shown}"
-        else:
-            msg = f"unexpected {got}; expected {shown}"
+        col, msg = _explain_token(p, tok, _accepted(e), src, col)
         if tok.type == "$END":
             line = max(len(lines), 1)
     else:  # pragma: no cover
         msg = str(e)
     return Diagnostic(filename, line, col, msg, src)
+
+
+# What a step line is, by its verb (the word after "player N").
+_STEP_KINDS = {
+    "attacks": "an attack", "bonds": "a bond placement", "places": "a bond placement", "deploys": "a deployment",
+    "levels": "a level up", "class": "a class change", "moves": "a move", "uses": "a use of a skill",
+    "passes": "a pass", "ends": "the end of a phase", "mulligans": "a mulligan", "keeps": "a kept hand",
+    "critical": "a critical hit", "evades": "an evasion", "does": "a refused critical hit or evasion",
+    "answers": "an answer", "chooses": "a choice", "breaks": "an orb break", "resolves": "an order of skills",
+    "picks": "a pick", "concedes": "a concession",
+}
+# What an expectation is, by its first word after "expect" (after "expect player N", by that word).
+_EXPECT_KINDS = {
+    "turn": "an expectation of the turn", "no": "an expectation of nothing", "legal": "an expectation that a step "
+    "is legal", "not": "an expectation that a step is not legal", "refused": "an expectation that a step is refused",
+    "events": "an expectation of events", "game": "an expectation that the game is over",
+}
+_AREAS = ("deck", "hand", "orbs", "bonds", "front", "back", "support", "retreat", "boundless", "field")
+# What a setup line is, by its first word.
+_SETUP_KINDS = {
+    "scenario": "a scenario's first line", "seed": "the seed", "first": "the first player",
+    "start": "the turn the scenario starts at", "decks": "the decks", "pending": "a pending scenario",
+    "packs": "the packs", "cards": "card text", "paid": "the cost paid", "bonded": "a bond placed this turn",
+}
+
+
+def _line_kind(shapes: list[str]) -> str:
+    """What a scenario line is, in an author's words, by its first words."""
+    if shapes[:1] == ["expect"]:
+        rest = shapes[1:]
+        if rest[:1] == ["player"] and len(rest) > 2:
+            if rest[2] == "to":
+                return "an expectation of a decision"
+            if rest[2] == "wins":
+                return "an expectation of the winner"
+            if rest[2] in _AREAS:
+                return f"an expectation of player {rest[1] if rest[1] != '0' else 'N'}'s {rest[2]}".replace(
+                    "player N's", "a player's")
+        if rest[:1] in (['"'], ["B01-001"], ["mc"]) or rest[:1] == ["player"] and "'" in rest[:4]:
+            return "an expectation of a unit"
+        if rest and rest[0] in _EXPECT_KINDS:
+            return _EXPECT_KINDS[rest[0]]
+        return "an expectation"
+    if shapes[:1] == ["player"]:
+        if len(shapes) > 2 and shapes[2] in _STEP_KINDS:
+            return _STEP_KINDS[shapes[2]]
+        return "a step or a player's setup"
+    if shapes[:1] and shapes[0] in _AREAS:
+        return f"the cards in the {shapes[0]}" if shapes[0] not in ("front", "back") else \
+            f"the units in the {shapes[0]} line"
+    if shapes[:1] and shapes[0] in _SETUP_KINDS:
+        return _SETUP_KINDS[shapes[0]]
+    return "a scenario line"
+
+
+def _accepted(e: UnexpectedToken) -> set[str]:
+    """The terminals that may really stand where the parser stopped. The LALR table's
+    expected set merges the lookaheads of every context a rule is used in ('attack',
+    'is', 'has' after the unit of an attack, from the expectations of a unit), so the
+    parser is asked to take each of them in turn from the state it stopped in."""
+    ip = getattr(e, "interactive_parser", None)
+    if ip is None:  # pragma: no cover  (Lark's LALR parser always gives it)
+        return set(e.expected)
+    try:
+        return set(ip.accepts()) or set(e.expected)
+    except Exception:  # pragma: no cover  (an interactive parser that cannot be copied)
+        return set(e.expected)
+
+
+def _explain_token(p: Lark, tok: Token, expected: set[str], src: str, col: int) -> tuple[int, str]:
+    """(column, message) of a token the parser could not take: a misspelt word (when it is
+    close to one that may stand there), otherwise what the line was read as, what may
+    follow (kinds of thing, :func:`fecipher.dsl.hints.expected_kinds`) and one or two
+    lines of that shape from the scenario reference's examples and the shipped scenarios
+    (conformance/scenario_lines.txt, written by tools/reference_lines.py)."""
+    from fecipher.dsl import hints
+    words, keywords = _expected_words(p, expected)
+    value = str(tok)
+    got = ("the end of the line" if tok.type == "_NL" else "the end of the file" if tok.type == "$END" else
+           repr(value if len(value) <= 40 else value[:37] + "..."))
+    if tok.type not in ("_NL", "$END") and value[:1].isalpha():
+        hint = suggest(value, keywords)
+        if hint:
+            return col, f"unknown word {got}{hint}"
+    if len(src) > hints.MAX_LINE:
+        # (no author's line is that long: what may follow is enough, at a bounded cost)
+        return col, f"unexpected {got}; it can be followed by " + ", ".join(words[:6])
+    names = {}
+    for name in expected:
+        try:
+            t = p.get_terminal(name)
+        except KeyError:
+            continue
+        if t.pattern.type == "str":
+            names[name] = t.pattern.value
+    read = hints.where_read(src, col)
+    last = hints.tokens(read)[-1][0].lower() if read else ""
+    if "PHASE" in expected and len(expected) > 1 and last not in PHASES:
+        # (any word may name a phase, 'expect refused phase' too: only a phase's name is shown going on so)
+        expected = expected - {"PHASE"}
+    follows = hints.expected_kinds(expected, names)
+    if read:
+        what = _line_kind([t for t in hints.shape_of(read)])
+        msg = f"this line reads as {what}: '{read}', which can go on with {follows}, not {got}"
+    else:
+        msg = f"{got} cannot start a line here: a line here can start with {follows}"
+    shown = hints.examples(src, col, reference=hints.read_reference("fecipher.conformance", "scenario_lines.txt"),
+                           other_word=True)
+    if shown:
+        msg += "; e.g. " + " or ".join(f"'{text}'" for _, text in shown) + f" (see {shown[0][0]})"
+    return col, msg
 
 
 def _pos(x) -> Pos:

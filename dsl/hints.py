@@ -64,17 +64,29 @@ def _shape(token: str) -> str:
     return token.lower()
 
 
+def shape_of(line: str) -> tuple[str, ...]:
+    """A line's shapes: its tokens, a quoted name, a number and a card code standing for any other."""
+    return tuple(_shape(t) for t, _ in tokens(line))
+
+
 @functools.lru_cache(maxsize=None)
-def reference_lines() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """(section, line, its shapes) of each line of the reference's examples."""
-    text = importlib.resources.files("fecipher.dsl").joinpath("reference_lines.txt").read_text(encoding="utf-8")
+def read_reference(package: str, name: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """(where, line, its shapes) of each line of a generated file of reference lines
+    (``<where>\\t<line>`` a row, "#" comments): dsl/reference_lines.txt for the packs,
+    conformance/scenario_lines.txt for the scenarios (tools/reference_lines.py)."""
+    text = importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
     out = []
     for row in text.splitlines():
         if not row or row.startswith("#"):
             continue
         where, _, line = row.partition("\t")
-        out.append((where, line, tuple(_shape(t) for t, _ in tokens(line))))
+        out.append((where, line, shape_of(line)))
     return tuple(out)
+
+
+def reference_lines() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """(section, line, its shapes) of each line of the reference's examples."""
+    return read_reference("fecipher.dsl", "reference_lines.txt")
 
 
 @functools.lru_cache(maxsize=None)
@@ -164,24 +176,38 @@ def line_kind(shapes: list[str]) -> str:
     return "an effect line"
 
 
-def examples(line: str, upto: int, n: int = 2) -> list[tuple[str, str]]:
-    """(section, line) of up to ``n`` lines of the reference that begin as ``line`` does
-    before column ``upto`` (the longest such beginning, at least its first word), the
-    shortest first, each going on past that beginning."""
+def examples(line: str, upto: int, n: int = 2, reference=None, other_word: bool = False
+             ) -> list[tuple[str, str]]:
+    """(section, line) of up to ``n`` lines of the reference (``reference``, by default the
+    pack language's, :func:`reference_lines`) that begin as ``line`` does before column
+    ``upto`` (the longest such beginning, at least its first word), the shortest first,
+    each going on past that beginning. With ``other_word``, one word of the beginning
+    after the first may be another word (a scenario's phase, decision or event names
+    stand for any other: 'expect player 1 to decide target with 2' is shown the lines
+    'expect player 1 to decide attack with 2 options'); the lines that need no other
+    word come first."""
     shapes = [_shape(t) for t, c in tokens(line) if c < upto]
     if not shapes:
         return []
     best: list[tuple[int, int, str, str]] = []
-    best_len = 0
-    for where, text, ref in reference_lines():
+    best_score: tuple[int, int] = (0, 0)
+    for where, text, ref in (reference_lines() if reference is None else reference):
         k = 0
         while k < len(shapes) and k < len(ref) and ref[k] == shapes[k]:
             k += 1
-        if k == 0 or len(ref) <= k:
+        if k == 0:
             continue
-        if k > best_len:
-            best, best_len = [], k
-        if k == best_len:
+        reach = k
+        if other_word and 0 < k < len(shapes) and k < len(ref) and shapes[k][0].isalpha() and ref[k][0].isalpha():
+            reach = k + 1
+            while reach < len(shapes) and reach < len(ref) and ref[reach] == shapes[reach]:
+                reach += 1
+        if len(ref) <= reach:
+            continue
+        score = (reach, k)
+        if score > best_score:
+            best, best_score = [], score
+        if score == best_score:
             best.append((len(text), len(best), where, text))
     best.sort()
     out = []
@@ -217,7 +243,7 @@ def expected_kinds(expected: Iterable[str], keywords: dict[str, str]) -> str:
         shown = others if len(others) <= 5 else others[:5]
         parts.append("'" + "', '".join(shown) + "'" + (f" or {len(others) - 5} other words" if len(others) > 5
                                                           else ""))
-    elif "WORD" in names:
+    elif "WORD" in names or "NAME" in names:
         parts.append("a word")
     if "CODE" in names:
         parts.append("a card code such as B01-001SR")

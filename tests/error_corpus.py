@@ -12,6 +12,10 @@ A corpus file holds entries::
 Each "---" line is one expected error, its line counted from the snippet's first line.
 Lines starting with "#" before the first entry are the file's comments.
 
+The files of tests/errors/scenarios/ hold scenario authors' mistakes the same way: each
+snippet is a whole scenario file (.scn), read by
+:func:`fecipher.conformance.scenario.parse_scenarios`.
+
 ``python -m tests.error_corpus [FILE...]`` prints each snippet's errors as they are now,
 in the corpus's form (``--write`` puts them in the files: read every one before committing).
 """
@@ -26,6 +30,7 @@ from fecipher.dsl.errors import LanguageError
 from fecipher.dsl.packs import compile_text
 
 CORPUS = Path(__file__).parent / "errors"
+SCENARIO_CORPUS = CORPUS / "scenarios"
 
 STANDARD_CARD = '''pack "Errors"
 card "Marth, Test Prince"
@@ -50,6 +55,7 @@ class Entry:
     line: int            # where the entry's title is in its file
     snippet: tuple[str, ...]
     expected: tuple[str, ...]
+    scenario: bool = False   # a scenario file's snippet (tests/errors/scenarios/)
 
     @property
     def whole_card(self) -> bool:
@@ -62,6 +68,13 @@ class Entry:
 
     def actual(self) -> tuple[str, ...]:
         """The errors the checker gives now, as "line:column message"."""
+        if self.scenario:
+            from fecipher.conformance.scenario import parse_scenarios
+            try:
+                parse_scenarios("\n".join(self.snippet) + "\n", "snippet.scn")
+            except LanguageError as e:
+                return tuple(f"{d.line}:{d.column} {d.message}" for d in e.diagnostics)
+            return ()
         text, first = self.text()
         try:
             compile_text(text, "snippet.fe0")
@@ -81,7 +94,8 @@ def read(path: Path) -> list[Entry]:
         if title is not None:
             while snippet and not snippet[-1].strip():
                 snippet.pop()
-            entries.append(Entry(path.name, title, start, tuple(snippet), tuple(expected)))
+            entries.append(Entry(path.name, title, start, tuple(snippet), tuple(expected),
+                                 path.parent.name == SCENARIO_CORPUS.name))
 
     for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
         if line.startswith("=== "):
@@ -98,7 +112,13 @@ def read(path: Path) -> list[Entry]:
 
 
 def all_entries() -> list[Entry]:
+    """The entries of the pack corpus (tests/errors/*.txt)."""
     return [e for f in sorted(CORPUS.glob("*.txt")) for e in read(f)]
+
+
+def scenario_entries() -> list[Entry]:
+    """The entries of the scenario corpus (tests/errors/scenarios/*.txt)."""
+    return [e for f in sorted(SCENARIO_CORPUS.glob("*.txt")) for e in read(f)]
 
 
 def write(path: Path) -> None:

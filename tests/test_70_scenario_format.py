@@ -84,7 +84,10 @@ def test_unit_words_only_on_units_and_face_words_only_on_orbs_and_bonds():
 
 def test_an_unclosed_quote_and_an_unfinished_file():
     assert "unclosed quoted name" in errors('scenario "x\n').first.message
-    assert "the line ends too early; expected" in errors('scenario "x"\n  expect player 1 hand:').first.message
+    assert errors('scenario "x"\n  expect player 1 hand:').first.message.startswith(
+        "this line reads as an expectation of a player's hand: 'expect player 1 hand:', which can go on with "
+        "a number, a quoted name such as \"Marth\", '[', 'none' or a card code such as B01-001SR, not the end of "
+        "the line; e.g. 'expect player 1 hand: none'")
 
 
 def test_unknown_cards_are_reported_when_the_scenario_runs_with_suggestions():
@@ -118,7 +121,8 @@ def test_a_file_reports_every_syntax_error_in_one_run():
                'scenario "y"\n  player 1 atacks "Nola" with "Ansel"\n'
                'scenario "z"\n  start turn 1, player 1, deploymnet phase\n')
     assert [(d.line, d.column, d.message) for d in e.diagnostics] == [
-        (3, 10, "unexpected 'T99-001'; expected ':', 'contains', 'lacks'"),
+        (3, 10, "this line reads as the cards in the hand: 'hand', which can go on with ':', not 'T99-001'; "
+                "e.g. 'hand: T99-004' or 'hand: T01-011, T01-012' (see docs/scenarios.md, \"Setup\")"),
         (6, 12, "unknown word 'atacks': did you mean 'attacks'?"),
         (8, 27, "unknown phase 'deploymnet': did you mean 'deployment'?; phases are beginning, bond, deployment, "
                 "action, end")]

@@ -146,7 +146,7 @@ def test_cli_exit_codes_and_summary(tmp_path, capsys):
     broken = tmp_path / "broken.scn"
     broken.write_text('scenario "x"\n  player 1 jumps\n')
     assert main(["test", str(broken)]) == 1
-    assert "broken.scn:2:12: error: unexpected 'jumps'; expected" in capsys.readouterr().out
+    assert "broken.scn:2:12: error: this line reads as a step or a player's setup: 'player 1', which can go on with" in capsys.readouterr().out
     assert main(["test", str(tmp_path / "missing.scn")]) == 2
 
 
