@@ -19,7 +19,6 @@ LATER_SERIES = range(2, 9)     # issue 15: the sets of Series 2 to 8
 # Cards of a started set that are not in its pack, by code: what the language lacks
 # for them (a card that does less or other than its text is not implemented).
 MISSING = {
-    "B02-008SR": "\"Rallying Cry\": a skill that loses [Once per Turn] while its unit is class changed",
     "B02-024R": "\"Swap\": choosing an ally in the other line than this unit, and moving this unit and that "
                 "ally in one effect",
     "B02-060SR": "\"Corroding Darkness\": a trigger on the cards one use of a named skill sent from the "
