@@ -58,8 +58,6 @@ MISSING = {
     "B05-006HN": "\"Magic Emblem\" and \"Miracle Emblem\": two support skills on one card, one attacking and "
                  "one defending (a card has at most one support skill)",
     "B05-017R": "\"Sly Old Dog\": a filter on a card by a skill it has (a card with \"Attack Emblem\")",
-    "B05-025R": "\"Growing Heart\": a filter on a unit by having a support skill (an ally with a Support skill "
-                "is deployed)",
     "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
                  "units (another ally in the same line as this unit)",
     "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
