@@ -64,8 +64,6 @@ MISSING = {
                  "for a critical hit goes (on top of the deck instead of the Retreat Area)",
     "B05-036HN": "\"Wo Dao\": an attack that cannot be evaded by a filtered set of enemies (non-"
                  "Main Character ones)",
-    "B05-040HN": "\"Knight among Knight\": a filter on units by having a support skill (allies who"
-                 " have a Support Skill)",
     "B05-062HN": "\"Natural Saint\": two card choices in one skill, the second (the opponent's "
                  "blind choice from your hand) named after the first",
     "B05-048SR": "\"Tactician's Howling Laughter\": enemies and the opponent's support cards "
