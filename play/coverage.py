@@ -66,8 +66,6 @@ MISSING = {
                  "Main Character ones)",
     "B05-062HN": "\"Natural Saint\": two card choices in one skill, the second (the opponent's "
                  "blind choice from your hand) named after the first",
-    "B05-048SR": "\"Tactician's Howling Laughter\": enemies and the opponent's support cards "
-                 "losing their support skills",
     "B05-049HN": "\"There's still one more.\": a support skill that activates a second time; "
                  "\"Let's get serious.\": a condition on the supporting card having a support "
                  "skill",
