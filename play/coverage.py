@@ -101,7 +101,6 @@ MISSING = {
     "B04-048SR": "\"White Rose of Archanea\": effects resolved in order where each is done as far as it can be; a "
                  "'you may' skill whose first line has nothing to act on is not offered (engine decision 14), so with "
                  "no red card in the Retreat Area the draw, the bond and the orb would be lost",
-    "B04-051SR": "\"Lord of Roses\": a selector of allies by a keyword their skills carry (\"allies with the [CF]\")",
     "B04-063SR": "\"Hands of Fate\": choosing among cards looked at (not revealed) on top of the deck, and sending "
                  "one of them away",
     "B04-066HN": "\"Clever Tactics\": a skill of a card in the hand triggered by that card's own move from the "
