@@ -113,9 +113,12 @@ MISSING = {
     "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
     "B04-082N": "\"Resistance Emblem\": a support card deployed at the end of the combat instead of going to the "
                 "Retreat Area (as B04-004N's Mirage Emblem)",
-    "B04-083R": "\"Infinite Potential\": acquiring the weapons, types and ranges of all other allies",
-    "P04-011PR": "\"Fatal Sword\": a cost's sent card deployed instead of going to the Retreat Area when it has a "
-                 "skill with a given keyword ([CF])",
+    "B04-083R": "\"Ignis\": a condition on the number of different weapons a unit has (\"3 or more different "
+                "Weapons\"); \"Infinite Potential\" (acquiring the weapons, types and ranges of the other allies) is "
+                "in the language",
+    "P04-011PR": "\"Fatal Sword\": a replacement of where an ACT skill's cost sends its card (the discarded "
+                 "card deployed instead of going to the Retreat Area when it has a [CF] skill): replacements "
+                 "('... instead of ...') are refused in ACT skills and do not reach a cost's card",
     "B04-054N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-058N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-062N": "the same \"Mirage Emblem\" as B04-004N",
