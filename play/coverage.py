@@ -19,7 +19,6 @@ LATER_SERIES = range(2, 9)     # issue 15: the sets of Series 2 to 8
 # Cards of a started set that are not in its pack, by code: what the language lacks
 # for them (a card that does less or other than its text is not implemented).
 MISSING = {
-    "B02-008SR": "\"Rallying Cry\": a skill that loses [Once per Turn] while its unit is class changed",
     "B02-024R": "\"Swap\": choosing an ally in the other line than this unit, and moving this unit and that "
                 "ally in one effect",
     "B02-060SR": "\"Corroding Darkness\": a trigger on the cards one use of a named skill sent from the "
@@ -59,20 +58,14 @@ MISSING = {
     "B05-006HN": "\"Magic Emblem\" and \"Miracle Emblem\": two support skills on one card, one attacking and "
                  "one defending (a card has at most one support skill)",
     "B05-017R": "\"Sly Old Dog\": a filter on a card by a skill it has (a card with \"Attack Emblem\")",
-    "B05-025R": "\"Growing Heart\": a filter on a unit by having a support skill (an ally with a Support skill "
-                "is deployed)",
     "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
                  "units (another ally in the same line as this unit)",
     "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
                  "for a critical hit goes (on top of the deck instead of the Retreat Area)",
     "B05-036HN": "\"Wo Dao\": an attack that cannot be evaded by a filtered set of enemies (non-"
                  "Main Character ones)",
-    "B05-040HN": "\"Knight among Knight\": a filter on units by having a support skill (allies who"
-                 " have a Support Skill)",
     "B05-062HN": "\"Natural Saint\": two card choices in one skill, the second (the opponent's "
                  "blind choice from your hand) named after the first",
-    "B05-048SR": "\"Tactician's Howling Laughter\": enemies and the opponent's support cards "
-                 "losing their support skills",
     "B05-049HN": "\"There's still one more.\": a support skill that activates a second time; "
                  "\"Let's get serious.\": a condition on the supporting card having a support "
                  "skill",
@@ -108,7 +101,6 @@ MISSING = {
     "B04-048SR": "\"White Rose of Archanea\": effects resolved in order where each is done as far as it can be; a "
                  "'you may' skill whose first line has nothing to act on is not offered (engine decision 14), so with "
                  "no red card in the Retreat Area the draw, the bond and the orb would be lost",
-    "B04-051SR": "\"Lord of Roses\": a selector of allies by a keyword their skills carry (\"allies with the [CF]\")",
     "B04-063SR": "\"Hands of Fate\": choosing among cards looked at (not revealed) on top of the deck, and sending "
                  "one of them away",
     "B04-066HN": "\"Clever Tactics\": a skill of a card in the hand triggered by that card's own move from the "
@@ -121,9 +113,12 @@ MISSING = {
     "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
     "B04-082N": "\"Resistance Emblem\": a support card deployed at the end of the combat instead of going to the "
                 "Retreat Area (as B04-004N's Mirage Emblem)",
-    "B04-083R": "\"Infinite Potential\": acquiring the weapons, types and ranges of all other allies",
-    "P04-011PR": "\"Fatal Sword\": a cost's sent card deployed instead of going to the Retreat Area when it has a "
-                 "skill with a given keyword ([CF])",
+    "B04-083R": "\"Ignis\": a condition on the number of different weapons a unit has (\"3 or more different "
+                "Weapons\"); \"Infinite Potential\" (acquiring the weapons, types and ranges of the other allies) is "
+                "in the language",
+    "P04-011PR": "\"Fatal Sword\": a replacement of where an ACT skill's cost sends its card (the discarded "
+                 "card deployed instead of going to the Retreat Area when it has a [CF] skill): replacements "
+                 "('... instead of ...') are refused in ACT skills and do not reach a cost's card",
     "B04-054N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-058N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-062N": "the same \"Mirage Emblem\" as B04-004N",

@@ -65,6 +65,16 @@ def test_a_cont_skill_printed_in_two_parts_is_one_skill_of_the_list():
     assert not any("Marth" in p for p in problems), problems
 
 
+def test_a_cont_part_of_an_act_skill_of_the_same_name_is_one_skill_of_the_list():
+    card = entry("Hinoka", "Test Flier", [("B02-008SR", 2)],
+                 skills="Rallying Cry |ACT| [Once per Turn] ... this skill loses [Once per Turn].")
+    text = skeleton([card], "B02").replace(
+        '  # act "Rallying Cry": to write',
+        '  act "Rallying Cry"\n    once per turn\n    draw 1\n'
+        '  cont "Rallying Cry"\n    if this unit is class changed\n    this unit\'s "Rallying Cry" loses once per turn')
+    assert not check_pack(compile_text(text, "b02.fe0"), [card])
+
+
 def test_a_support_skills_name_leaves_out_a_keyword_tag_before_it_and_a_cost_run_into_it():
     tagged = entry("Ena", "Tagged", [("B02-060N", 2)], support_skill="|ATK SUPP| [IS] Undying Friendship: ...")
     costed = entry("Shanna", "Costed", [("B02-061N", 2)],

@@ -190,11 +190,14 @@ def check_pack(pack_cards: Iterable[Any], cardlist: list[dict[str, Any]]) -> lis
                 problems.append(f"{where}: {key} {value!r} (the list: {theirs[key]!r})")
         want = [n for _, n in f["skills"]]
         # A CONT skill printed in several |CONT| parts is several cont skills of one name in a
-        # pack (docs/skill-language.md): one printed skill.
+        # pack, and a skill with a continuous part ("If this unit has Class Changed, this skill
+        # loses [Once per Turn]") is that skill plus a cont skill of its name
+        # (docs/skill-language.md): one printed skill either way.
+        others = {s.name for s in card.skills if s.kind != SkillKind.CONTINUOUS}
         got, parts = [], set()
         for s in card.skills:
             if s.kind == SkillKind.CONTINUOUS:
-                if s.name in parts:
+                if s.name in parts or s.name in others:
                     continue
                 parts.add(s.name)
             got.append(s.name)
