@@ -138,8 +138,9 @@ PHRASINGS: tuple[Phrasing, ...] = (
        "the language has no damage or healing: an attack that succeeds destroys a unit or breaks orbs "
        "('destroy it', 'destroy 1 orb')", "Actions", lacks=True),
     _p("attack becomes", r"\battack (?:becomes|is (?:doubled|tripled|halved|set to|equal to)|doubles|triples)\b",
-       "the language has no 'attack becomes N' or doubled attack: a change adds or takes away, "
-       "'gains +10 attack', 'loses 10 attack'", "Changes", lacks=True),
+       "the language has no 'attack becomes N', tripled or halved attack: a change adds or takes away, "
+       "'gains +10 attack', 'loses 10 attack'; a doubled attack is 'this unit doubles its attack'", "Changes",
+       lacks=True),
     _p("attack increased", r"\battack is (?:increased|reduced|decreased) by\b",
        "a unit's attack is changed with 'gains +10 attack' or 'loses 10 attack' (only the values of cards "
        "that are not units are 'increased by' / 'reduced by')", "Changes"),
@@ -150,9 +151,9 @@ PHRASINGS: tuple[Phrasing, ...] = (
     _p("coin", r"\b(?:flip a coin|coin|roll|dice|die roll)\b",
        "the language has no coins or dice; a random pick is 'choose 1 card from your opponent's hand at random'",
        "Hidden information: looking, choosing without looking, revealing", lacks=True),
-    _p("attack evaded", r"^\s*(?:when|each time)\b[^.]*\b(?:is evaded|evades this unit)",
-       "the language has no trigger for an attack being evaded: the nearest is 'when this unit evades' "
-       "(this unit's own evasion)", "More triggers", lacks=True),
+    _p("attack evaded", r"^\s*(?:when|each time)\b[^.]*\bis evaded",
+       "an attack being evaded is written from the evading side: 'when an enemy evades this unit' "
+       "(this unit's attack was evaded; 'when this unit evades' is this unit's own evasion)", "More triggers"),
     _p("becomes untapped", r"^\s*(?:when|each time)\b[^.]*\bbecomes? (?:untapped|tapped)\b",
        "the trigger is written 'when this unit is untapped' (or 'is tapped')", "More triggers"),
     _p("level up as an effect", r"^\s*(?:this unit|it|that unit) (?:levels up|class changes)\s*$|^\s*class change\b",
