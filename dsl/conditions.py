@@ -101,7 +101,12 @@ def compile_condition(c: A.Condition) -> Test:
         return is_state
     if k == "have_count":
         kind, n = c.quantity
-        counter = counter_of(c.counted)
+        counted = c.counted
+        if isinstance(counted, A.Filtered) and counted.noun in ("unit", "units"):
+            # "you have 3 or more units" / "your opponent has ...": the units of the one who
+            # has them (a bare "units" elsewhere names both players' units)
+            counted = attrs.evolve(counted, noun="ally" if counted.noun == "unit" else "allies")
+        counter = counter_of(counted)
         if c.owner == "opponent":   # "your opponent has ... in their hand": counted from their side
             mine = counter
             counter = lambda ctx, _m=mine: _m(attrs.evolve(ctx, controller=ctx.opponent))  # noqa: E731

@@ -28,6 +28,10 @@ MISSING = {
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
+    "B03-049HN": "\"Beginner's luck!\": a count of the units of both players together (allies and enemies "
+                 "total 7); 'you have N units' counts your own",
+    "B03-073N": "\"Wanna play?\": a count of the units of both players together (allies and enemies total 5 "
+                "or more); 'you have N units' counts your own",
     "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
                  "an ally with the same unit name (chosen) instead of sending it to the retreat area",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
