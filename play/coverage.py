@@ -15,6 +15,9 @@ from pathlib import Path
 
 SERIES1_SETS = ("B01", "S01", "S02", "P01")
 LATER_SERIES = range(2, 9)     # issue 15: the sets of Series 2 to 8
+# The series groups after Series 1, each an issue of its own: (first, last series, issue, extra sets).
+# S11 is printed without a series number (-1 in the card list); issue 20 takes it with Series 16-22.
+SERIES_GROUPS = ((2, 8, 15, ()), (9, 15, 18, ()), (16, 22, 20, ("S11",)))
 
 # Cards of a started set that are not in its pack, by code: what the language lacks
 # for them (a card that does less or other than its text is not implemented).
@@ -293,12 +296,23 @@ def _implemented(pool, c: dict):
     return ours, ok
 
 
-def _later_sets_markdown(pool, cards: list[dict]) -> list[str]:
-    """The Series 2-8 table (every set of those series) and the missing cards of each set that has a pack."""
+def _group_of(card: dict) -> tuple[int, int, int, tuple] | None:
+    """The series group (see :data:`SERIES_GROUPS`) of a card, by its first printing."""
+    series = [a["SeriesNo"] for a in card["AlternateArts"] if a["SeriesNo"] >= 0]
+    for g in SERIES_GROUPS:
+        first, last, _, extra = g
+        if (series and first <= min(series) <= last) or (not series and _first_set(card) in extra):
+            return g
+    return None
+
+
+def _later_sets_markdown(pool, cards: list[dict], group) -> tuple[list[str], int, int]:
+    """One series group's table (every set of those series) and the missing cards of each set that has
+    a pack; with the group's implemented and total distinct cards."""
+    first, last, issue, _ = group
     by_set: dict[str, list] = defaultdict(list)
     for c in cards:
-        series = [a["SeriesNo"] for a in c["AlternateArts"] if a["SeriesNo"] >= 0]
-        if series and min(series) in LATER_SERIES:
+        if _group_of(c) == group:
             by_set[_first_set(c)].append(c)
     packs = {c.pack.rsplit("/", 1)[-1].split(".")[0].upper() for c in pool}
     order = {"B": 0, "P": 1, "S": 2}
@@ -316,15 +330,17 @@ def _later_sets_markdown(pool, cards: list[dict]) -> list[str]:
                     code = c["AlternateArts"][0]["CardCode"]
                     why = MISSING.get(code, "not written yet")
                     missing.append(f"- {s}: {c['Character']}, {c['Title']} ({code}): {why}")
-    out = ["## Series 2 to 8", "",
-           "Cards first printed in Series 2 to 8 (issue 15), by the set of their first printing.", "",
+    extra = " and the " + ", ".join(group[3]) + " starter deck" if group[3] else ""
+    out = [f"## Series {first} to {last}", "",
+           f"Cards first printed in Series {first} to {last}{extra} (issue {issue}), by the set of their "
+           f"first printing.", "",
            "| set | cards implemented / total |", "| --- | --- |", *rows, "",
-           f"Series 2 to 8 distinct cards: {done} / {total} implemented.", ""]
+           f"Series {first} to {last} distinct cards: {done} / {total} implemented.", ""]
     if missing:
         out += ["### Not implemented yet, in the sets that have a pack", "",
                 "Each card with what the skill language is missing for it (a card that does less or other "
                 "than its text is left out of its pack).", "", *missing, ""]
-    return out
+    return out, done, total
 
 
 def coverage_markdown(cardlist: str | None = None) -> str:
@@ -363,7 +379,14 @@ def coverage_markdown(cardlist: str | None = None) -> str:
         out += [f"Series 1 distinct cards: {total_impl} / {total} implemented.", ""]
         if missing:
             out += ["## Not implemented yet", ""] + [f"- {m}" for m in sorted(missing)] + [""]
-        out += _later_sets_markdown(pool, every)
+        all_done, all_total = total_impl, total
+        for group in SERIES_GROUPS:
+            lines, done, n = _later_sets_markdown(pool, every, group)
+            out += lines
+            all_done += done
+            all_total += n
+        out += ["## The whole pool", "",
+                f"Distinct cards of the card list: {all_done} / {all_total} implemented.", ""]
     else:
         out += [f"Series 1 distinct cards: {sum(1 for c in pool if _series1_pack(c))} / ? implemented.", ""]
     out += ["## Language features each set needed", ""]

@@ -41,13 +41,23 @@ def test_the_missing_cards_of_a_started_set_are_listed_with_what_is_missing():
     from pathlib import Path
     import re
     packs = {f.stem.upper() for f in (Path(__file__).resolve().parents[1] / "cards").glob("*.fe0")}
+    from fecipher.play.coverage import _cards, _first_set
+    from fecipher.dsl.packs import embedded_pool
+    pool = embedded_pool()
+    reprinted: dict[str, int] = {}
+    for c in _cards(None):
+        ours = pool.find(f"{c['Character']}, {c['Title']}")
+        if ours is not None and _first_set(c) not in ours.pack.upper():
+            reprinted[_first_set(c)] = reprinted.get(_first_set(c), 0) + 1
     for set_code, done, total, no_pack in re.findall(r"\| ([BPS]\d\d) \| (\d+) / (\d+)( \(no pack yet\))? \|", text):
         assert bool(no_pack) == (set_code not in packs), set_code
         if no_pack:
-            assert done == "0"
+            # Only a card printed again under this set's code and already in another set's pack (by
+            # its name: B11-101+X is S04-003ST) counts before the set has a pack of its own.
+            assert int(done) <= reprinted.get(set_code, 0), set_code
     # Every card of a started set that is not implemented is listed: with what the language
     # lacks, or "not written yet" for a card of a set still being written.
-    listed = text.split("### Not implemented yet")[1].split("## Language")[0]
+    listed = text.split("## Language")[0]
     for set_code, done, total, no_pack in re.findall(r"\| ([BPS]\d\d) \| (\d+) / (\d+)( \(no pack yet\))? \|", text):
         if not no_pack and set_code not in ("B01", "S01", "S02", "P01"):
             assert listed.count(f"- {set_code}: ") >= int(total) - int(done), set_code
