@@ -9,6 +9,11 @@ The same games are also played with every skill taken off the cards (their
 printed facts kept): the time per turn of the rules alone, against which the
 cost of the skills can be read.
 
+Random pool decks: the same seeds on random legal decks drawn from every scripted
+card of cards/ (``benchmarks.soak.decks_for(s)`` for game ``s``): what a player
+turn costs with the whole pool's skills; the target is within 1.5x of the
+starter decks' time per turn.
+
 Memory: ``tracemalloc`` around one whole game (seed 0), from before ``Game(...)``
 to the end: the peak of Python allocations during it, and what is still held at
 the end by the finished game (its state and its event log).
@@ -26,9 +31,12 @@ NAME = "selfplay"
 TITLE = "self-play throughput"
 
 
-def measure(seeds: range, repeat: int, decks=None) -> dict:
-    d1, d2 = decks or starter_decks()
-    play_one(d1, d2, seeds[0])                      # warm-up: imports, first-call costs
+def measure(seeds: range, repeat: int, decks=None, decks_of=None) -> dict:
+    """Play ``seeds`` ``repeat`` times: with the two ``decks`` (the starter decks by default), or with
+    ``decks_of(seed)`` for each game when given (built before the clock starts)."""
+    fixed = decks or starter_decks()
+    per_seed = {s: decks_of(s) for s in seeds} if decks_of else {s: fixed for s in seeds}
+    play_one(*per_seed[seeds[0]], seeds[0])         # warm-up: imports, first-call costs
     runs = []
     turns: list[int] = []
     decisions = 0
@@ -38,7 +46,7 @@ def measure(seeds: range, repeat: int, decks=None) -> dict:
         total_turns = total_decisions = 0
         t0 = time.perf_counter()
         for s in seeds:
-            g = play_one(d1, d2, s)
+            g = play_one(*per_seed[s], s)
             total_turns += g.turn
             total_decisions += len(g.answers)
             if r == 0:
@@ -77,6 +85,9 @@ def run(quick: bool = False) -> list[dict]:
     repeat = 1 if quick else 5
     m = measure(seeds, repeat)
     bare = measure(seeds, max(1, repeat - 2), starter_decks_without_skills())
+    from benchmarks.soak import decks_for
+    pool = measure(seeds, max(1, repeat - 2), decks_of=decks_for)
+    ratio = pool["ms_per_turn"] / m["ms_per_turn"]
     mem = memory()
     b = TITLE
     note = f"{m['games']} games (seeds 0..{m['games'] - 1}) x {m['repeat']} runs, median"
@@ -88,6 +99,10 @@ def run(quick: bool = False) -> list[dict]:
         row(b, "time per player turn, no skills", bare["ms_per_turn"], "ms",
             note=f"the same decks with every skill taken off ({bare['games_per_s']:.0f} games/s, "
                  f"{bare['median_turns']:.0f} turns per game): the rules alone"),
+        row(b, "time per player turn, random pool decks", pool["ms_per_turn"], "ms",
+            target="<= 1.5x the starter decks", met=ratio <= 1.5,
+            note=f"{ratio:.2f}x the starter decks; random legal decks from every card of cards/ "
+                 f"(benchmarks.soak.decks_for), {pool['median_turns']:.0f} turns per game"),
         row(b, "decisions per second", m["decisions_per_s"], "decisions/s"),
         row(b, "median turns per game", m["median_turns"], "turns",
             note=f"{m['decisions_per_game']:.0f} decisions, {m['events_per_game']:.0f} events per game"),
