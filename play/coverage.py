@@ -153,11 +153,6 @@ MISSING = {
     "B08-050N": "\"I'll leave the rest to you young'uns\": a trigger on the end of this unit's own attack "
                 "('when this unit finishes a combat' also fires on a combat it defended, and 'if this unit is "
                 "attacking' is no longer true when the combat ends)",
-    "B08-076SR": "\"Divine Blade: Balmung\": a count of the cards this skill's own line sent to the Retreat Area "
-                 "(\"for each card sent ... by this skill's effect, choose 1 \"Shannan\"\"; 'for each ... by this "
-                 "skill' counts destroyed enemies only); \"Critical Astra\": a trigger on this unit's critical hit "
-                 "being evaded ('when an enemy evades this unit' is any evasion of its attack, critical hit or not, "
-                 "and no condition asks whether the attack is a critical hit)",
     "B08-079SR": "\"Work, work, work!\": three effects resolved in order until one fails, each of several lines "
                  "(a reveal or a choice, then an effect under a condition): 'if you do' gates one line, after the "
                  "last line not under it, so a step of several lines cannot be made to depend on the one before",
