@@ -207,6 +207,9 @@ def test_a_critical_hit_not_evaded_does_not_trigger(tmp_path):
      'until the end of the turn', "has no such line"),
     ('act "X"\n    send all cards from your hand to your bond area\n    draw 1 for each card sent to your '
      'retreat area by this skill', "has no such line"),
+    # a cost is not the skill's effect ("by this skill's effect"): it is not counted
+    ('act "X"\n    cost send 1 card from your hand to your retreat area\n    draw 1 for each card sent to your '
+     'retreat area by this skill', "has no such line"),
     ('act "X"\n    send all cards from your hand to your retreat area\n    the deployment cost of all red cards '
      'in your hand is reduced by 1 for each card sent to your retreat area by this skill until the end of the '
      'turn', "attack changes and 'choose ... for each' only"),
