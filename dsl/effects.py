@@ -393,6 +393,13 @@ def _moved(ctx, card: CardCopy) -> None:
         ctx.data.setdefault("moved", set()).add(card.id)
 
 
+def _sent(ctx, cards, dest: str | None) -> None:
+    """What "for each card sent to <area> by this skill" counts (dsl/skillcompile.count_of):
+    the cards this skill's lines moved, with the area each was sent to."""
+    if dest is not None:
+        ctx.data.setdefault("sent", []).extend((c, dest) for c in cards)
+
+
 def _stack_target(ctx, a: A.Action):
     """The unit a card is put under (growth) or onto (level up by a skill), if any."""
     for p in a.preps:
@@ -445,7 +452,9 @@ def _send_builder(default):
         dest = _to_area(a, default)
         g = ctx.game
         if isinstance(t, Unit):
+            cards = list(t.cards)
             g.remove_unit(t, dest, by_skill=True, face_up=_face_of(a) != "down")
+            _sent(ctx, cards, dest)
             return
         if isinstance(t, CardCopy):
             if dest == "bonds":
@@ -456,6 +465,7 @@ def _send_builder(default):
             else:
                 g.move_card(t, dest, by_skill=True, bottom=_at_bottom(a))
             _moved(ctx, t)
+            _sent(ctx, [t], dest)
     return simple(each)
 
 

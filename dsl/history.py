@@ -70,6 +70,25 @@ def _since_declaration(game) -> list:
     return out
 
 
+def compile_has_critical_hit(c: A.Condition) -> Callable[[SkillContext], bool]:
+    """"X has critical hit this combat": X performed a critical hit (step 3 of the battle)
+    in the combat going on, whether or not the attack was then evaded ("When this unit's
+    Critical Hit is evaded" is the evasion trigger under this condition). False outside a
+    combat."""
+    from fecipher.dsl.conditions import subject_units
+    subj = c.subject
+
+    def has_critical_hit(ctx: SkillContext) -> bool:
+        ids = {u.id for u in subject_units(ctx, subj)}
+        if not ids:
+            return False
+        for e in _since_declaration(ctx.game):
+            if isinstance(e, ev.CriticalHit) and e.unit in ids:
+                return True
+        return False
+    return has_critical_hit
+
+
 def compile_has_destroyed(c: A.Condition) -> Callable[[SkillContext], bool]:
     """"X has destroyed <an enemy> this combat / this turn": X's attack destroyed such a
     unit (an MC too: rule 4) in the combat going on / in this turn. The destroyed unit is

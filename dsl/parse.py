@@ -939,6 +939,9 @@ class ToAst(Transformer):
     def destroyed_here(self, pos, items):
         return A.PostFilter("destroyed_here", pos=pos)
 
+    def sent_here(self, pos, items):
+        return A.PostFilter("sent_here", value=items[0], pos=pos)
+
     def subjects(self, pos, items):
         return tuple(items)
 
@@ -1250,6 +1253,9 @@ class ToAst(Transformer):
     # ---- conditions
     def happened_this_turn(self, pos, items):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
+
+    def has_critical_hit(self, pos, items):
+        return A.Condition("has_critical_hit", subject=items[0], words=(str(items[1]).lower(),), pos=pos)
 
     def has_destroyed(self, pos, items):
         return A.Condition("has_destroyed", subject=items[0], counted=items[1], words=(str(items[2]),), pos=pos)

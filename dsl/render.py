@@ -94,6 +94,8 @@ def post(p: A.PostFilter) -> str:
         return f"in the same area as {selector(p.value)}"
     if p.kind == "destroyed_here":
         return "destroyed by this skill"
+    if p.kind == "sent_here":
+        return f"sent to {place(p.value)} by this skill"
     if p.kind == "same_name":
         return f"with the same Unit Name as {selector(p.value)}"
     if p.kind == "different_name":
@@ -600,6 +602,8 @@ def condition(c: A.Condition) -> str:
         if c.words[0].startswith("as many or "):
             return f"you have equal to or {c.words[0][len('as many or '):]} {c.words[1]}{where} than your opponent"
         return f"you have {c.words[0]} {c.words[1]}{where} than your opponent"
+    if c.kind == "has_critical_hit":
+        return f"{selector(c.subject)} has Critical Hit in this combat"
     if c.kind == "has_destroyed":
         return f"{selector(c.subject)}'s attack destroyed {selector(c.counted)} this {c.words[0]}"
     if c.kind == "has_stack":

@@ -254,6 +254,11 @@ class SkillChecker:
                 self._destroys(st) for st in s.statements):
             self.err(s.pos, "'for each ... destroyed by this skill' counts what this skill's 'destroy' lines "
                             "destroy, and this skill has none")
+        for post in self._sent_counts(s.statements):
+            area = V.PLACES.get(tuple(post.value.words))
+            if area is not None and not any(self._sends_to(st, area) for st in s.statements):
+                self.err(post.pos, "'for each card sent to ... by this skill' counts what this skill's 'send', "
+                                   "'add' or 'put' lines move there, and this skill has no such line")
 
     # ---- references to earlier choices
     def binding_of(self, st) -> Binding | None:
@@ -684,6 +689,36 @@ class SkillChecker:
                        and any(p.kind == "destroyed_here" for p in c.per_each.posts) for c in st.changes)
         return False
 
+    def _sent_counts(self, statements) -> list:
+        """The "sent to <area> by this skill" filters of a skill's counts ("for each card sent
+        to your retreat area by this skill", in a change or a 'choose ... for each')."""
+        out = []
+        for st in statements:
+            while isinstance(st, A.Guarded):
+                st = st.statement
+            sels = []
+            if isinstance(st, A.Modification):
+                sels = [c.per_each for c in st.changes if c.per_each is not None]
+            elif isinstance(st, A.Action):
+                sels = [p.unit for p in st.preps if p.kind == "for_each"]
+            elif isinstance(st, A.ActorStatement):
+                sels = [p.unit for p in st.action.preps if p.kind == "for_each"]
+            for sel in sels:
+                if isinstance(sel, A.Filtered):
+                    out.extend(p for p in sel.posts if p.kind == "sent_here")
+        return out
+
+    def _sends_to(self, st, area: str) -> bool:
+        from fecipher.dsl.selectors import place_area
+        while isinstance(st, A.Guarded):
+            st = st.statement
+        if isinstance(st, A.ActorStatement):
+            st = st.action
+        if not isinstance(st, A.Action) or st.verb not in ("send", "add", "put"):
+            return False
+        to = [p for p in st.preps if p.kind in ("to", "bottom") and p.place is not None]
+        return any(place_area(p.place) == area for p in to) or (not to and st.verb == "add" and area == "hand")
+
     def _destroys(self, st) -> bool:
         if isinstance(st, A.Guarded):
             return self._destroys(st.statement)
@@ -751,7 +786,7 @@ class SkillChecker:
             self.check_selector(c.per_each)
             self.counting = False
             if isinstance(c.per_each, A.Filtered) and selector_kind(c.per_each) == "card" and not any(
-                    p.kind in ("from_place", "in_stack", "stacked_under", "among") for p in c.per_each.posts):
+                    p.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here") for p in c.per_each.posts):
                 self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                          "'for each card stacked under this unit'")
         elif c.kind in ("cannot_use_kind", "acquire_skills_of", "acquire_traits_of", "lvs_usable"):
@@ -779,7 +814,7 @@ class SkillChecker:
             self.check_selector(p.unit)
             self.counting = False
             if isinstance(p.unit, A.Filtered) and selector_kind(p.unit) == "card" and not any(
-                    x.kind in ("from_place", "in_stack", "stacked_under") for x in p.unit.posts):
+                    x.kind in ("from_place", "in_stack", "stacked_under", "sent_here") for x in p.unit.posts):
                 self.err(p.unit.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                      "'for each card stacked under this unit'")
         return A.Action(a.verb, a.number, a.target, tuple(p for p in a.preps if p.kind != "for_each"), a.optional,
@@ -1003,6 +1038,14 @@ class SkillChecker:
                     self.err(p.value.pos, "'equal to the number of ... you have' counts orbs, bonds or allies")
             if p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):
                 skill_control.check_post(self, sel, p)
+            if p.kind == "sent_here":   # "for each card sent to your retreat area by this skill"
+                self.check_place(p.value)
+                if selector_kind(sel) != "card":
+                    self.err(p.pos, "'sent to ... by this skill' goes with cards: 'for each card sent to your "
+                                    "retreat area by this skill'")
+                elif not self.counting:
+                    self.err(p.pos, "'sent to ... by this skill' is a count: 'for each card sent to your retreat "
+                                    "area by this skill'")
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):
                     self.check_name(n, p.pos)
@@ -1208,6 +1251,13 @@ class SkillChecker:
             return
         if c.kind == "levelling_up":
             self.check_levelling_up(c)
+            return
+        if c.kind == "has_critical_hit":
+            self.check_selector(c.subject)
+            if c.words[0] != "hit":
+                self.err(c.pos, f"'has critical {c.words[0]}': the condition is 'has critical hit this combat'")
+            if selector_kind(c.subject) not in ("unit", "name"):
+                self.err(c.subject.pos, "who critical hit is a unit: 'this unit has critical hit this combat'")
             return
         if c.kind == "has_destroyed":
             from fecipher.dsl.history import destroyed_selector_ok

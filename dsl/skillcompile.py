@@ -73,6 +73,20 @@ def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
                 return sum(1 for o in owners if o != ctx.controller)
             return len(owners)
         return destroyed
+    if isinstance(sel, A.Filtered) and any(p.kind == "sent_here" for p in sel.posts):
+        # "for each card sent to your retreat area by this skill": the cards this skill's own
+        # "send" / "add" / "put" lines moved to that area (dsl/effects.py records them), of
+        # the area's owner(s), matching the selector's qualities.
+        from fecipher.dsl.selectors import card_predicate, place_area, place_owner
+        post = next(p for p in sel.posts if p.kind == "sent_here")
+        area = place_area(post.value)
+        pred = card_predicate(sel)
+
+        def sent(ctx):
+            owners = place_owner(ctx, post.value)
+            return sum(1 for c, dest in ctx.data.get("sent", ()) if dest == area and c.owner in owners
+                       and pred(ctx, c))
+        return sent
     return count_things(sel)
 
 

@@ -153,6 +153,9 @@ MISSING = {
     "B08-050N": "\"I'll leave the rest to you young'uns\": a trigger on the end of this unit's own attack "
                 "('when this unit finishes a combat' also fires on a combat it defended, and 'if this unit is "
                 "attacking' is no longer true when the combat ends)",
+    "B08-079SR": "\"Work, work, work!\": three effects resolved in order until one fails, each of several lines "
+                 "(a reveal or a choice, then an effect under a condition): 'if you do' gates one line, after the "
+                 "last line not under it, so a step of several lines cannot be made to depend on the one before",
     # Promo P02 (cards/p02.fe0)
     "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
                  "the end of the turn",
