@@ -901,6 +901,11 @@ class SkillChecker:
             okind = selector_kind(a.target)
             if okind == "name":
                 okind = "unit"
+            elif (okind == "bond" and isinstance(a.target, A.Ref) and "bond" not in verb.objects
+                  and "card" in verb.objects):
+                # "the chosen bond" is a card in the Bond Area: a verb that moves cards takes it
+                # ("choose 1 of your face-up Bond cards, and send it to the Retreat Area").
+                okind = "card"
         if okind not in verb.objects and not (okind == "chosen" and verb.objects & {"unit", "card"}):
             words = [OBJECT_WORDS[o] for o in OBJECT_WORDS if o in verb.objects]
             want = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)

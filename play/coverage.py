@@ -179,9 +179,6 @@ MISSING = {
     "B08-050N": "\"I'll leave the rest to you young'uns\": a trigger on the end of this unit's own attack "
                 "('when this unit finishes a combat' also fires on a combat it defended, and 'if this unit is "
                 "attacking' is no longer true when the combat ends)",
-    "B08-062HN": "\"Blessings and Friendship\": a face-up bond chosen and sent to the retreat area after a "
-                 "revealed card was placed in the bond area ('it' could mean either, and 'the chosen bond' is "
-                 "only flipped)",
     # Promo P02 (cards/p02.fe0)
     "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
                  "the end of the turn",
