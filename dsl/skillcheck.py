@@ -1008,6 +1008,9 @@ class SkillChecker:
                     self.err(p.value.pos, "'equal to the number of ... you have' counts orbs, bonds or allies")
             if p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):
                 skill_control.check_post(self, sel, p)
+            if p.kind == "cc_cost" and selector_kind(sel) != "card":
+                self.err(p.pos, "'with a class change cost' goes with cards (a card in an area); a unit that "
+                                "was class changed is a 'class-changed' one")
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):
                     self.check_name(n, p.pos)

@@ -130,9 +130,9 @@ MISSING = {
     "B04-058N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-062N": "the same \"Mirage Emblem\" as B04-004N",
     # B08 (cards/b08.fe0)
-    "B08-001SR": "\"Future Changing Bonds\": a filter on a card having a class-change cost (\"choose 1 card with a "
-                 "Class Change Cost ... and stack it on top to Class Change them\") and the quality "
-                 "'non-class-changed' (both refused by the checker)",
+    "B08-001SR": "\"Future Changing Bonds\": the quality 'non-class-changed' (\"Choose 1 other non-Class Changed "
+                 "ally\"), refused by the checker (the card 'with a class change cost' put onto that ally is "
+                 "written as B08-039R's)",
     "B08-002SR": "\"Awaken the Dead\" / \"Cursed Army of Despair\": costs tapping 2 or 3 allied \"Risen\", which "
                  "only B08-047 Risen's \"Army of Risen\" lets share a unit name; the Risen's facts in the card list "
                  "(cost 0, attack 0, support 0) are to be confirmed before they are written",
@@ -163,9 +163,6 @@ MISSING = {
     "B08-038N": "\"Voice of Naga\": a trigger on the card supporting this unit being a Dragonstone (placed, "
                 "whether or not the support succeeds; 'when this unit is supported' is a successful support "
                 "only): to be ruled before it is written",
-    "B08-039R": "\"Rite of Awakening\": a filter on a card having a class-change cost (\"choose 1 card from your "
-                "hand with a Class Change Cost that has the same name as that ally\"), refused by the checker as "
-                "for B08-001SR",
     "B08-044N": "\"Blade of Slaughter\": the card list gives the +10 no duration (until the end of the combat or "
                 "of the turn); left out until a printing or ruling decides it (as B03-075N)",
     "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
