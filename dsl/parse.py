@@ -837,6 +837,9 @@ class ToAst(Transformer):
     def with_bond_skill(self, pos, items):
         return A.PostFilter("bond_skill", value=True, pos=pos)
 
+    def with_cc_cost(self, pos, items):
+        return A.PostFilter("cc_cost", value=True, pos=pos)
+
     def with_keyword_skill(self, pos, items):
         return A.PostFilter("keyword_skill", stat=items[0].name, value=True, pos=pos)
 

@@ -109,6 +109,8 @@ def post(p: A.PostFilter) -> str:
         return f"stacked under {selector(p.value)}"
     if p.kind == "among":
         return "among the revealed cards"
+    if p.kind == "cc_cost":
+        return "with a Class Change Cost"
     if p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):
         from fecipher.dsl import skill_control
         return skill_control.render_post(p)

@@ -499,6 +499,8 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
         elif p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):   # "a card with a [CF] skill"
             from fecipher.dsl.skill_control import post_predicate
             tests.append(post_predicate(p))
+        elif p.kind == "cc_cost":   # "a card with a Class Change Cost": its computed one (a card given one has one)
+            tests.append(lambda ctx, c: ctx.game.cc_cost(c) is not None)
     checks = tuple(tests)
 
     def pred(ctx: SkillContext, c: CardCopy) -> bool:

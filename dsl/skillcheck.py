@@ -936,6 +936,11 @@ class SkillChecker:
             okind = selector_kind(a.target)
             if okind == "name":
                 okind = "unit"
+            elif (okind == "bond" and isinstance(a.target, A.Ref) and "bond" not in verb.objects
+                  and "card" in verb.objects):
+                # "the chosen bond" is a card in the Bond Area: a verb that moves cards takes it
+                # ("choose 1 of your face-up Bond cards, and send it to the Retreat Area").
+                okind = "card"
         if okind not in verb.objects and not (okind == "chosen" and verb.objects & {"unit", "card"}):
             words = [OBJECT_WORDS[o] for o in OBJECT_WORDS if o in verb.objects]
             want = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
@@ -1046,6 +1051,9 @@ class SkillChecker:
                 elif not self.counting:
                     self.err(p.pos, "'sent to ... by this skill' is a count: 'for each card sent to your retreat "
                                     "area by this skill'")
+            if p.kind == "cc_cost" and selector_kind(sel) != "card":
+                self.err(p.pos, "'with a class change cost' goes with cards (a card in an area); a unit that "
+                                "was class changed is a 'class-changed' one")
             if p.kind in ("named", "not_named"):
                 for n in ((p.value,) if isinstance(p.value, str) else p.value):
                     self.check_name(n, p.pos)

@@ -130,26 +130,49 @@ MISSING = {
     "B04-058N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-062N": "the same \"Mirage Emblem\" as B04-004N",
     # B08 (cards/b08.fe0)
-    "B08-001SR": "\"Future Changing Bonds\": a filter on a card having a class-change cost (\"choose 1 card with a "
-                 "Class Change Cost ... and stack it on top to Class Change them\") and the quality "
-                 "'non-class-changed' (both refused by the checker)",
+    "B08-001SR": "\"Future Changing Bonds\": the quality 'non-class-changed' (\"Choose 1 other non-Class Changed "
+                 "ally\"), refused by the checker (the card 'with a class change cost' put onto that ally is "
+                 "written as B08-039R's)",
     "B08-002SR": "\"Awaken the Dead\" / \"Cursed Army of Despair\": costs tapping 2 or 3 allied \"Risen\", which "
                  "only B08-047 Risen's \"Army of Risen\" lets share a unit name; the Risen's facts in the card list "
                  "(cost 0, attack 0, support 0) are to be confirmed before they are written",
+    "B08-008HN": "\"Bonds of Love\": a hand skill that places this card in the support area in place of the "
+                 "support card it sends to the retreat area (no effect places a card in the support area, as "
+                 "B07-007SR)",
     "B08-009SR": "\"Silver Captain of the Guard\": 'cannot be moved by your opponent's skills' (by whose skill, "
                  "support skills included); \"I shall defend you to the last!\": 'enemies attacking your Main "
                  "Character cannot critical hit' (a change on enemies by whom they attack)",
     "B08-015N": "\"Where did my axe go!\": a unit that loses a weapon (Axe) and a range (1) until the end of the "
                 "turn (as P02-003PR)",
+    "B08-017N": "\"Theory Testing\": 'until the end of this combat, your opponent's Support skill does not "
+                "activate' set up by a trigger on the opponent's successful support (the support skills of the "
+                "combat activate before such a trigger resolves: refused by the checker)",
     "B08-018N": "\"Pegasus Whisperer\": a trigger on an ally moved by this unit's own \"Winged Deliverer\" "
                 "('by \"Winged Deliverer\"' alone would also count another unit's skill of that name)",
     "B08-019R": "\"I blend into the background sometimes...\": 'cannot be chosen by an enemy's skills or "
                 "their support skills' (not targetable)",
     "B08-023R": "\"Are you hurt anywhere?\": a card with the same unit name as any other ally; \"I will beat "
                 "you!\": a condition 'in the same line as your Main Character' for this unit",
+    "B08-025HN": "\"Why don't we play together?\": a trigger on the card supporting this unit being a Dragonstone "
+                 "(as B08-038N \"Voice of Naga\"): waits for the same ruling",
+    "B08-026R": "\"Jealousy\": a trigger on the opponent drawing by an enemy's skill or their support skill ('by "
+                "your opponent's skill' also counts their bond and hand skills, as B02-074HN)",
+    "B08-031HN": "\"Student of the Same Strategies\": a SPEC rule letting this card class change onto a unit of "
+                 "another unit name (an allied \"Morgan (Male)\") unless you have a \"???\" (a level up takes "
+                 "the same unit name only)",
     "B08-038N": "\"Voice of Naga\": a trigger on the card supporting this unit being a Dragonstone (placed, "
                 "whether or not the support succeeds; 'when this unit is supported' is a successful support "
                 "only): to be ruled before it is written",
+    "B08-044N": "\"Blade of Slaughter\": the card list gives the +10 no duration (until the end of the combat or "
+                "of the turn); left out until a printing or ruling decides it (as B03-075N)",
+    "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
+                 "support 0 (see B08-002SR); left out until the facts are confirmed (the skills themselves are "
+                 "'this card can share its unit name with allies', any number of copies, and a deployment "
+                 "from the retreat area)",
+    "B08-047bN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
+    "B08-047cN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
+    "B08-048R": "\"Rightful God\": a SPEC rule letting this card level up onto a unit of another unit name (an "
+                "allied \"Robin (Female)\") if you have no \"Grima\" (a level up takes the same unit name only)",
     "B08-050N": "\"I'll leave the rest to you young'uns\": a trigger on the end of this unit's own attack "
                 "('when this unit finishes a combat' also fires on a combat it defended, and 'if this unit is "
                 "attacking' is no longer true when the combat ends)",
