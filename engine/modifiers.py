@@ -248,8 +248,12 @@ def idle(game: "Game", stat: str) -> bool:
     if known is not None:
         return not known
     if game._no_printed_source(stat):
+        # What _continuous_sources would find and remember for this field: none.
+        game._field_cache[stat] = []
         return True
     return not game._continuous_sources(stat)
+
+
 
 
 _MISSING = object()
