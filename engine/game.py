@@ -471,6 +471,26 @@ class Game(Values, Moves, CardValues):
         if self._field_cache:
             self._field_cache = {}
 
+    def _units_reordered(self) -> None:
+        """A unit changed lines (a move, a march): the field holds the same units
+        with the same top cards, stacks and class changes, in another order. What
+        follows from the field is kept, in the new order: a list of continuous
+        effects is in field order, each unit's effects together and in their own
+        order (Values._field_sources), so a stable sort by the units' new places
+        makes the list a fresh look would make; the rest (the stats the field's
+        skills change, a stat none changes) does not depend on the order."""
+        fc = self._field_cache
+        lists = [k for k, v in fc.items() if type(v) is list and len(v) > 1]
+        if not lists:
+            return
+        place: dict[int, int] = {}
+        for p in self.players:
+            for line in (p.front, p.back):
+                for u in line:
+                    place[u.id] = len(place)
+        for k in lists:
+            fc[k] = sorted(fc[k], key=lambda pair: place[pair[1].unit_id])
+
     def _skills_changed(self) -> None:
         """Forget what follows from the registered skills and the modifiers on
         which skills units have (``_skills_cache``), and so what follows from the
