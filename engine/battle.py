@@ -107,6 +107,9 @@ def legal_attacks(game: "Game", attackers: list[Unit], defenders: list[Unit]) ->
         return out
     ask_attack = ask_attacked = ask_free = True
     first = True
+    # Per defender: whether some effect can make it "cannot be attacked" now
+    # (M.pair_flag_possible), found when first needed; then asked pair by pair.
+    attackable_by_some: dict[int, bool] = {}
     for attacker in attackers:
         if attacker.tapped:
             continue
@@ -119,6 +122,8 @@ def legal_attacks(game: "Game", attackers: list[Unit], defenders: list[Unit]) ->
             first = False
         if not ranges and not ask_free:
             continue
+        # "cannot attack" of this attacker, asked pair by pair only if some effect reaches it.
+        attack_flag = ask_attack and M.pair_flag_possible(game, attacker, M.CANNOT_ATTACK)
         area = attacker.area
         # range_needed(area, defender.area) in ranges, for the two lines:
         if area == FRONT:
@@ -139,10 +144,15 @@ def legal_attacks(game: "Game", attackers: list[Unit], defenders: list[Unit]) ->
                     continue
             # game.flag(attacker, M.CANNOT_ATTACK, defender=defender) and
             # game.flag(defender, M.CANNOT_BE_ATTACKED, attacker=attacker):
-            if ask_attack and M.pair_flag(game, attacker, M.CANNOT_ATTACK, "defender", defender):
+            if attack_flag and M.pair_flag(game, attacker, M.CANNOT_ATTACK, "defender", defender):
                 continue
-            if ask_attacked and M.pair_flag(game, defender, M.CANNOT_BE_ATTACKED, "attacker", attacker):
-                continue
+            if ask_attacked:
+                possible = attackable_by_some.get(defender.id)
+                if possible is None:
+                    possible = attackable_by_some[defender.id] = M.pair_flag_possible(
+                        game, defender, M.CANNOT_BE_ATTACKED)
+                if possible and M.pair_flag(game, defender, M.CANNOT_BE_ATTACKED, "attacker", attacker):
+                    continue
             out.append((attacker, defender))
     return out
 

@@ -209,6 +209,10 @@ class Game(Values, Moves, CardValues):
         # what top card, class change and stack size), the modifiers and the skills
         # registered: kept across events until one of those changes (_field_changed).
         self._field_cache: dict = {}
+        # Values that follow from the registered skills and the modifiers on which
+        # skills units have alone (whether every unit has its printed skills): kept
+        # until one of those changes (_skills_changed), whatever the field does.
+        self._skills_cache: dict = {}
         self._cycle_cut = False
         # Stats some continuous skill of this game's cards can change.
         self._live_stats: set[str] = set()
@@ -449,6 +453,8 @@ class Game(Values, Moves, CardValues):
             self._cache = {}
         if self._field_cache:
             self._field_cache = {}
+        if self._skills_cache:
+            self._skills_cache = {}
 
     def _values_changed(self) -> None:
         """Forget values but not what follows from the field alone (see
@@ -462,6 +468,35 @@ class Game(Values, Moves, CardValues):
         """Forget the values that follow from the field (see ``_field_cache``):
         every primitive that changes a line, a unit's stack or its class change
         calls it, as do changes of the modifiers and of the registered skills."""
+        if self._field_cache:
+            self._field_cache = {}
+
+    def _units_reordered(self) -> None:
+        """A unit changed lines (a move, a march): the field holds the same units
+        with the same top cards, stacks and class changes, in another order. What
+        follows from the field is kept, in the new order: a list of continuous
+        effects is in field order, each unit's effects together and in their own
+        order (Values._field_sources), so a stable sort by the units' new places
+        makes the list a fresh look would make; the rest (the stats the field's
+        skills change, a stat none changes) does not depend on the order."""
+        fc = self._field_cache
+        lists = [k for k, v in fc.items() if type(v) is list and len(v) > 1]
+        if not lists:
+            return
+        place: dict[int, int] = {}
+        for p in self.players:
+            for line in (p.front, p.back):
+                for u in line:
+                    place[u.id] = len(place)
+        for k in lists:
+            fc[k] = sorted(fc[k], key=lambda pair: place[pair[1].unit_id])
+
+    def _skills_changed(self) -> None:
+        """Forget what follows from the registered skills and the modifiers on
+        which skills units have (``_skills_cache``), and so what follows from the
+        field too: register_skill calls it, as do changes of those modifiers."""
+        if self._skills_cache:
+            self._skills_cache = {}
         if self._field_cache:
             self._field_cache = {}
 
@@ -517,6 +552,7 @@ class Game(Values, Moves, CardValues):
         self._unit_ces = {}
         self._field_ces = {}
         self._field_cache = {}
+        self._skills_cache = {}
         self._checkpoint = None
         self.events.append(ev.GameOver(winner, reason))
         self.bus.publish(self, self.events[-1])
@@ -580,7 +616,7 @@ class Game(Values, Moves, CardValues):
         if s in self._registered:
             return
         self._registered.add(s)
-        self._field_changed()   # (the stats skills change, DB: what field values depend on)
+        self._skills_changed()   # (the stats skills change, DB: what field values depend on)
         if s.has_keyword("DB"):
             self._dragon_blood = True
         if s.kind is SkillKind.BOND:

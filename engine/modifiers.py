@@ -248,8 +248,12 @@ def idle(game: "Game", stat: str) -> bool:
     if known is not None:
         return not known
     if game._no_printed_source(stat):
+        # What _continuous_sources would find and remember for this field: none.
+        game._field_cache[stat] = []
         return True
     return not game._continuous_sources(stat)
+
+
 
 
 _MISSING = object()
@@ -396,6 +400,42 @@ def pair_flag(game: "Game", unit: "Unit", flag: str, role: str, other: "Unit") -
     value = _flag(game, unit, flag, {role: other})
     game._cycle_cut = game._cycle_cut or outer
     return value
+
+
+def pair_flag_possible(game: "Game", unit: "Unit", flag: str) -> bool:
+    """False when :func:`pair_flag` is False for ``unit`` and ``flag`` whatever the
+    other unit: no modifier is on the flag and no continuous effect on it reaches
+    ``unit`` now (the effects that reach it are found as :func:`_flag` finds them,
+    and remembered under the same key). True when that is not known: then each
+    pair is asked. (The action options ask "cannot be attacked" of a defender
+    once, not once per attacker.)"""
+    if flag in game._mods_by_stat:
+        return True
+    if flag not in game._live_stats:
+        return False
+    key = (unit.id, flag)
+    if key in game._computing:
+        return True   # (a cycle: pair_flag cuts it, pair by pair)
+    game._computing.add(key)
+    try:
+        sources = game._continuous_sources(flag)
+        if not sources:
+            return False
+        rkey = (REACHING, flag, unit.id, unit.cards[0].id)
+        reaching = game._cache.get(rkey)
+        if reaching is None:
+            outer = game._cycle_cut
+            game._cycle_cut = False
+            reaching = _reaching(game, unit, sources)
+            if not game._cycle_cut:
+                game._cache[rkey] = reaching
+            game._cycle_cut = game._cycle_cut or outer
+        for ce, _ in reaching:
+            if ce.op == "flag":
+                return True
+        return False
+    finally:
+        game._computing.discard(key)
 
 
 def _flag(game: "Game", unit: "Unit", flag: str, ctx: dict) -> bool:

@@ -278,7 +278,7 @@ class Moves:
         p.line(unit.area).remove(unit)
         unit.area = dest
         p.line(dest).append(unit)
-        self._field_changed()
+        self._units_reordered()
         self.emit(e)
         self.check_march()
         return True
@@ -296,7 +296,7 @@ class Moves:
         for u in moved:
             u.area = FRONT
             p.front.append(u)
-        self._field_changed()
+        self._units_reordered()
         self.emit(ev.Marched(player, tuple(u.id for u in moved)))
 
     def _remove_unit_object(self, unit: Unit) -> None:

@@ -80,7 +80,7 @@ def skill_sources(game: "Game", player: int | None = None,
     it accepts (the others get no context made)."""
     players = (0, 1) if player is None else (player,)
     # With no skill given, taken, copied or shared by DB, a unit has its top card's.
-    printed = game._printed_skills() and not game._dragon_blood and M.COPY not in game._mods_by_stat
+    printed = game._printed_field()
     for i in players:
         p = game.players[i]
         for u in p.units:
@@ -197,7 +197,7 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     """The triggered skills (automatic, bond, hand) among ``listeners`` that can act
     now, with their contexts, in :func:`skill_sources` order; listed before any
     of them is queued."""
-    if not (game._printed_skills() and not game._dragon_blood and M.COPY not in game._mods_by_stat):
+    if not game._printed_field():
         return [(s, ctx) for s, ctx in skill_sources(game, wanted=listeners.__contains__)
                 if s.kind in _TRIGGERED_KINDS]
     # The cards with a skill among the listeners (most have none) are known per
@@ -470,7 +470,7 @@ def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
     """The contexts of the skills ``player`` may choose to use (action skills of
     units, bond skills of face-up bonds, hand skills): ``skill_sources(game,
     player, wanted=_is_used_by_player)``, with each card's such skills listed once."""
-    if not (game._printed_skills() and not game._dragon_blood and M.COPY not in game._mods_by_stat):
+    if not game._printed_field():
         for skill, ctx in skill_sources(game, player, wanted=_is_used_by_player):
             yield ctx
         return

@@ -115,7 +115,7 @@ def copy_at_restart_point(game: "Game") -> "Game | None":
         memo[id(m)] = m
     for waiting in game.delayed:   # a delayed effect's skill is immutable (its context is copied)
         memo[id(waiting.ctx.skill)] = waiting.ctx.skill
-    for name in ("_cache", "_field_cache", "_unit_ces", "_field_ces", "_listening_cards"):   # caches start empty
+    for name in ("_cache", "_field_cache", "_skills_cache", "_unit_ces", "_field_ces", "_listening_cards"):   # caches start empty
         cache = getattr(game, name, None)
         if isinstance(cache, dict):
             memo[id(cache)] = {}

@@ -24,6 +24,8 @@ _PRINTED_SKILL_STATS = (M.SKILLS, M.LOST_SKILLS, M.LVS_USABLE)
 # Key in Game._field_cache of the stats the field's printed CONT skills change
 # (the other keys are stats).
 _FIELD_STATS = ("field_stats",)
+# Key in Game._skills_cache of (_printed_skills, _printed_field).
+_PRINTED = ("printed",)
 # The stats whose modifiers change which continuous skills the field's units have
 # (the rest leave Game._field_cache as it was).
 _SKILL_MOD_STATS = frozenset((M.SKILLS, M.LOST_SKILLS, M.COPY, M.LVS_USABLE))
@@ -126,10 +128,28 @@ class Values:
     def _printed_skills(self) -> bool:
         """No modifier and no continuous skill of this game gives or takes away
         skills: every unit has the skills printed on its card (and DB sharing)."""
+        got = self._skills_cache.get(_PRINTED)
+        return (got if got is not None else self._printed_state())[0]
+
+    def _printed_field(self) -> bool:
+        """:meth:`_printed_skills`, no DB skill in the game and no copy modifier:
+        every unit has exactly its top card's printed skills, so what the field
+        holds tells every skill on it."""
+        got = self._skills_cache.get(_PRINTED)
+        return (got if got is not None else self._printed_state())[1]
+
+    def _printed_state(self) -> tuple[bool, bool]:
+        """(:meth:`_printed_skills`, :meth:`_printed_field`) worked out afresh, and
+        remembered in ``_skills_cache``: they read only the registered skills' stats,
+        DB, and the modifiers on SKILLS, LOST_SKILLS, LVS_USABLE and COPY, and each
+        of those changes calls ``_skills_changed`` (register_skill, add_modifier,
+        _set_modifiers), which forgets them (a unit moving or leaving does not)."""
         live, mods = self._live_stats, self._mods_by_stat
-        return (M.SKILLS not in live and M.SKILLS not in mods
-                and M.LOST_SKILLS not in live and M.LOST_SKILLS not in mods
-                and M.LVS_USABLE not in live and M.LVS_USABLE not in mods)
+        printed = (M.SKILLS not in live and M.SKILLS not in mods
+                   and M.LOST_SKILLS not in live and M.LOST_SKILLS not in mods
+                   and M.LVS_USABLE not in live and M.LVS_USABLE not in mods)
+        got = self._skills_cache[_PRINTED] = (printed, printed and not self._dragon_blood and M.COPY not in mods)
+        return got
 
     def _continuous_sources(self, stat: str) -> list[tuple[Any, SkillContext]]:
         """The continuous effects on ``stat`` of every active CONT skill, with their
@@ -147,7 +167,7 @@ class Values:
         # With printed skills only (and no DB sharing, no copy), a unit's continuous
         # skills are its top card's: what the field holds tells them all, so they
         # are remembered until the field (or a modifier, or a registered skill) changes.
-        if (printed or self._printed_skills()) and not self._dragon_blood and M.COPY not in self._mods_by_stat:
+        if self._printed_field() if not printed else (not self._dragon_blood and M.COPY not in self._mods_by_stat):
             out = self._field_sources(stat if printed else None)
             field_cache = self._field_cache
             for s, found in out.items():
@@ -220,7 +240,7 @@ class Values:
         printed skills only (no DB sharing, no copy), no unit's top card has a CONT
         skill on it: :meth:`_continuous_sources` would find none (told without
         looking at the field's skills one by one). False when that is not known."""
-        if not self._printed_skills() or self._dragon_blood or M.COPY in self._mods_by_stat:
+        if not self._printed_field():
             return False
         stats = self._field_cache.get(_FIELD_STATS)
         if stats is None:
@@ -352,7 +372,7 @@ class Values:
     # ------------------------------------------------------------------ modifiers
     def add_modifier(self, mod: Modifier) -> None:
         if mod.stat in _SKILL_MOD_STATS:
-            self._field_changed()   # (whether units have their printed skills, a copy)
+            self._skills_changed()   # (whether units have their printed skills, a copy)
         self.modifiers.append(mod)
         self._mods_by_stat.setdefault(mod.stat, []).append(mod)
         if mod.stat == M.SKILLS:
@@ -369,8 +389,8 @@ class Values:
             self._set_modifiers(keep)
 
     def _set_modifiers(self, mods: list[Modifier]) -> None:
-        if any(m.stat in _SKILL_MOD_STATS for m in self.modifiers):
-            self._field_changed()   # (as add_modifier: one of them may be leaving)
+        if any(m.stat in _SKILL_MOD_STATS for m in self.modifiers) or any(m.stat in _SKILL_MOD_STATS for m in mods):
+            self._skills_changed()   # (as add_modifier: one of them may be leaving or coming)
         self._values_changed()
         self.modifiers = mods
         self._mods_by_stat = {}

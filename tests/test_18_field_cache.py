@@ -16,12 +16,22 @@ from fecipher.engine.game import Game
 
 def _fresh(game: Game, stat: str) -> list:
     """``game._continuous_sources(stat)`` found again with nothing remembered."""
-    saved = game._cache, game._field_cache
-    game._cache, game._field_cache = {}, {}
+    saved = game._cache, game._field_cache, game._skills_cache
+    game._cache, game._field_cache, game._skills_cache = {}, {}, {}
     try:
         return list(game._continuous_sources(stat))
     finally:
-        game._cache, game._field_cache = saved
+        game._cache, game._field_cache, game._skills_cache = saved
+
+
+def _fresh_printed(game: Game) -> tuple[bool, bool]:
+    """(``_printed_skills()``, ``_printed_field()``) worked out with nothing remembered."""
+    saved = game._skills_cache
+    game._skills_cache = {}
+    try:
+        return game._printed_skills(), game._printed_field()
+    finally:
+        game._skills_cache = saved
 
 
 def _values(sources: list) -> list:
@@ -31,6 +41,8 @@ def _values(sources: list) -> list:
 def _check(game: Game, event: Event | None = None) -> None:
     if game._computing:
         return
+    # Whether units have their printed skills (Game._skills_cache, kept while units move).
+    assert (game._printed_skills(), game._printed_field()) == _fresh_printed(game), event
     for stat in sorted(game._live_stats):
         remembered = game._continuous_sources(stat)
         assert _values(remembered) == _values(_fresh(game, stat)), (stat, event)
@@ -144,12 +156,12 @@ def _check_card_values(game: Game, event: Event | None = None) -> None:
         return
     remembered = _card_values(game)
     again = _card_values(game)          # (now from the caches)
-    saved = game._cache, game._field_cache
-    game._cache, game._field_cache = {}, {}
+    saved = game._cache, game._field_cache, game._skills_cache
+    game._cache, game._field_cache, game._skills_cache = {}, {}, {}
     try:
         fresh = _card_values(game)
     finally:
-        game._cache, game._field_cache = saved
+        game._cache, game._field_cache, game._skills_cache = saved
     assert remembered == again == fresh, event
 
 
@@ -222,3 +234,21 @@ def test_field_values_match_a_fresh_look_with_skill_control():
         assert game.over
     # The games did exercise the new ways of changing skills.
     assert {M.SKILLS, M.LVS_USABLE, M.SKILL_BAN} <= seen, seen
+
+
+@pytest.mark.parametrize("seed", [3, 17, 40, 77])
+def test_field_values_match_a_fresh_look_with_random_pool_decks(seed):
+    """Random legal decks of the whole scripted pool (benchmarks.soak's): every
+    remembered value (continuous effects by stat, idle stats, whether units have
+    their printed skills) matches a fresh look after every event."""
+    from benchmarks.soak import decks_for
+    game = Game(*decks_for(seed), seed=seed, max_turns=16)
+    checked = [0]
+
+    def check(g: Game, event: Event) -> None:
+        _check(g, event)
+        checked[0] += 1
+
+    game.bus.subscribe(Event, check)
+    play(game, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
+    assert game.over and checked[0] > 100

@@ -39,3 +39,18 @@ def test_a_clone_asks_a_timed_while_change_in_its_own_game():
     assert c.battle is not None and g.battle is None
     assert c.flag(c.unit(lord.id), M.CANNOT_BE_EVADED)    # read in the copy (it read the original)
     assert not g.flag(lord, M.CANNOT_BE_EVADED)           # the original is unchanged
+
+
+def test_a_clone_keeps_its_own_skills_cache():
+    """Whether units have their printed skills is remembered per game
+    (``Game._skills_cache``): a copy starts without the original's, and a skill
+    taken away in the copy changes the copy's answer only."""
+    from fecipher.engine.modifiers import Modifier
+    g, lord = _board()
+    assert g._printed_skills() and g._printed_field()     # (remembered in the original)
+    c = g.clone()
+    assert c._skills_cache is not g._skills_cache
+    c.add_modifier(Modifier(M.LOST_SKILLS, "grant", frozenset({"Dive"}), M.END_OF_TURN, 1,
+                            unit=lord.id, turn=c.turn))
+    assert not c._printed_skills() and not c._printed_field()
+    assert g._printed_skills() and g._printed_field()
