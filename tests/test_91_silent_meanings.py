@@ -1,0 +1,49 @@
+"""Constructs the checker accepted that did something else in a game (issue 14, "no
+silent wrong meaning"), each with the test that failed before its fix."""
+import pytest
+
+from fecipher.dsl.errors import LanguageError
+from fecipher.dsl.packs import compile_text
+
+HEAD = '''
+card "Tester, Silent"
+  codes TST-991
+  cost 1
+  class change cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+'''
+
+
+def errors(body: str) -> str:
+    with pytest.raises(LanguageError) as e:
+        compile_text(HEAD + body, "silent.fe0")
+    return str(e.value)
+
+
+# ---- 1. a reference after a choice made inside "at the end of ...:"
+@pytest.mark.parametrize("body, message", [
+    # two card choices, one before the block and one in it: "the chosen card" is either
+    ('  auto "A"\n    when this unit attacks\n    choose 1 card from your hand\n    at the end of this combat:\n'
+     '    choose 1 card from your retreat area\n    add the chosen card to your hand\n',
+     "'the chosen card' is ambiguous: lines"),
+    # "it" after an enemy and a card were chosen
+    ('  auto "A"\n    when this unit attacks\n    choose 1 enemy\n    at the end of this combat:\n'
+     '    choose 1 card from your retreat area\n    add it to your hand\n',
+     "'it' / 'them' is ambiguous here"),
+    # "that unit" (the trigger's) after the block chose a unit
+    ('  auto "A"\n    when an ally is deployed\n    at the end of this turn:\n    choose 1 enemy\n'
+     '    tap that unit\n', "'that unit' is the unit the trigger is about"),
+    # a choice made in one block is not seen by the next block (each runs on its own)
+    ('  act "A"\n    at the end of this turn:\n    choose 1 enemy\n    at the start of your next turn:\n'
+     '    tap the chosen enemy\n', "'the chosen enemy' needs an earlier line of this skill that chooses enemies"),
+])
+def test_references_inside_a_delayed_block_are_checked_like_any_line(body, message):
+    assert message in errors(body)
+
+
+def test_a_delayed_block_still_names_a_single_earlier_choice():
+    compile_text(HEAD + '  auto "A"\n    when this unit attacks\n    choose 1 card from your hand\n'
+                        '    at the end of this combat:\n    add the chosen card to your hand\n', "ok.fe0")
