@@ -47,3 +47,27 @@ def test_references_inside_a_delayed_block_are_checked_like_any_line(body, messa
 def test_a_delayed_block_still_names_a_single_earlier_choice():
     compile_text(HEAD + '  auto "A"\n    when this unit attacks\n    choose 1 card from your hand\n'
                         '    at the end of this combat:\n    add the chosen card to your hand\n', "ok.fe0")
+
+
+# ---- 5. "put ... under ..." then "if you do"
+from vanilla import add_cards, add_unit, begin, card, duel, pick  # noqa: E402
+
+GROW = compile_text(HEAD.replace("TST-991", "TST-992").replace("Silent", "Grower") + '''  act "Grow"
+    put the top card of your deck under this unit
+    if you do: draw 1
+''', "grow.fe0")[0]
+
+
+@pytest.mark.parametrize("top_name, grows", [("Tester", True), ("Stranger", False)])
+def test_if_you_do_after_put_under_is_true_only_when_a_card_went_under(top_name, grows):
+    game, _, _ = duel(deck=0)
+    u = add_unit(game, 0, GROW)
+    add_cards(game, 0, "deck", card("Filler", "bottom"), card("Filler", "next"))
+    top = add_cards(game, 0, "deck", card(top_name, "top"), top=True)[0]
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Grow")
+    stacked = [c.id for c in game.unit(u.id).cards]
+    assert (top.id in stacked) is grows
+    # the draw happens only when the card went under (a card of another name stays on the deck)
+    assert len(game.players[0].hand) == hand + (1 if grows else 0)
