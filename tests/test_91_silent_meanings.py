@@ -71,3 +71,33 @@ def test_if_you_do_after_put_under_is_true_only_when_a_card_went_under(top_name,
     assert (top.id in stacked) is grows
     # the draw happens only when the card went under (a card of another name stays on the deck)
     assert len(game.players[0].hand) == hand + (1 if grows else 0)
+
+
+# ---- 6. a cost is part of its skill: what it moves or taps is "by a skill"
+from fecipher.engine import events as ev  # noqa: E402
+
+SAGE = compile_text(HEAD.replace("TST-991", "TST-993").replace("Silent", "Sage") + '''  act "Burn"
+    cost tap this, send 1 card from your hand to your retreat area
+    this unit gains +10 attack until the end of the turn
+  auto "Counted"
+    when a card from your hand is sent to your retreat area by a skill
+    draw 1
+''', "sage.fe0")[0]
+
+
+def test_engine_decision_28_a_cost_moves_and_taps_by_its_skill():
+    game, _, _ = duel()
+    u = add_unit(game, 0, SAGE)
+    sent = add_cards(game, 0, "hand", card("Filler", "sent"))[0]
+    begin(game)
+    hand = len(game.players[0].hand)
+    since = len(game.events)
+    pick(game, "use_skill", skill="Burn")
+    moved = [e for e in game.events[since:] if isinstance(e, ev.CardMoved) and e.card == sent.id]
+    tapped = [e for e in game.events[since:] if isinstance(e, ev.Tapped) and e.unit == u.id]
+    # the events say what the triggers and the log read: by a skill (they said "not" before)
+    assert [(e.source, e.dest, e.by_skill) for e in moved] == [("hand", "retreat", True)]
+    assert [e.by_skill for e in tapped] == [True]
+    # "... sent to your retreat area by a skill" triggered on the cost: one card sent, one drawn
+    assert len(game.players[0].hand) == hand
+    assert game.attack(game.unit(u.id)) == 40
