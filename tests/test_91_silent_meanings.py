@@ -101,3 +101,55 @@ def test_engine_decision_28_a_cost_moves_and_taps_by_its_skill():
     # "... sent to your retreat area by a skill" triggered on the cost: one card sent, one drawn
     assert len(game.players[0].hand) == hand
     assert game.attack(game.unit(u.id)) == 40
+
+
+# ---- 7. a failed support is not "supported" (engine decision 29)
+from vanilla import answer_until  # noqa: E402
+
+NAH = compile_text('''
+card "Nah, Tester"
+  codes TST-994
+  cost 1
+  symbol blue
+  weapon dragonstone
+  range 1
+  attack 50
+  support 20
+  auto "Voice of Naga"
+    when this unit is supported
+    if the card supporting this unit is dragonstone: draw 1
+    if you do: put 1 card from your hand on top of your deck
+''', "nah.fe0")[0]
+
+
+def _battle_with_support(top) -> tuple[int, bool]:
+    """Nah attacks with ``top`` on her deck: (cards drawn by a skill, support succeeded)."""
+    game, mc0, mc1 = duel(deck=3)
+    nah = add_unit(game, 0, NAH)
+    add_cards(game, 0, "deck", top, top=True)
+    begin(game)
+    since = len(game.events)
+    pick(game, "attack", unit=nah, target=mc1)
+
+    def done(g):
+        return g.over or (g.battle is None and not g.pending_triggers and g.decision.kind == "action")
+
+    for _ in range(50):   # decline what may be declined; put back the first card asked for
+        if done(game):
+            break
+        d = game.decision
+        no = [o for o in d.options if o.kind in ("pass", "no")]
+        game.answer(no[0] if no else 0)
+    evs = game.events[since:]
+    drew = sum(1 for e in evs if isinstance(e, ev.Drew) and e.player == 0)
+    ok = any(isinstance(e, ev.SupportSucceeded) and e.player == 0 for e in evs)
+    return drew, ok
+
+
+@pytest.mark.parametrize("top, drew, succeeded", [
+    (card("Tiki", "stone", weapon="dragonstone", symbols="blue"), 1, True),    # supported by a Dragonstone
+    (card("Nah", "other", weapon="dragonstone", symbols="blue"), 0, False),    # same name: the support fails
+    (card("Abel", "lance", weapon="lance", symbols="blue"), 0, True),          # supported, not a Dragonstone
+])
+def test_engine_decision_29_a_failed_support_is_not_supported(top, drew, succeeded):
+    assert _battle_with_support(top) == (drew, succeeded)
