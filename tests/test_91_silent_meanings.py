@@ -153,3 +153,52 @@ def _battle_with_support(top) -> tuple[int, bool]:
 ])
 def test_engine_decision_29_a_failed_support_is_not_supported(top, drew, succeeded):
     assert _battle_with_support(top) == (drew, succeeded)
+
+
+# ---- 2. a used skill's condition is checked before its cost, not again after (engine decision 30)
+from vanilla import add_bonds, options  # noqa: E402
+
+UNION = compile_text(HEAD.replace("TST-991", "TST-995").replace("Silent", "Union") + '''  act "Union" [US]
+    cost flip 1 bond
+    if you have 1 or more white bonds
+    this unit gains +20 attack until the end of the turn
+  act "In The Effect"
+    cost flip 1 bond
+    if you have 1 or more white bonds: this unit gains +20 attack until the end of the turn
+''', "union.fe0")[0]
+WHITE = card("Wight", "white bond", symbols="white")
+
+
+def test_engine_decision_30_a_cost_that_breaks_the_condition_of_use_does_not_undo_the_use():
+    game, _, _ = duel()
+    u = add_unit(game, 0, UNION)
+    add_bonds(game, 0, WHITE)          # the only face-up bond: the cost flips it
+    begin(game)
+    pick(game, "use_skill", skill="Union")
+    assert not game.players[0].bonds[0].face_up
+    assert game.attack(game.unit(u.id)) == 50      # it did nothing before: re-checked after the cost
+
+
+def test_engine_decision_30_the_condition_of_use_is_checked_when_the_skill_is_used():
+    game, _, _ = duel()
+    add_unit(game, 0, UNION)
+    add_bonds(game, 0, card("Rouge", "red bond", symbols="red"))
+    begin(game)
+    assert not options(game, "use_skill", skill="Union")
+
+
+def test_engine_decision_30_an_if_line_inside_the_effect_is_checked_after_the_cost():
+    game, _, _ = duel()
+    u = add_unit(game, 0, UNION)
+    add_bonds(game, 0, WHITE)
+    begin(game)
+    pick(game, "use_skill", skill="In The Effect")
+    assert game.attack(game.unit(u.id)) == 30      # the bond it needs was flipped by the cost
+    game, _, _ = duel()
+    u = add_unit(game, 0, UNION)
+    add_bonds(game, 0, WHITE, WHITE)
+    begin(game)
+    pick(game, "use_skill", skill="In The Effect")
+    if game.decision.kind == "choose":
+        game.answer(game.decision.options[0])
+    assert game.attack(game.unit(u.id)) == 50      # one white bond left face-up
