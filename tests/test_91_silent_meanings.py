@@ -202,3 +202,51 @@ def test_engine_decision_30_an_if_line_inside_the_effect_is_checked_after_the_co
     if game.decision.kind == "choose":
         game.answer(game.decision.options[0])
     assert game.attack(game.unit(u.id)) == 50      # one white bond left face-up
+
+
+# ---- 3. a "you may" skill is offered when one of its lines has something to act on (decision 14)
+RESCUE = compile_text(HEAD.replace("TST-991", "TST-996").replace("Silent", "Rescuer") + '''  act "Rescue"
+    once per turn
+    you may
+    choose 1 blue card from your retreat area
+    add it to your hand
+    draw 1
+  act "Only Through The Choice"
+    you may
+    choose 1 blue card from your retreat area
+    add it to your hand
+    if you do: draw 1
+''', "rescue.fe0")[0]
+
+
+def test_engine_decision_14_a_you_may_skill_is_offered_for_a_later_line_that_can_act():
+    game, _, _ = duel()
+    add_unit(game, 0, RESCUE)
+    add_cards(game, 0, "retreat", card("Rouge", "red", symbols="red"))   # no blue card to add
+    begin(game)
+    hand = len(game.players[0].hand)
+    # the first line has nothing to act on; the draw has (it was not offered before)
+    assert options(game, "use_skill", skill="Rescue")
+    assert not options(game, "use_skill", skill="Only Through The Choice")   # its draw needs the choice
+    pick(game, "use_skill", skill="Rescue")
+    if game.decision.kind == "may":
+        pick(game, "yes")
+    assert len(game.players[0].hand) == hand + 1
+
+
+TWO = compile_text(HEAD.replace("TST-991", "TST-997").replace("Silent", "Two Chances") + '''  act "Two Chances"
+    you may
+    choose 1 blue card from your retreat area
+    add it to your hand
+    destroy 1 non-main character enemy
+''', "two.fe0")[0]
+
+
+@pytest.mark.parametrize("enemy, offered", [(False, False), (True, True)])
+def test_engine_decision_14_a_you_may_skill_with_nothing_on_any_line_is_not_offered(enemy, offered):
+    game, _, _ = duel()
+    add_unit(game, 0, TWO)
+    if enemy:
+        add_unit(game, 1, card("Foe", "plain"))
+    begin(game)
+    assert bool(options(game, "use_skill", skill="Two Chances")) is offered
