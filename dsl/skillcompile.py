@@ -837,6 +837,10 @@ def _line_can_act(st, after, has_earlier: bool = True):
     if isinstance(st, A.Action) and st.verb in EFFECTS:
         if _mentions_choice(st.target, True):
             return _THROUGH_AN_EARLIER_LINE
+        if st.verb == "shuffle" and has_earlier:
+            # "Afterwards, shuffle your Deck": the end of the search the lines before made
+            # (B01-004SR, B04-064HN): paying for the shuffle alone would be paying for nothing.
+            return _THROUGH_AN_EARLIER_LINE
         from fecipher.dsl.effects import can_act
         keep = choice_keep(after) if st.verb == "choose" else None
         return lambda ctx, _a=st, _k=keep: can_act(ctx, _a, _k)
@@ -852,8 +856,9 @@ def _with_something_to_act_on(node: A.SkillNode, condition):
     line's verb says what it can act on (dsl/effects.py can_act); a "choose ..." line
     can act on what the lines using the choice can act on; an "either ..." line, when
     one of its options can; a line that acts only on what an earlier line chose or did
-    ("it", "if you do"), or an "at the end of ...:" block after other lines (set up
-    for later, it carries on what they did), adds nothing of its own. So "choose 1 red card from your
+    ("it", "if you do"), an "at the end of ...:" block after other lines (set up for
+    later, it carries on what they did) or a "shuffle" after other lines (the end of
+    their search) adds nothing of its own. So "choose 1 red card from your
     retreat area, add it to your hand, draw 1" is offered for the draw when the Retreat
     Area has no red card (B04-048SR), and "choose 1 enemy, tap it" is not offered with
     no enemy."""

@@ -250,3 +250,23 @@ def test_engine_decision_14_a_you_may_skill_with_nothing_on_any_line_is_not_offe
         add_unit(game, 1, card("Foe", "plain"))
     begin(game)
     assert bool(options(game, "use_skill", skill="Two Chances")) is offered
+
+
+SEARCH = compile_text(HEAD.replace("TST-991", "TST-998").replace("Silent", "Searcher") + '''  act "Search"
+    you may
+    choose 1 blue card from your deck
+    add it to your hand
+    shuffle
+''', "search.fe0")[0]
+
+
+@pytest.mark.parametrize("blue, offered", [(False, False), (True, True)])
+def test_engine_decision_14_a_shuffle_after_a_search_is_the_search_s_end(blue, offered):
+    """B01-004SR "Persuasion": "... from your Deck ... Afterwards, shuffle your Deck" with
+    no such card in the deck is not offered for the shuffle alone."""
+    game, _, _ = duel()
+    add_unit(game, 0, SEARCH)
+    if blue:
+        add_cards(game, 0, "deck", card("Bleu", "blue", symbols="blue"))
+    begin(game)
+    assert bool(options(game, "use_skill", skill="Search")) is offered
