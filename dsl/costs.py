@@ -72,7 +72,7 @@ class TapCost:
                 ids = {o.unit for o in picked}
                 chosen = [u for u in cands if u.id in ids]
         for u in chosen:
-            ctx.game.tap(u)
+            ctx.game.tap(u, by_skill=True)
 
 
 @attrs.frozen
@@ -161,7 +161,7 @@ class SendCost:
         else:
             chosen = cands
         for c in chosen:
-            ctx.game.move_card(c, self.dest)
+            ctx.game.move_card(c, self.dest, by_skill=True)
 
 
 @cost("tap", "unit", doc="Tap this unit, or N untapped allies matching a filter (rule 9).",

@@ -167,7 +167,7 @@ class RevealCost:
     def pay_one(self, ctx, c) -> Iterator:
         ctx.game.reveal([c], "hand")   # (known to both until it moves: engine/visibility.py)
         if self.dest is not None:
-            ctx.game.move_card(c, self.dest)
+            ctx.game.move_card(c, self.dest, by_skill=True)
         return
         yield  # pragma: no cover
 
@@ -176,7 +176,7 @@ class RevealCost:
         if chosen:
             ctx.game.reveal(chosen, "hand")   # (known to both until they move)
             for c in chosen if self.dest is not None else ():
-                ctx.game.move_card(c, self.dest)
+                ctx.game.move_card(c, self.dest, by_skill=True)
 
 
 def _pick(ctx, cost_, cands: list, n: int, kind: str):
@@ -357,9 +357,9 @@ def _pay_one(c, ctx, thing) -> Iterator:
         else:
             g.flip_bond(thing, False)
     elif isinstance(c, C.TapCost):
-        g.tap(thing)
+        g.tap(thing, by_skill=True)
     elif isinstance(c, C.SendCost):
-        g.move_card(thing, c.dest)
+        g.move_card(thing, c.dest, by_skill=True)
     elif isinstance(c, C.DestroyCost):
         yield from g.destroy(thing, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit,
                              skill=ctx.skill.name)

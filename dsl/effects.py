@@ -428,27 +428,29 @@ def _stackable(ctx, how: str, card: CardCopy, unit: Unit | None) -> bool:
     return True
 
 
-def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> None:
+def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> bool:
     """Rule 6: growth puts a same-name card under a unit (levelled up, no draw, no
     level-up skill); a card put onto a unit by a skill levels it up (class changes
     it, with the class-change draw, if the card has a class-change cost). Neither
-    pays a cost nor needs a bond symbol (rule 5)."""
+    pays a cost nor needs a bond symbol (rule 5). False when the card could not go
+    there (no such unit any more, another unit name, "cannot level up"): it stays
+    where it is, and "if you do" after the line is false."""
     g = ctx.game
     if not _stackable(ctx, how, card, unit):
-        return
+        return False
     if how == "under":
         g.grow(card, unit)
     else:
         g.place_on_unit(card, unit, class_change=card.card.is_promoted, by_skill=True, skill=ctx.skill.name)
+    return True
 
 
 def _send_builder(default):
     def each(ctx, a, t):
         how, unit = _stack_target(ctx, a)
         if how is not None:
-            if isinstance(t, CardCopy):
-                _put_on_unit(ctx, how, t, unit)
-            return
+            # (only a card goes under or onto a unit: nothing put is nothing done)
+            return isinstance(t, CardCopy) and _put_on_unit(ctx, how, t, unit)
         dest = _to_area(a, default)
         g = ctx.game
         if isinstance(t, Unit):

@@ -242,12 +242,7 @@ class SkillChecker:
         for node in (*s.costs, *s.triggers, *s.conditions):
             self.check_references(node, "before")
         self.bindings = []
-        for st in s.statements:
-            self.check_statement(st)
-            self.check_references(st, "line")
-            b = self.binding_of(st)
-            if b is not None:
-                self.bindings.append(b)
+        self.check_lines(s.statements)
         CV.check_bond_skill(self)
         control.check_skill(self, s)
         if any(self._counts_destroyed(st) for st in s.statements) and not any(
@@ -259,6 +254,19 @@ class SkillChecker:
             if area is not None and not any(self._sends_to(st, area) for st in s.statements):
                 self.err(post.pos, "'for each card sent to ... by this skill' counts what this skill's 'send', "
                                    "'add' or 'put' lines move there, and this skill has no such line")
+
+    def check_lines(self, statements) -> None:
+        """Effect lines in order: each line's references are checked against the choices
+        of the lines before it, then its own choice is kept. The lines of an "at the end
+        of this combat:" block are lines of the same skill (they see, and add to, the
+        choices made before them), so they go through here too."""
+        for st in statements:
+            self.check_statement(st)
+            if not isinstance(st, A.Delayed):
+                self.check_references(st, "line")
+            b = self.binding_of(st)
+            if b is not None:
+                self.bindings.append(b)
 
     # ---- references to earlier choices
     def binding_of(self, st) -> Binding | None:
@@ -1201,8 +1209,13 @@ class SkillChecker:
             self.err(st.pos, "say whose next turn: 'your next turn' or 'your opponent's next turn'")
         if not st.statements:
             self.err(st.pos, "'at ...:' needs the effect lines it runs after it")
-        for x in st.statements:   # (a second "at ...:" line starts a block of its own)
-            self.check_statement(x)
+        # (a second "at ...:" line starts a block of its own). Its lines' references are
+        # checked like any line's: a choice inside the block and one before it are two choices.
+        kept = list(self.bindings)
+        self.check_lines(st.statements)
+        # What the block chooses is chosen when it runs, in its own copy of the skill's
+        # choices: the lines after it (another block) cannot name it.
+        self.bindings = kept
 
     def check_happened(self, c: A.Condition) -> None:
         from fecipher.dsl.history import HISTORY_EVENTS, destroyed_selector_ok

@@ -828,21 +828,65 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                  source_line=node.pos.line)
 
 
-def _with_something_to_act_on(node: A.SkillNode, condition):
-    """A "you may" skill whose first line has nothing to act on is not offered (engine
-    decision 14): declining would be the only outcome, and saying yes would spend a
-    once-per-turn use, or the cost, on nothing. The first line's verb says what it can
-    act on (dsl/effects.py can_act); a "choose ..." line can act on what the lines
-    using the choice can act on; an "either ..." line, when one of its options can."""
-    first = node.statements[0] if node.statements else None
-    if isinstance(first, A.Choice):
-        able = control.can_act_any(first)
-    elif isinstance(first, A.Action) and first.verb in EFFECTS:
+_THROUGH_AN_EARLIER_LINE = object()   # a line that acts only on what an earlier line chose or did
+
+
+def _line_can_act(st, after, has_earlier: bool = True):
+    """What one line of a "you may" skill can act on now (engine decision 14): a test,
+    ``None`` when the line acts whatever the board (a change of "this unit", a line of a
+    kind no verb describes), or ``_THROUGH_AN_EARLIER_LINE`` for a line that acts only on
+    what an earlier line of the skill chose or did ("deploy it", "if you do: ...")."""
+    if isinstance(st, A.Choice):
+        return control.can_act_any(st)
+    if isinstance(st, A.Delayed):
+        # Set up now, it acts later on what is there then; after other lines it carries
+        # on what they did ("send it ...", then "at the end of this combat: deploy this
+        # card", B02-015N): it is judged by them.
+        return _THROUGH_AN_EARLIER_LINE if has_earlier else None
+    if isinstance(st, A.Guarded):
+        if st.condition.kind == "did":
+            return _THROUGH_AN_EARLIER_LINE
+        # (its condition is not tested: an earlier line of the skill may make it hold)
+        return _line_can_act(st.statement, after, has_earlier)
+    if isinstance(st, A.Action) and st.verb in EFFECTS:
+        if _mentions_choice(st.target, True):
+            return _THROUGH_AN_EARLIER_LINE
+        if st.verb == "shuffle" and has_earlier:
+            # "Afterwards, shuffle your Deck": the end of the search the lines before made
+            # (B01-004SR, B04-064HN): paying for the shuffle alone would be paying for nothing.
+            return _THROUGH_AN_EARLIER_LINE
         from fecipher.dsl.effects import can_act
-        keep = choice_keep(node.statements[1:]) if first.verb == "choose" else None
-        able = (lambda ctx, _a=first, _k=keep: can_act(ctx, _a, _k))
-    else:
+        keep = choice_keep(after) if st.verb == "choose" else None
+        return lambda ctx, _a=st, _k=keep: can_act(ctx, _a, _k)
+    if _mentions_choice(st, True):
+        return _THROUGH_AN_EARLIER_LINE
+    return None
+
+
+def _with_something_to_act_on(node: A.SkillNode, condition):
+    """A "you may" skill with nothing to act on is not offered (engine decision 14):
+    declining would be the only outcome, and saying yes would spend a once-per-turn use,
+    or the cost, on nothing. It has something to act on when one of its lines has: each
+    line's verb says what it can act on (dsl/effects.py can_act); a "choose ..." line
+    can act on what the lines using the choice can act on; an "either ..." line, when
+    one of its options can; a line that acts only on what an earlier line chose or did
+    ("it", "if you do"), an "at the end of ...:" block after other lines (set up for
+    later, it carries on what they did) or a "shuffle" after other lines (the end of
+    their search) adds nothing of its own. So "choose 1 red card from your
+    retreat area, add it to your hand, draw 1" is offered for the draw when the Retreat
+    Area has no red card (B04-048SR), and "choose 1 enemy, tap it" is not offered with
+    no enemy."""
+    statements = node.statements
+    tests = []
+    for i, st in enumerate(statements):
+        t = _line_can_act(st, statements[i + 1:], i > 0)
+        if t is None:
+            return condition          # a line that acts whatever: always something to do
+        if t is not _THROUGH_AN_EARLIER_LINE:
+            tests.append(t)
+    if not tests:
         return condition
+    able = tests[0] if len(tests) == 1 else (lambda ctx, _ts=tuple(tests): any(t(ctx) for t in _ts))
     if condition is None:
         return able
     return lambda ctx, _able=able, _prev=condition: _prev(ctx) and _able(ctx)

@@ -415,9 +415,14 @@ def can_pay(ctx: SkillContext) -> bool:
 def resolve_skill(game: "Game", ctx: SkillContext, *, kind: str) -> Iterator[Decision]:
     """Resolve one skill: condition, "you may", costs ("pay the cost and if you do"),
     then its effect. Costs of action skills are paid by :func:`use_skill`. A delayed
-    effect (``kind="delayed"``) has no cost and is not a use of its skill."""
+    effect (``kind="delayed"``) has no cost and is not a use of its skill.
+
+    A skill's condition (its ``if`` lines) is checked before its cost is paid and not
+    again after (engine decision 30): a used skill's condition is a condition of use,
+    which :func:`usable` checked when it was offered, so a cost that changes it (a
+    [US] skill flipping the bond it needs) does not undo the use it paid for."""
     s = ctx.skill
-    if s.condition is not None and not s.condition(ctx):
+    if kind != "action" and s.condition is not None and not s.condition(ctx):
         return
     if kind not in ("action", "delayed"):
         if s.costs:

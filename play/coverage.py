@@ -105,9 +105,6 @@ MISSING = {
                   "unit name (\"Navarre\") while you have no \"Samto\" ally",
     "B04-034N": "the same card rule as B04-033HN (\"Lie! It's a Lie!\")",
     "B04-044SR": "\"A Sacrifice\": destroying another ally instead of paying a named skill's cost (an alternative cost)",
-    "B04-048SR": "\"White Rose of Archanea\": effects resolved in order where each is done as far as it can be; a "
-                 "'you may' skill whose first line has nothing to act on is not offered (engine decision 14), so with "
-                 "no red card in the Retreat Area the draw, the bond and the orb would be lost",
     "B04-063SR": "\"Hands of Fate\": choosing among cards looked at (not revealed) on top of the deck, and sending "
                  "one of them away",
     "B04-066HN": "\"Clever Tactics\": a skill of a card in the hand triggered by that card's own move from the "

@@ -124,7 +124,7 @@ card "Sirius, Piercing Eyes"
   act "Scavenge"
     you may
     choose 1 card with cost 1 or less from your opponent's retreat area
-    draw 1
+    if you do: draw 1
 
 card "Zeke, Regalia"
   codes TST-213

@@ -228,3 +228,39 @@ def test_labels_name_one_unit_each():
     messages = [d.message for d in e.value.diagnostics]
     assert messages == ['the label "Left Duchess" is given twice (first at line 34): each unit has its own',
                         "a label ('as \"Card\"') names a unit; it goes in 'front:' or 'back:', not 'hand:'"]
+
+
+EMPEROR = CARDS.rstrip()[:-3] + '''
+card "Ansel, Test Emperor"
+  codes T99-004
+  cost 4
+  class change cost 3
+  symbol red
+  range 1
+  attack 70
+  support 20
+"""
+'''
+
+
+def _class_changed(front: str, expect: str) -> str:
+    body = f'''scenario "s"
+  start turn 3, player 1, action phase
+  player 1
+    deck: T99-001, T99-001
+    front: {front}
+  player 2
+    deck: T99-002, T99-002
+    front: T99-002 MC
+  expect "Ansel" {expect}
+'''
+    return run_scenario(parse_scenarios(EMPEROR + body, "cc.scn").scenarios[0]).status
+
+
+def test_a_stack_topped_by_a_class_change_card_is_class_changed_and_a_lone_one_is_not():
+    """docs/scenarios.md, unit words: rule 5 (placed on a unit: a class change; deployed
+    directly: not one); `class-changed` / `not-class-changed` say otherwise."""
+    assert _class_changed("[T99-004, T99-001] MC", "is class-changed") == "passed"
+    assert _class_changed("T99-004 MC", "is not class-changed") == "passed"
+    assert _class_changed("T99-004 MC class-changed", "is class-changed") == "passed"
+    assert _class_changed("[T99-004, T99-001] MC not-class-changed", "is not class-changed") == "passed"
