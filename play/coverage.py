@@ -195,6 +195,15 @@ MISSING = {
                 "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
     "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
                 "(\"Attack Emblem\"); the language removes only all support skills of a side's support cards",
+    # Promo P10 (cards/p10.fe0): Eirika and Ephraim are P10-001PR and P10-002PR, listed by their first code
+    "B11-003HN": "\"Encouragement Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking "
+                 "and one attacking/defending (a card has at most one support skill); \"If your attacking unit "
+                 "destroys the opponent's Main Character\": 'has destroyed' takes only 'an enemy' or 'a non-main "
+                 "character enemy'",
+    "B11-006HN": "\"Hero Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking and one "
+                 "attacking/defending (a card has at most one support skill)",
+    "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
+                 "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
