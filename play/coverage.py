@@ -202,6 +202,13 @@ MISSING = {
                  "character enemy'",
     "B11-006HN": "\"Hero Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking and one "
                  "attacking/defending (a card has at most one support skill)",
+    # B10 (cards/b10.fe0)
+    "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
+                 "choose 1 ...\"; 'for each' counts one per thing)",
+    "B10-010HN": "\"Vouge\": attacks that cannot be evaded by some enemies only ('cannot be evaded by non-main "
+                 "character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B10-013HN": "\"Who're you calling a nit, you nit!\": attacks that cannot be evaded by some enemies only "
+                 "('cannot be evaded by non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
                  "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
 }
