@@ -209,8 +209,8 @@ MISSING = {
                  "character enemies'; 'cannot be evaded' takes no evader filter)",
     "B10-013HN": "\"Who're you calling a nit, you nit!\": attacks that cannot be evaded by some enemies only "
                  "('cannot be evaded by non-main character enemies'; 'cannot be evaded' takes no evader filter)",
-    "B10-033R": "\"Heart Art: Astra\": one trigger on either of two events (\"when this unit's attack or "
-                "\\\"Critical Luna\\\" destroys an enemy\"; a trigger line takes one event)",
+    "B10-033R": "\"Heart Art: Astra\": one trigger on either of two events (when this unit's attack or its "
+                "'Critical Luna' destroys an enemy; a trigger line takes one event)",
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
                 "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
                 "support cards",
