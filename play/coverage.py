@@ -214,6 +214,9 @@ MISSING = {
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
                 "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
                 "support cards",
+    "B10-059R": "\"Lost in the Waves\": a filter on allies by having the same symbol as a revealed card (only "
+                "the same unit name is a filter); \"Treasured Memory\": 'cannot be destroyed as the cost or effect of "
+                "skills' under a count of each of two symbols among the other allies",
     "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
                  "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
 }
