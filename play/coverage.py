@@ -217,6 +217,14 @@ MISSING = {
     "B10-059R": "\"Lost in the Waves\": a filter on allies by having the same symbol as a revealed card (only "
                 "the same unit name is a filter); \"Treasured Memory\": 'cannot be destroyed as the cost or effect of "
                 "skills' under a count of each of two symbols among the other allies",
+    "B10-061R": "\"Watchful Eye\": a choice among cards looked at (not revealed) on top of the deck ('choose ... "
+                "among them' takes revealed cards only)",
+    "B10-062HN": "\"Thundering Earth\": attacks that cannot be evaded by some units only (of units with cost 2 or "
+                 "less, by non-main character units; 'cannot be evaded' takes no evader filter)",
+    "B10-063HN": "\"Wild Wind\": a change of every attacking unit of a weapon, both players' ('attacking <Bow> units "
+                 "gain +10 attack'; a subject cannot be filtered by attacking)",
+    "B10-064R": "\"Kitsune's Dancing Beat\": attacks that cannot be evaded by some enemies only ('cannot be evaded "
+                "by non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
                  "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
 }
