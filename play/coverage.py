@@ -225,6 +225,12 @@ MISSING = {
                  "gain +10 attack'; a subject cannot be filtered by attacking)",
     "B10-064R": "\"Kitsune's Dancing Beat\": attacks that cannot be evaded by some enemies only ('cannot be evaded "
                 "by non-main character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B10-078HN": "\"Precious Scene\": a count of the units of both players together (exactly 2 male units on the "
+                 "battlefield); 'you have N units' counts your own",
+    "B10-081N": "\"Get ready OK!\": a condition on a female ally in the other line than this unit ('in the same line "
+                "as this unit' has no negation or 'other line' form)",
+    "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
+                 "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
     "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
                  "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
 }
