@@ -231,6 +231,14 @@ MISSING = {
                 "as this unit' has no negation or 'other line' form)",
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
+    "B10-093HN": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule for this card (several "
+                 "allied \"Anna\" on the field at once)",
+    "B10-094N": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule for this card (several allied "
+                "\"Anna\" on the field at once)",
+    "B10-095R": "\"Impregnable Force\": 'cannot be moved by enemy skills or your opponent's support skills' (by whose "
+                "skill, support skills included) for the other allies in this unit's line",
+    "B10-096N": "\"Black Horse's Hoof\": 'cannot be moved by enemy skills or your opponent's support skills' (by "
+                "whose skill, support skills included)",
     "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
                  "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
 }
