@@ -268,6 +268,13 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
     """What the registry's object kinds cannot say about these costs."""
     from fecipher.dsl.selectors import selector_kind
     t = a.target
+    if a.verb in ("tap", "send", "destroy", "stack", "reveal") and isinstance(t, A.Filtered) and a.per_each is None:
+        # These costs pay an exact number of things (rule 9: all of it, or the skill cannot start).
+        # 'all', 'up to', 'any number of' or no count would be read as 1: refused, not paid otherwise.
+        q = t.quantifier
+        if q is None or q.kind not in ("exactly", "one", "another"):
+            err(t.pos, f"a '{a.verb}' cost pays a number of things ('cost {a.verb} 1 ...'); 'all', 'up to', "
+                       f"'any number of' or no count is not supported in a cost (e.g. \"send your entire hand\")")
     if a.verb == "flip" and isinstance(t, A.Ref):
         if t.kind != "this_card":
             err(t.pos, "'flip' as a cost takes bonds ('flip 2 bonds'), orbs, or 'this card' (a bond skill)")

@@ -218,6 +218,52 @@ MISSING = {
                 "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
     "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
                 "(\"Attack Emblem\"); the language removes only all support skills of a side's support cards",
+    # Promo P10 (cards/p10.fe0): Eirika and Ephraim are P10-001PR and P10-002PR, listed by their first code
+    "B11-003HN": "\"Encouragement Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking "
+                 "and one attacking/defending (a card has at most one support skill); \"If your attacking unit "
+                 "destroys the opponent's Main Character\": 'has destroyed' takes only 'an enemy' or 'a non-main "
+                 "character enemy'",
+    "B11-006HN": "\"Hero Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking and one "
+                 "attacking/defending (a card has at most one support skill)",
+    # B10 (cards/b10.fe0)
+    "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
+                 "choose 1 ...\"; 'for each' counts one per thing)",
+    "B10-010HN": "\"Vouge\": attacks that cannot be evaded by some enemies only ('cannot be evaded by non-main "
+                 "character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B10-013HN": "\"Who're you calling a nit, you nit!\": attacks that cannot be evaded by some enemies only "
+                 "('cannot be evaded by non-main character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B10-033R": "\"Heart Art: Astra\": one trigger on either of two events (when this unit's attack or its "
+                "'Critical Luna' destroys an enemy; a trigger line takes one event)",
+    "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
+                "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
+                "support cards",
+    "B10-059R": "\"Lost in the Waves\": a filter on allies by having the same symbol as a revealed card (only "
+                "the same unit name is a filter); \"Treasured Memory\": 'cannot be destroyed as the cost or effect of "
+                "skills' under a count of each of two symbols among the other allies",
+    "B10-061R": "\"Watchful Eye\": a choice among cards looked at (not revealed) on top of the deck ('choose ... "
+                "among them' takes revealed cards only)",
+    "B10-062HN": "\"Thundering Earth\": attacks that cannot be evaded by some units only (of units with cost 2 or "
+                 "less, by non-main character units; 'cannot be evaded' takes no evader filter)",
+    "B10-063HN": "\"Wild Wind\": a change of every attacking unit of a weapon, both players' ('attacking <Bow> units "
+                 "gain +10 attack'; a subject cannot be filtered by attacking)",
+    "B10-064R": "\"Kitsune's Dancing Beat\": attacks that cannot be evaded by some enemies only ('cannot be evaded "
+                "by non-main character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B10-078HN": "\"Precious Scene\": a count of the units of both players together (exactly 2 male units on the "
+                 "battlefield); 'you have N units' counts your own",
+    "B10-081N": "\"Get ready OK!\": a condition on a female ally in the other line than this unit ('in the same line "
+                "as this unit' has no negation or 'other line' form)",
+    "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
+                 "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
+    "B10-093HN": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule for this card (several "
+                 "allied \"Anna\" on the field at once)",
+    "B10-094N": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule for this card (several allied "
+                "\"Anna\" on the field at once)",
+    "B10-095R": "\"Impregnable Force\": 'cannot be moved by enemy skills or your opponent's support skills' (by whose "
+                "skill, support skills included) for the other allies in this unit's line",
+    "B10-096N": "\"Black Horse's Hoof\": 'cannot be moved by enemy skills or your opponent's support skills' (by "
+                "whose skill, support skills included)",
+    "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
+                 "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

@@ -43,7 +43,8 @@ def test_describe_reads_like_the_card(skill, expected):
 
 
 # "a" before a vowel sound, "an" before a consonant one, a count of one with a plural
-_WRONG = re.compile(r"\ba (?!unit|use|one)[\"<]?[aeiouAEIOU]|\ban (?:unit|[\"<]?[^aeiouAEIOU\"<\s])|\b1 (?:cards|allies|"
+# (A skill kind is rendered between bars: "an |ACT| skill", "a |BOND| skill".)
+_WRONG = re.compile(r"\ba (?!unit|use|one)[\"<|]?[aeiouAEIOU]|\ban (?:unit|[\"<|]?[^aeiouAEIOU\"<|\s])|\b1 (?:cards|allies|"
                     r"enemies|units|bonds|orbs)\b(?! or)|\ban? (?:\S+ )?(?:allies|enemies|cards|bonds|orbs)\b")
 
 
@@ -54,8 +55,11 @@ def test_no_shipped_card_reads_wrongly():
 
 
 def test_the_check_finds_what_it_looks_for():
-    for wrong in ('If you have a "Anna" ally', "If you have a bonds", "an other allies", "the top 1 cards"):
+    for wrong in ('If you have a "Anna" ally', "If you have a bonds", "an other allies", "the top 1 cards",
+                  "uses a |ACT| skill", "uses an |BOND| skill"):
         assert _WRONG.search(wrong), wrong
+    for right in ("uses an |ACT| skill", "uses a |BOND| skill"):
+        assert not _WRONG.search(right), right
 
 
 def test_a_granted_skill_is_shown_with_the_skill_that_grants_it():
