@@ -360,13 +360,20 @@ effect("destroy", "unit chosen orb", doc="Destroy units (an MC breaks an orb ins
 
 
 def _tap_each(ctx, a, u):
-    if isinstance(u, Unit):
+    # A unit already tapped is not tapped again: nothing happened ("if you do" is false).
+    if isinstance(u, Unit) and not u.tapped:
         ctx.game.tap(u, by_skill=True)
+        return True
+    return False
 
 
 def _untap_each(ctx, a, u):
-    if isinstance(u, Unit):
+    # Only a tapped unit that can untap is untapped: "Untap this unit. If you do, ..." on an
+    # untapped unit (or one that "cannot untap") did nothing, so what follows "if you do" does not run.
+    if isinstance(u, Unit) and ctx.game.can_untap(u):
         ctx.game.untap(u, by_skill=True)
+        return True
+    return False
 
 
 effect("tap", "unit chosen", doc="Tap units (an untapped one: a tapped unit is not acted on).",

@@ -195,6 +195,10 @@ MISSING = {
                 "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
     "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
                 "(\"Attack Emblem\"); the language removes only all support skills of a side's support cards",
+    # B09 (cards/b09.fe0)
+    "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
+                "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from), and "
+                "a change lasting until the unit leaves the field (an AUTO skill's change needs a duration)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
