@@ -199,6 +199,12 @@ MISSING = {
     "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
                 "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from), and "
                 "a change lasting until the unit leaves the field (an AUTO skill's change needs a duration)",
+    "B09-035HN": "\"Banishing Wing\": the opponent places the chosen units on top of their deck in the order they "
+                 "choose (the language lets only the skill's controller order the cards it puts there)",
+    "B09-036HN": "\"Banishing Hoof\": the opponent places the chosen units on top of their deck in the order they "
+                 "choose (the language lets only the skill's controller order the cards it puts there)",
+    "B09-046R": "\"The Price of Power\": an evasion paid by sending the whole hand to the retreat area (another "
+                "way to pay for an evasion takes a number of cards, not 'all')",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
