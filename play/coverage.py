@@ -208,8 +208,6 @@ MISSING = {
     "B09-051SR": "\"Champion's Blade\": a unit that loses a type (Dragon) while a condition holds",
     "B09-056SR": "\"We must win!\": one trigger on this unit's attack or its skill destroying an enemy, under one "
                  "[Once per Turn]",
-    "B09-061HN": "\"Tactics of the Resistance\": a card chosen by the name of its support skill (a card with an "
-                 "\"Attack Emblem\" support skill)",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"

@@ -1035,3 +1035,44 @@ act "A"
   destroy all non-main character enemies
   draw 1 for each tapped enemy destroyed by this skill
 ''')
+
+
+def test_a_card_with_a_named_support_skill():
+    """'choose 1 card with an "Attack Emblem" support skill from your retreat area' (B09-061HN):
+    only cards whose printed support skill has that name are offered."""
+    from fecipher.dsl import render as R
+    probe = make('''
+act "Recall"
+  once per turn
+  choose 1 card with an "Attack Emblem" support skill from your retreat area
+  add it to your hand
+''')
+    emblem = compile_text('''
+card "Cain, Emblem"
+  codes TST-431
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 20
+  support "Attack Emblem" attack
+    your attacking unit gains +20 attack until the end of the combat
+card "Abel, Other Emblem"
+  codes TST-432
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 20
+  support "Defense Emblem" defence
+    your defending unit gains +20 attack until the end of the combat
+''', "t.fe0")
+    game, _, _ = duel()
+    add_unit(game, 0, probe)
+    a, d, f = add_cards(game, 0, "retreat", emblem[0], emblem[1], FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Recall")
+    assert not options(game, "card", card=d) and not options(game, "card", card=f)
+    pick(game, "card", card=a)
+    assert a in game.players[0].hand and d in game.players[0].retreat and f in game.players[0].retreat
+    assert 'with an "Attack Emblem" Support Skill' in skill_text(probe)
