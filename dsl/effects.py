@@ -9,7 +9,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl.registry import effect
 from fecipher.dsl.selectors import (
-    count_range, card_place, place_owner, is_search, offerable,
+    COLORLESS, count_range, card_place, place_owner, is_search, offerable,
     card_candidates, pick_cards, pick_units, place_area, ref_units, selector_kind, unit_candidates,
 )
 from fecipher.engine.cards import CardCopy
@@ -284,6 +284,16 @@ effect("move", "unit chosen", "line", doc="Move units to the other line (a move 
        example="move it", acts_on=_movable)(simple(_move_each))
 
 
+def destroyed_snapshot(ctx, u: Unit) -> tuple:
+    """A unit as it is just before a skill destroys it, for "for each <qualities> enemy destroyed
+    by this skill": its owner, its quality words (types, weapon, gender, symbols, 'colorless'),
+    its unit names and whether it is a Main Character (the last information about it)."""
+    g = ctx.game
+    symbols = {s.value for s in g.symbols(u)}
+    words = frozenset(g.types(u)) | symbols | (COLORLESS if not symbols else frozenset())
+    return (u.owner, words, frozenset(g.unit_names(u)), u.is_main_character)
+
+
 def _destroy_each(ctx, a, u):
     if isinstance(u, CardCopy):
         # a chosen orb ("choose 1 of your opponent's orbs ... destroy that orb"): it goes to
@@ -296,10 +306,13 @@ def _destroy_each(ctx, a, u):
     if not isinstance(u, Unit):
         return False
     owner = u.owner
+    # "for each monster enemy destroyed by this skill": the unit's qualities as it was when it was
+    # destroyed (the last information about it on the field), asked before it leaves.
+    seen = destroyed_snapshot(ctx, u)
     done = yield from ctx.game.destroy(u, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit,
                                        skill=ctx.skill.name)
     if done:  # "for each enemy destroyed by this skill"
-        ctx.data.setdefault("destroyed", []).append(owner)
+        ctx.data.setdefault("destroyed", []).append(seen)
     return bool(done)
 
 
@@ -360,13 +373,20 @@ effect("destroy", "unit chosen orb", doc="Destroy units (an MC breaks an orb ins
 
 
 def _tap_each(ctx, a, u):
-    if isinstance(u, Unit):
+    # A unit already tapped is not tapped again: nothing happened ("if you do" is false).
+    if isinstance(u, Unit) and not u.tapped:
         ctx.game.tap(u, by_skill=True)
+        return True
+    return False
 
 
 def _untap_each(ctx, a, u):
-    if isinstance(u, Unit):
+    # Only a tapped unit that can untap is untapped: "Untap this unit. If you do, ..." on an
+    # untapped unit (or one that "cannot untap") did nothing, so what follows "if you do" does not run.
+    if isinstance(u, Unit) and ctx.game.can_untap(u):
         ctx.game.untap(u, by_skill=True)
+        return True
+    return False
 
 
 effect("tap", "unit chosen", doc="Tap units (an untapped one: a tapped unit is not acted on).",

@@ -831,6 +831,9 @@ class ToAst(Transformer):
     def with_support_skill(self, pos, items):
         return A.PostFilter("support_skill", value=True, pos=pos)
 
+    def with_named_support_skill(self, pos, items):
+        return A.PostFilter("support_skill", stat=_s(items[-1]), value=True, pos=pos)
+
     def without_support_skill(self, pos, items):
         return A.PostFilter("support_skill", value=False, pos=pos)
 

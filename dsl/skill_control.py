@@ -216,6 +216,12 @@ def has_support_skill(ctx: SkillContext, thing) -> bool:
     return unit_has_support_skill(ctx.game, thing)
 
 
+def support_skill_name(ctx: SkillContext, thing) -> str | None:
+    """The name of a card's printed support skill (a unit: its card's)."""
+    card = thing.card if isinstance(thing, CardCopy) else ctx.game.base_card(thing)
+    return card.support_skill.name if card.support_skill is not None else None
+
+
 def has_bond_skill(ctx: SkillContext, thing) -> bool:
     """A card (a unit: its card) that prints a bond skill."""
     card = thing.card if isinstance(thing, CardCopy) else ctx.game.base_card(thing)
@@ -240,6 +246,9 @@ def post_predicate(p: A.PostFilter):
     if p.kind == "support_x":   # printed support "X" (a unit: its card's)
         return lambda ctx, t: (t.card if isinstance(t, CardCopy) else ctx.game.base_card(t)).support_x
     want = bool(p.value)
+    if p.kind == "support_skill" and p.stat is not None:   # 'with an "Attack Emblem" support skill'
+        name = p.stat
+        return lambda ctx, t: has_support_skill(ctx, t) and support_skill_name(ctx, t) == name
     if p.kind == "support_skill":
         return lambda ctx, t: has_support_skill(ctx, t) == want
     if p.kind == "bond_skill":   # "a bond with a bond skill": the card prints one
@@ -479,6 +488,8 @@ def render_change(c: A.Change, plural: bool) -> str | None:
 def render_post(p: A.PostFilter) -> str:
     if p.kind == "support_x":
         return 'with a Support value of "X"'
+    if p.kind == "support_skill" and p.stat is not None:
+        return f'with {"an" if p.stat[:1] in "AEIOU" else "a"} "{p.stat}" Support Skill'
     what = ("a Support Skill" if p.kind == "support_skill" else "a Bond Skill" if p.kind == "bond_skill"
             else f"a [{p.stat}] skill")
     return f"with {what}" if p.value else f"with no {what[2:]}"

@@ -1082,6 +1082,18 @@ class SkillChecker:
                                 "different unit names from your retreat area'")
             if p.kind in ("attacked_this_turn", "destroyed_here") and selector_kind(sel) != "unit":
                 self.err(p.pos, f"'{'that has attacked this turn' if p.kind == 'attacked_this_turn' else 'destroyed by this skill'}' goes with units")
+            if p.kind == "destroyed_here":
+                # What is counted is the unit as it was destroyed: its qualities, names, and
+                # whether it was a Main Character (dsl/skillcompile.destroyed_quality).
+                from fecipher.dsl.skillcompile import DESTROYED_QUALITIES
+                for q in sel.qualifiers:
+                    if q.kind not in DESTROYED_QUALITIES or q.kind == "any" and any(
+                            x.kind not in DESTROYED_QUALITIES for x in q.values):
+                        self.err(q.pos, "'... destroyed by this skill' is counted by a symbol, weapon, type, "
+                                        "gender, unit name or Main Character; not by this quality")
+                for other in sel.posts:
+                    if other.kind != "destroyed_here":
+                        self.err(other.pos, "'... destroyed by this skill' takes no other filter")
             if p.kind == "other_than":
                 for r in p.value:
                     self.check_selector(r)

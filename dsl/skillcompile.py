@@ -58,20 +58,48 @@ def flag_of(c: A.Change) -> str:
     return V.FLAGS[words]
 
 
+DESTROYED_QUALITIES = ("words", "not_word", "any", "name", "not_name", "main_character", "not_main_character")
+
+
+def destroyed_quality(q: A.Qualifier) -> Callable[[frozenset, frozenset, bool], bool]:
+    """A quality of a unit a skill destroyed, tested on what it was then (its words, unit names,
+    Main Character or not): one of DESTROYED_QUALITIES."""
+    if q.kind == "words":
+        ws = frozenset(q.values)
+        return lambda words, names, mc: bool(ws & words)
+    if q.kind == "not_word":
+        w = q.values[0]
+        return lambda words, names, mc: w not in words
+    if q.kind == "any":
+        alts = tuple(destroyed_quality(x) for x in q.values)
+        return lambda words, names, mc: any(t(words, names, mc) for t in alts)
+    if q.kind in ("name", "not_name"):
+        ns, want = frozenset(q.values), q.kind == "name"
+        return lambda words, names, mc: bool(ns & names) == want
+    if q.kind in ("main_character", "not_main_character"):
+        want = q.kind == "main_character"
+        return lambda words, names, mc: mc == want
+    raise ValueError(q.kind)
+
+
 def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
     """What "for each ..." counts: units on the field, cards in an area or a stack, bonds
     and orbs (by face and printed qualities), or what this skill destroyed."""
     if isinstance(sel, A.Filtered) and any(p.kind == "destroyed_here" for p in sel.posts):
         # "for each enemy destroyed by this skill": what this skill's "destroy" lines destroyed.
+        # Its qualities ("for each monster enemy ...") are those the unit had when it was
+        # destroyed (effects.destroyed_snapshot); the checker allows only those.
         side = V.UNIT_NOUNS.get(sel.noun, "unit")
+        quals = tuple(destroyed_quality(q) for q in sel.qualifiers)
 
         def destroyed(ctx):
-            owners = ctx.data.get("destroyed", [])
-            if side == "ally":
-                return sum(1 for o in owners if o == ctx.controller)
-            if side == "enemy":
-                return sum(1 for o in owners if o != ctx.controller)
-            return len(owners)
+            n = 0
+            for owner, words, names, mc in ctx.data.get("destroyed", []):
+                if side == "ally" and owner != ctx.controller or side == "enemy" and owner == ctx.controller:
+                    continue
+                if all(t(words, names, mc) for t in quals):
+                    n += 1
+            return n
         return destroyed
     if isinstance(sel, A.Filtered) and any(p.kind == "sent_here" for p in sel.posts):
         # "for each card sent to your retreat area by this skill": the cards this skill's own

@@ -114,16 +114,32 @@ def card_rules(card: Card) -> frozenset[str]:
     return frozenset(out)
 
 
+def shares_name(game: "Game", player: int, card: Card, unit: Unit | None = None) -> bool:
+    """Does a SPEC rule of ``card`` let it share its unit name now ("this card can share its
+    unit name with allies"), its condition holding for ``player`` if it has one ("If you have
+    6 or more Bond cards, you may deploy this card even if you already have an allied ...",
+    B09-048HN)?"""
+    if "share_name" not in card_rules(card):
+        return False
+    from fecipher.engine.skills import SkillContext
+    for s in card.skills:
+        if "share_name" in s.rules and (s.condition is None
+                                        or s.condition(SkillContext(game, s, player, unit.cards[0] if unit else None,
+                                                                           unit.id if unit else None))):
+            return True
+    return False
+
+
 def name_refusal(game: "Game", player: int, card: Card) -> str | None:
     """Rule 5: no two units with one unit name, unless a SPEC rule of the card deployed
     or of the unit already there allows it ("this card can share its unit name")."""
     from fecipher.engine.cards import card_unit_names
     names = card_unit_names(card)
-    if "share_name" in card_rules(card):
+    if shares_name(game, player, card):
         return None
     for u in game.players[player].units:
         clash = names & game.unit_names(u)
-        if clash and "share_name" not in card_rules(u.card):
+        if clash and not shares_name(game, player, u.card, u):
             return (f"rule 5 (unit names): you already have a unit named {sorted(clash)[0]} on the field; "
                     f"level it up instead")
     return None
@@ -213,7 +229,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     units = p.units
     # Per unit, the same for every card in hand: its unit names, and whether a
     # SPEC rule of its card lets another unit share its name.
-    field = [(u, game.unit_names(u), "share_name" in card_rules(u.cards[0].card)) for u in units]
+    field = [(u, game.unit_names(u), shares_name(game, player, u.cards[0].card, u)) for u in units]
     banned = not M.idle(game, M.CANNOT_DEPLOY)   # (no rule forbids a deployment now: not asked)
     stacking = not (M.idle(game, M.CANNOT_LEVEL_UP) and M.idle(game, M.CANNOT_CLASS_CHANGE))
     seen: set = set()
@@ -235,7 +251,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
         rules = card_rules(card)
         # Rule 5 does not look at the line (deploy_refusal only checks that it is
         # one): a card that may be deployed may go to either.
-        if "share_name" in rules:
+        if "share_name" in rules and shares_name(game, player, card):
             clash = False
         else:
             clash = False

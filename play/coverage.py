@@ -264,6 +264,20 @@ MISSING = {
                 "whose skill, support skills included)",
     "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
                  "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
+    # B09 (cards/b09.fe0)
+    "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
+                "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from), and "
+                "a change lasting until the unit leaves the field (an AUTO skill's change needs a duration)",
+    "B09-035HN": "\"Banishing Wing\": the opponent places the chosen units on top of their deck in the order they "
+                 "choose (the language lets only the skill's controller order the cards it puts there)",
+    "B09-036HN": "\"Banishing Hoof\": the opponent places the chosen units on top of their deck in the order they "
+                 "choose (the language lets only the skill's controller order the cards it puts there)",
+    "B09-046R": "\"The Price of Power\": an evasion paid by sending the whole hand to the retreat area (another "
+                "way to pay for an evasion takes a number of cards, not 'all')",
+    "B09-051SR": "\"Champion's Blade\": a unit that loses a type (Dragon) while a condition holds",
+    "B09-056SR": "\"We must win!\": one trigger on this unit's attack or its skill destroying an enemy, under one "
+                 "[Once per Turn]",
+    "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

@@ -1001,3 +1001,78 @@ def test_new_states_and_counts_decide_the_attack_in_a_battle():
     twin = add_unit(game2, 1, card("Lord 0", "Twin"))   # not a main character, our MC's unit name
     begin(game2)
     assert _attack_power(game2, u2, twin) == 30 + 8 + 128 + 512 * 2
+
+
+def test_for_each_enemy_destroyed_by_this_skill_with_a_quality_counts_only_those():
+    """"Draw 1 for each tome enemy destroyed by this skill" (B09-025SR "If the destroyed unit was
+    a <Monster>, draw 1 card"): the qualities were ignored, every destroyed enemy counted (a
+    silent wrong meaning). They are the unit's as it was destroyed."""
+    probe = make('''
+act "Purge"
+  once per turn
+  destroy all non-main character enemies
+  draw 1 for each tome enemy destroyed by this skill
+''')
+    game, _, _ = duel()
+    add_unit(game, 0, probe)
+    add_unit(game, 1, TOME)
+    add_unit(game, 1, SWORD)
+    add_unit(game, 1, SWORD)
+    begin(game)
+    before = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Purge")
+    assert len(game.players[0].hand) == before + 1
+
+
+def test_for_each_destroyed_by_this_skill_takes_only_qualities_it_can_remember():
+    assert "takes no other filter" in check_errors('''
+act "A"
+  destroy all non-main character enemies
+  draw 1 for each enemy in the front line destroyed by this skill
+''')
+    assert "not by this quality" in check_errors('''
+act "A"
+  destroy all non-main character enemies
+  draw 1 for each tapped enemy destroyed by this skill
+''')
+
+
+def test_a_card_with_a_named_support_skill():
+    """'choose 1 card with an "Attack Emblem" support skill from your retreat area' (B09-061HN):
+    only cards whose printed support skill has that name are offered."""
+    from fecipher.dsl import render as R
+    probe = make('''
+act "Recall"
+  once per turn
+  choose 1 card with an "Attack Emblem" support skill from your retreat area
+  add it to your hand
+''')
+    emblem = compile_text('''
+card "Cain, Emblem"
+  codes TST-431
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 20
+  support "Attack Emblem" attack
+    your attacking unit gains +20 attack until the end of the combat
+card "Abel, Other Emblem"
+  codes TST-432
+  cost 1
+  symbol red
+  range 1
+  attack 40
+  support 20
+  support "Defense Emblem" defence
+    your defending unit gains +20 attack until the end of the combat
+''', "t.fe0")
+    game, _, _ = duel()
+    add_unit(game, 0, probe)
+    a, d, f = add_cards(game, 0, "retreat", emblem[0], emblem[1], FILLER)
+    begin(game)
+    pick(game, "use_skill", skill="Recall")
+    assert not options(game, "card", card=d) and not options(game, "card", card=f)
+    pick(game, "card", card=a)
+    assert a in game.players[0].hand and d in game.players[0].retreat and f in game.players[0].retreat
+    assert 'with an "Attack Emblem" Support Skill' in skill_text(probe)
