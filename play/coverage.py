@@ -150,16 +150,11 @@ MISSING = {
                 "their support skills' (not targetable)",
     "B08-023R": "\"Are you hurt anywhere?\": a card with the same unit name as any other ally; \"I will beat "
                 "you!\": a condition 'in the same line as your Main Character' for this unit",
-    "B08-025HN": "\"Why don't we play together?\": a trigger on the card supporting this unit being a Dragonstone "
-                 "(as B08-038N \"Voice of Naga\"): waits for the same ruling",
     "B08-026R": "\"Jealousy\": a trigger on the opponent drawing by an enemy's skill or their support skill ('by "
                 "your opponent's skill' also counts their bond and hand skills, as B02-074HN)",
     "B08-031HN": "\"Student of the Same Strategies\": a SPEC rule letting this card class change onto a unit of "
                  "another unit name (an allied \"Morgan (Male)\") unless you have a \"???\" (a level up takes "
                  "the same unit name only)",
-    "B08-038N": "\"Voice of Naga\": a trigger on the card supporting this unit being a Dragonstone (placed, "
-                "whether or not the support succeeds; 'when this unit is supported' is a successful support "
-                "only): to be ruled before it is written",
     "B08-044N": "\"Blade of Slaughter\": the card list gives the +10 no duration (until the end of the combat or "
                 "of the turn); left out until a printing or ruling decides it (as B03-075N)",
     "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
