@@ -195,6 +195,16 @@ MISSING = {
                 "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
     "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
                 "(\"Attack Emblem\"); the language removes only all support skills of a side's support cards",
+    "B11-016SR": "\"There's no one better than me.\": 'draw 1 card for each card sent to the Retreat Area by this "
+                 "skill' and '+10 attack for each card drawn by this skill': the language has no count of the cards "
+                 "an earlier line of the same skill sent or drew (`draw 1 for each` counts cards where they are, "
+                 "`among them` only revealed cards)",
+    "B11-018HN": "\"The world must have light...!\": two choices of cards from the Retreat Area in one skill (one "
+                 "to the hand, then a non-\"Natasha\" one on top of the deck): the checker refuses 'it' and 'the "
+                 "chosen card' after two choices of the same kind, so the second card cannot be named",
+    "B11-020SR": "\"Let's have us a little wager.\": the opponent guessing whether a card put on top of the deck "
+                 "has the unit name \"Joshua\", and an effect on whether the guess was wrong (destroying the "
+                 "opponent's Main Character): the language has no guess",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
