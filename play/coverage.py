@@ -205,6 +205,15 @@ MISSING = {
     "B11-020SR": "\"Let's have us a little wager.\": the opponent guessing whether a card put on top of the deck "
                  "has the unit name \"Joshua\", and an effect on whether the guess was wrong (destroying the "
                  "opponent's Main Character): the language has no guess",
+    "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "
+                "Battlefield': the language counts units, not the distinct unit names among them",
+    "B11-047N": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Bael\" on "
+                "the field at once) and letting a deck hold 5 or more of the card; the language lifts only the "
+                "four-copy limit of rule 12",
+    "B11-048HN": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Gorgon\" "
+                 "on the field at once); \"Stone\": an enemy that cannot be untapped at the start of the "
+                 "opponent's next turn (the untap of that Beginning Phase skipped for one unit; a delayed effect "
+                 "runs after the untap, and 'cannot untap until ...' also forbids later untaps)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
