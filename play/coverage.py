@@ -214,6 +214,9 @@ MISSING = {
                  "on the field at once); \"Stone\": an enemy that cannot be untapped at the start of the "
                  "opponent's next turn (the untap of that Beginning Phase skipped for one unit; a delayed effect "
                  "runs after the untap, and 'cannot untap until ...' also forbids later untaps)",
+    "B11-075N": "\"Excellent! It's odds!\" / \"Too bad? It's evens.\": AUTO skills giving +20 attack with no "
+                "duration in the card list's text (every AUTO change in the language needs one, and the card's "
+                "only printing does not say which)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
