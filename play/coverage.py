@@ -217,6 +217,16 @@ MISSING = {
     "B11-075N": "\"Excellent! It's odds!\" / \"Too bad? It's evens.\": AUTO skills giving +20 attack with no "
                 "duration in the card list's text (every AUTO change in the language needs one, and the card's "
                 "only printing does not say which)",
+    "B11-093SR": "\"Tiki's Turn!\": 'if it is the first attack this turn': the language counts allies that have "
+                 "attacked this turn (units still on the field), not the attacks made this turn",
+    "B11-095R": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule (deploying this card with an "
+                "allied \"Anna\" on the field, several \"Anna\" at once)",
+    "B11-096N": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule (deploying this card with an "
+                "allied \"Anna\" on the field, several \"Anna\" at once)",
+    "B11-097R": "\"Afterimage Sword Dance\": a choice filtered by having the same Deployment Cost as a revealed card "
+                "(the language compares a stat only with a count)",
+    "B11-099HN": "\"Grieving Blade of Treachery\": a cost sending a face-up bond to the retreat area (`send` takes "
+                 "any card of the bond area, face-up or face-down)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
