@@ -696,6 +696,8 @@ def _make_each(ctx, a, u):
     rule 4 applies to it."""
     if isinstance(u, Unit) and u.owner == ctx.controller and not u.is_main_character:
         ctx.game.set_main_character(u)
+        return True
+    return False            # already the Main Character (or not yours): nothing done, "if you do" is false
 
 
 effect("make", "unit chosen", "main_character", doc="Make one of your units your Main Character (HS).",

@@ -273,6 +273,41 @@ MISSING = {
     "B09-056SR": "\"We must win!\": one trigger on this unit's attack or its skill destroying an enemy, under one "
                  "[Once per Turn]",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
+    "B11-016SR": "\"There's no one better than me.\": 'draw 1 card for each card sent to the Retreat Area by this "
+                 "skill' and '+10 attack for each card drawn by this skill': the language has no count of the cards "
+                 "an earlier line of the same skill sent or drew (`draw 1 for each` counts cards where they are, "
+                 "`among them` only revealed cards)",
+    "B11-018HN": "\"The world must have light...!\": two choices of cards from the Retreat Area in one skill (one "
+                 "to the hand, then a non-\"Natasha\" one on top of the deck): the checker refuses 'it' and 'the "
+                 "chosen card' after two choices of the same kind, so the second card cannot be named",
+    "B11-020SR": "\"Let's have us a little wager.\": the opponent guessing whether a card put on top of the deck "
+                 "has the unit name \"Joshua\", and an effect on whether the guess was wrong (destroying the "
+                 "opponent's Main Character): the language has no guess",
+    "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "
+                "Battlefield': the language counts units, not the distinct unit names among them",
+    "B11-047N": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Bael\" on "
+                "the field at once) and letting a deck hold 5 or more of the card; the language lifts only the "
+                "four-copy limit of rule 12",
+    "B11-048HN": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Gorgon\" "
+                 "on the field at once); \"Stone\": an enemy that cannot be untapped at the start of the "
+                 "opponent's next turn (the untap of that Beginning Phase skipped for one unit; a delayed effect "
+                 "runs after the untap, and 'cannot untap until ...' also forbids later untaps)",
+    "B11-075N": "\"Excellent! It's odds!\" / \"Too bad? It's evens.\": AUTO skills giving +20 attack with no "
+                "duration in the card list's text (every AUTO change in the language needs one, and the card's "
+                "only printing does not say which)",
+    "B11-093SR": "\"Tiki's Turn!\": 'if it is the first attack this turn': the language counts allies that have "
+                 "attacked this turn (units still on the field), not the attacks made this turn",
+    "B11-101+X": "a second card named \"Camilla, Bewitching Malig Knight\" (colorless, with other skills than "
+                 "S04-003ST of the same name and title): a pool holds one card per name, so the two cannot both be "
+                 "in the packs",
+    "B11-095R": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule (deploying this card with an "
+                "allied \"Anna\" on the field, several \"Anna\" at once)",
+    "B11-096N": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule (deploying this card with an "
+                "allied \"Anna\" on the field, several \"Anna\" at once)",
+    "B11-097R": "\"Afterimage Sword Dance\": a choice filtered by having the same Deployment Cost as a revealed card "
+                "(the language compares a stat only with a count)",
+    "B11-099HN": "\"Grieving Blade of Treachery\": a cost sending a face-up bond to the retreat area (`send` takes "
+                 "any card of the bond area, face-up or face-down)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
@@ -365,10 +400,15 @@ def _implemented(pool, c: dict):
     """Our card for a card-list entry (by name, else by any of its codes: a title corrected in
     the pack, or one card the list has twice), and whether it has all of its skills."""
     name = f"{c['Character']}, {c['Title']}"
-    ours = pool.find(name)
-    if ours is None:
-        ours = next((pool.find(a["CardCode"]) for a in c["AlternateArts"] if pool.find(a["CardCode"])), None)
     expected = [line.split("|")[0].strip() for line in c["Skill"].split("\n") if "|" in line]
+    ours = next((pool.find(a["CardCode"]) for a in c["AlternateArts"] if pool.find(a["CardCode"])), None)
+    if ours is None:
+        # By name only when it is the same card: a card with its codes is found above, and the card
+        # list has cards that share a name and title with another but not its skills (B11-101+X
+        # "Camilla, Bewitching Malig Knight" is colorless, with other skills than S04-003ST).
+        ours = pool.find(name)
+        if ours is not None and {s.name for s in ours.skills} != {e for e in expected if e}:
+            ours = None
     ok = ours is not None and len(ours.skills) >= len([e for e in expected if e]) and (
         (c.get("SupportSkill") in (None, "-")) or ours.support_skill is not None)
     return ours, ok

@@ -116,6 +116,17 @@ card "Tester, Heir"
     cost tap this
     make this unit your main character
 
+card "Tester, Pretender"
+  codes TST-034
+  cost 2
+  symbol red
+  range 1
+  attack 50
+  support 10
+  act "Usurp" [HS]
+    make this unit your main character
+    if you do: draw 1
+
 card "Tester, Wyrm Knight"
   codes TST-009
   cost 1
@@ -408,6 +419,22 @@ def test_hs_makes_this_unit_the_main_character_and_rule_4_follows_it():
     orbs = len(game.players[0].orbs)
     list(game.destroy(mc0, by_player=1, in_battle=False))
     assert game.unit(mc0.id) is None and len(game.players[0].orbs) == orbs
+
+
+def test_hs_on_the_main_character_itself_does_nothing_and_if_you_do_is_false():
+    """"make this unit your main character" on the unit that already is the Main Character
+    does nothing, so a following "if you do" does not run (B11's [HS] skills add the old Main
+    Character to the hand only "if you do": it was the only Main Character)."""
+    game, mc0, mc1 = duel()
+    pretender = add_unit(game, 0, c("Pretender"))
+    add_cards(game, 0, "deck", FILLER, FILLER, FILLER, top=True)
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Usurp")
+    assert pretender.is_main_character and len(game.players[0].hand) == hand + 1
+    pick(game, "use_skill", skill="Usurp")                  # now it is the Main Character
+    assert pretender.is_main_character and len(game.players[0].hand) == hand + 1
+    assert sum(1 for e in game.events if isinstance(e, ev.MainCharacterChanged)) == 1
 
 
 def test_db_skills_are_shared_by_allies_that_have_a_db_skill():
