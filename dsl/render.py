@@ -342,7 +342,14 @@ def statement(st: A.Statement) -> str:
             isinstance(x, A.Filtered) and x.quantifier is not None and x.quantifier.kind == "all" for x in st.subjects)
         body = subj + " " + ", and ".join(change(c, plural) for c in st.changes)
         if st.while_state is not None:
-            body += f" while {'it is' if not plural else 'they are'} {state(st.while_state)}"
+            is_ = "is" if not plural else "are"
+            if len(st.changes) > 1:
+                # "while" holds for every change of the line: in front, so the English does not read
+                # as if it held for the last change only.
+                body = (f"while {subj} {is_} {state(st.while_state)}, {'it' if not plural else 'they'} "
+                        + ", and ".join(change(c, plural) for c in st.changes))
+            else:
+                body += f" while {'it' if not plural else 'they'} {is_} {state(st.while_state)}"
         d = duration(st.duration)
         return cap(f"{d}, {body}" if d else body) + "."
     if isinstance(st, A.SupportFail):

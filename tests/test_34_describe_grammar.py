@@ -37,6 +37,11 @@ def text_of(skill: str) -> str:
      'This card cannot be placed in the Bond Area.'),
     ('  act "A"\n    cost flip 1 bond\n    this unit acquires range 1-3 until the end of the turn',
      '[Flip 1 Bond face-down] Until the end of the turn, this unit acquires range 1-3.'),
+    # "while" holds for every change of its line: said in front, not after the last change only
+    ('  cont "A"\n    this unit gains +10 attack and acquires range 1-2 while attacking',
+     'While this unit is attacking, it gains +10 attack, and acquires range 1-2.'),
+    ('  cont "A"\n    this unit gains +10 attack while attacking',
+     'This unit gains +10 attack while it is attacking.'),
 ])
 def test_describe_reads_like_the_card(skill, expected):
     assert text_of(skill) == expected
