@@ -173,6 +173,14 @@ MISSING = {
                  "the retreat area",
     "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
                 "can attack (not other white allies)",
+    "B06-087N": "\"Auspicious Wind\": choosing among cards looked at (not revealed) on top of the deck, sending "
+                "one to the retreat area and putting the other back ('among them' / 'the rest' follow only a "
+                "'reveal' line)",
+    "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
+                 "'it' after 'draw 1' names no card)",
+    "B06-097SR": "\"Dragon's Vessel\": a card rule letting this card level up a unit with another unit name "
+                 "(\"Garon\" or \"Gunter\") while you have no \"Anankos\" ally (as B04-033HN); \"Black Sun\": a "
+                 "cost sending a face-down bond to the retreat area (as B07-078HN)",
     # B07
     "B07-007SR": "\"Protection of the Sword of Spirits\": an effect that places the top card of the deck in the "
                  "support area (a new support card in place of the one sent to the retreat area)",
