@@ -46,8 +46,6 @@ MISSING = {
                 "is levelled up) with one reference to what either chose",
     "B03-053SR": "\"Soothsaying Song\": choosing among cards looked at (not revealed) and putting the rest back on "
                  "top of the deck in any order",
-    "B03-061N": "\"Resistance Emblem\": a support card deployed at the end of the combat instead of going to the "
-                "retreat area, only if its defending unit was destroyed in this combat",
     "B03-062R": "\"Excessive Power\": a replacement for the enemy this unit's attack destroys (not the Main "
                 "Character), placing it in the opponent's bond area",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
@@ -93,14 +91,10 @@ MISSING = {
                  "support skill",
     "B05-099HN": "\"You won't have it your way!\": a card deploying itself when it is sent from "
                  "the hand by an enemy's skill or the opponent's support skill",
-    "B04-004N": "\"Mirage Emblem\": a support skill whose card, at the end of the combat, may be deployed in the same line as a named ally instead of going to the Retreat Area (a replacement of the support card's move by a deployment)",
-    "B04-008N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-009R": "\"Raise Defense\": 'cannot be destroyed by the effect of skills' (a cost may still destroy them); "
                 "the language's 'cannot be destroyed by skills' also refuses costs (its duration, 'during your "
                 "opponent's next turn', is in the language)",
     "B04-009R+": "the same card as B04-009R (the card list's second entry: \"I'll Protect You\")",
-    "B04-012N": "the same \"Mirage Emblem\" as B04-004N",
-    "B04-016N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-033HN": "\"Tch...have I been found out?\": a card rule letting this card level up a unit with another "
                   "unit name (\"Navarre\") while you have no \"Samto\" ally",
     "B04-034N": "the same card rule as B04-033HN (\"Lie! It's a Lie!\")",
@@ -118,17 +112,15 @@ MISSING = {
     "B04-074N": "\"Impostor on the Battlefield\": choosing an ally in the other line than this unit and moving this "
                 "unit and that ally in one effect (as B02-024R)",
     "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
-    "B04-082N": "\"Resistance Emblem\": a support card deployed at the end of the combat instead of going to the "
-                "Retreat Area (as B04-004N's Mirage Emblem)",
+    "B04-082N": "\"Plow the Fields!\": a condition on the card this skill's own line sent to the Retreat Area "
+                "(\"if a 'Donnel' is sent ... by this skill's effect\", as B04-081N); \"Resistance Emblem\" is in the "
+                "language",
     "B04-083R": "\"Ignis\": a condition on the number of different weapons a unit has (\"3 or more different "
                 "Weapons\"); \"Infinite Potential\" (acquiring the weapons, types and ranges of the other allies) is "
                 "in the language",
     "P04-011PR": "\"Fatal Sword\": a replacement of where an ACT skill's cost sends its card (the discarded "
                  "card deployed instead of going to the Retreat Area when it has a [CF] skill): replacements "
                  "('... instead of ...') are refused in ACT skills and do not reach a cost's card",
-    "B04-054N": "the same \"Mirage Emblem\" as B04-004N",
-    "B04-058N": "the same \"Mirage Emblem\" as B04-004N",
-    "B04-062N": "the same \"Mirage Emblem\" as B04-004N",
     # B08 (cards/b08.fe0)
     "B08-001SR": "\"Future Changing Bonds\": a filter on a card having a class-change cost (\"choose 1 card with a "
                  "Class Change Cost ... and stack it on top to Class Change them\") and the quality "
