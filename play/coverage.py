@@ -46,8 +46,6 @@ MISSING = {
                 "is levelled up) with one reference to what either chose",
     "B03-053SR": "\"Soothsaying Song\": choosing among cards looked at (not revealed) and putting the rest back on "
                  "top of the deck in any order",
-    "B03-062R": "\"Excessive Power\": a replacement for the enemy this unit's attack destroys (not the Main "
-                "Character), placing it in the opponent's bond area",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
                 "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
     "B03-075N": "\"Guest Nohrian Commander\": the card list gives the +10 no duration (until the end of the combat "
@@ -55,8 +53,6 @@ MISSING = {
     "B03-076SR": "\"Flaming Blade of Dusk and Dawn\": the allies tapped as the cost of this skill (whether all of "
                  "them are white)",
     "B03-083R": "\"Unwavering Friendship\": a symbol given to cards in the retreat area (black cards there also white)",
-    "B03-086R": "\"Excessive Power\": a replacement for the enemy this unit's attack destroys (not the Main "
-                "Character), placing it in the opponent's bond area",
     "B03-085SR": "\"That was close!\": a player who cannot use a named skill of the hand for the rest of the game "
                  "(any copy of the card), after deploying this card from the hand when the Main Character is attacked",
     # B05 (cards/b05.fe0)
@@ -67,8 +63,6 @@ MISSING = {
                  "units (another ally in the same line as this unit)",
     "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
                  "for a critical hit goes (on top of the deck instead of the Retreat Area)",
-    "B05-036HN": "\"Wo Dao\": an attack that cannot be evaded by a filtered set of enemies (non-"
-                 "Main Character ones)",
     "B05-062HN": "\"Natural Saint\": two card choices in one skill, the second (the opponent's "
                  "blind choice from your hand) named after the first",
     "B05-049HN": "\"There's still one more.\": a support skill that activates a second time; "
@@ -157,10 +151,6 @@ MISSING = {
     # B06
     "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
                  "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
-    "B06-025N": "\"Od's Technique\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
-                "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
-    "B06-028N": "\"Killer Bow\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
-                "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B06-047SR": "\"Fire Magic: Valflame\": the opponent choosing the bonds that stay (5) and sending the rest to "
                  "the retreat area",
     "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
