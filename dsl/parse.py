@@ -1386,8 +1386,11 @@ class ToAst(Transformer):
 
     ref_rest = _ref("rest")
 
+    def among_them(self, pos, items):
+        return A.PostFilter("among", value="them", pos=pos)
+
     def among_revealed(self, pos, items):
-        return A.PostFilter("among", pos=pos)
+        return A.PostFilter("among", value="revealed", pos=pos)
 
     def filtered_of(self, pos, items):
         # "1 of your orbs": that many cards from that area.

@@ -157,7 +157,9 @@ class SkillChecker:
         self.guard = False       # checking the condition of "if ...: <effect>"
         self.bindings: list[Binding] = []   # the choices made by the lines before the one checked
         self.counting = False    # checking what "for each" / "you have N" counts (a stack may be counted)
-        self.revealed = False    # a "reveal" line came before: "the rest" / "among them" name its cards
+        # The last "reveal" or "look at" line before ("reveal" / "look"): "the rest" and "among them"
+        # name the cards it showed; "the revealed cards" / "among the revealed cards" need a "reveal".
+        self.shown: str | None = None
         self.line_chosen = False  # a "choose the front or back line" line came before: "the chosen line"
 
     def check_name(self, name: str, pos) -> None:
@@ -939,7 +941,9 @@ class SkillChecker:
         if a.verb == "draw" and a.number is not None and any(p.kind == "until_hand" for p in a.preps):
             self.err(a.pos, "'draw N' or 'draw until ...', not both")
         if a.verb == "reveal":
-            self.revealed = True
+            self.shown = "reveal"
+        elif a.verb == "look" and table is EFFECTS:
+            self.shown = "look"
 
     def check_place(self, p: A.Place) -> None:
         if tuple(p.words) not in V.PLACES:
@@ -965,9 +969,12 @@ class SkillChecker:
                 self.err(sel.pos, "'the top card of ...' names a deck: 'your deck' or 'your opponent's deck'")
             elif sel.kind == "deck_top" and sel.count is not None and sel.count < 1:
                 self.err(sel.pos, "'the top N cards': N is 1 or more")
-            elif sel.kind == "rest" and not self.revealed:
-                self.err(sel.pos, "'the rest' / 'the revealed cards' are the cards an earlier 'reveal' line of "
-                                  "this skill revealed: reveal them first, e.g. 'reveal the top 3 cards of your deck'")
+            elif sel.kind == "rest" and self.shown is None:
+                self.err(sel.pos, "'the rest' are the cards an earlier 'reveal' or 'look at' line of this skill "
+                                  "showed: reveal or look at them first, e.g. 'look at the top 2 cards of your deck'")
+            elif sel.kind == "picked" and sel.name == "revealed" and self.shown == "look":
+                self.err(sel.pos, "'the revealed cards' after a 'look at' line: the cards looked at were not "
+                                  "revealed; say 'them' or 'the rest'")
             elif sel.kind == "several":
                 self.err(sel.pos, "this line takes one subject, e.g. 'this card can ...'")
             elif sel.kind == "support_card":
@@ -1045,9 +1052,13 @@ class SkillChecker:
             if p.kind == "among":
                 if selector_kind(sel) != "card":
                     self.err(p.pos, "'among them' chooses cards, e.g. '1 \"Hana\" card among them'")
-                elif not self.revealed:
-                    self.err(p.pos, "'among them' chooses among the cards an earlier 'reveal' line of this skill "
-                                    "revealed: reveal them first, e.g. 'reveal the top 3 cards of your deck'")
+                elif self.shown is None:
+                    self.err(p.pos, "'among them' chooses among the cards an earlier 'reveal' or 'look at' line "
+                                    "of this skill showed: reveal or look at them first, e.g. 'look at the top 2 "
+                                    "cards of your deck'")
+                elif p.value == "revealed" and self.shown != "reveal":
+                    self.err(p.pos, "'among the revealed cards' after a 'look at' line: the cards looked at were "
+                                    "not revealed; say 'among them'")
             if p.kind == "from_place":
                 self.check_place(p.value)
                 if selector_kind(sel) not in ("card", "orb", "bond"):

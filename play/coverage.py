@@ -44,8 +44,6 @@ MISSING = {
     "B03-033N": "\"Wrathful Blow\": a critical hit that multiplies the attack by 3 instead of 2",
     "B03-042N": "\"Dragon Tactician\": a choice whose count depends on a condition (1 enemy, or up to 2 if this unit "
                 "is levelled up) with one reference to what either chose",
-    "B03-053SR": "\"Soothsaying Song\": choosing among cards looked at (not revealed) and putting the rest back on "
-                 "top of the deck in any order",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
                 "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
     "B03-075N": "\"Guest Nohrian Commander\": the card list gives the +10 no duration (until the end of the combat "
@@ -96,8 +94,6 @@ MISSING = {
     "B04-048SR": "\"White Rose of Archanea\": effects resolved in order where each is done as far as it can be; a "
                  "'you may' skill whose first line has nothing to act on is not offered (engine decision 14), so with "
                  "no red card in the Retreat Area the draw, the bond and the orb would be lost",
-    "B04-063SR": "\"Hands of Fate\": choosing among cards looked at (not revealed) on top of the deck, and sending "
-                 "one of them away",
     "B04-066HN": "\"Clever Tactics\": a skill of a card in the hand triggered by that card's own move from the "
                  "hand to the Retreat Area by the opponent's skill or support skill",
     "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
@@ -155,9 +151,6 @@ MISSING = {
                  "the retreat area",
     "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
                 "can attack (not other white allies)",
-    "B06-087N": "\"Auspicious Wind\": choosing among cards looked at (not revealed) on top of the deck, sending "
-                "one to the retreat area and putting the other back ('among them' / 'the rest' follow only a "
-                "'reveal' line)",
     "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
                  "'it' after 'draw 1' names no card)",
     "B06-097SR": "\"Dragon's Vessel\": a card rule letting this card level up a unit with another unit name "
