@@ -160,6 +160,7 @@ class SkillChecker:
         # The last "reveal" or "look at" line before ("reveal" / "look"): "the rest" and "among them"
         # name the cards it showed; "the revealed cards" / "among the revealed cards" need a "reveal".
         self.shown: str | None = None
+        self.bond_flip_cost = False   # the skill being checked has a cost that flips bonds
         self.line_chosen = False  # a "choose the front or back line" line came before: "the chosen line"
 
     def check_name(self, name: str, pos) -> None:
@@ -226,6 +227,9 @@ class SkillChecker:
         if not s.statements:
             self.err(s.pos, f"skill \"{s.name}\" has no effect line: add the line that says what it does, "
                             f"e.g. 'draw 1'")
+        # (a bond flipped face-down by one cost must not pay a "send N face-down bonds" cost)
+        self.bond_flip_cost = any(c.verb == "flip" and not (isinstance(c.target, A.Filtered)
+                                                           and c.target.noun in V.ORB_NOUNS) for c in s.costs)
         for c in s.costs:
             self.check_action(c, COSTS, "cost")
             if any(r.kind == "opponent_main_character" for r in refs_in(c.target)):
@@ -848,6 +852,24 @@ class SkillChecker:
         self.line_chosen = True
         return True
 
+    def check_bond_send_cost(self, sel: A.Filtered) -> None:
+        """"[Send 2 face-down Bond cards to the Retreat Area]": a cost sends a number of your
+        face-down bonds (what the card pool asks). A face-up bond sent as a cost, and a cost
+        that both flips bonds and sends bonds (the bond flipped by one would pay the other:
+        costs are paid together), are not supported."""
+        q = sel.quantifier
+        faces = {x.kind for x in sel.qualifiers} & {"face_up", "face_down"}
+        if q is None or q.kind not in ("exactly", "one"):
+            self.err(sel.pos, "a cost sends a number of bonds, e.g. 'cost send 2 face-down bonds to your retreat "
+                              "area'")
+        elif faces != {"face_down"} or len(sel.qualifiers) != 1 or sel.posts:
+            self.err(sel.pos, "a cost sends face-down bonds only, with no other quality or filter, e.g. 'cost send "
+                              "1 face-down bond to your retreat area' (a face-up bond sent as a cost is not "
+                              "supported yet)")
+        elif self.bond_flip_cost:
+            self.err(sel.pos, "a cost that flips bonds and one that sends bonds in one skill are not supported: "
+                              "a bond the flip turns face-down would pay the send")
+
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
         a = self.check_per_each_arg(a)
         if a.verb == "look" and table is EFFECTS:
@@ -891,6 +913,13 @@ class SkillChecker:
             if faces - {want}:
                 self.err(a.target.pos, f"'flip' turns face-{'down orbs face-up' if want == 'face_down' else 'up bonds face-down'}"
                                        f": '{a.target.noun}' that are already so cannot pay it")
+        if (a.verb == "send" and what == "cost" and isinstance(a.target, A.Filtered)
+                and a.target.noun in V.BOND_NOUNS):
+            self.check_bond_send_cost(a.target)
+            if any(p.kind == "to" and p.place is not None and (place_area(p.place) != "retreat"
+                                                               or p.place.owner != "your") for p in a.preps):
+                self.err(a.pos, "a cost sends face-down bonds to your retreat area, e.g. 'cost send 1 face-down "
+                                "bond to your retreat area' (another destination is not supported yet)")
         verb = table.get(a.verb)
         if verb is None:
             self.err(a.verb_pos, lambda: f"unknown {what} '{a.verb}'{suggest(a.verb, table)}")

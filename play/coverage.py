@@ -170,7 +170,6 @@ MISSING = {
                  "choosing one of their bonds to send there",
     "B07-093R": "\"Demonic Twin Blades\": a cost sending face-down bonds to the retreat area; \"Thunder's Empress\": "
                 "a choice filtered by the cost of the unit tapped as this skill's cost",
-    "B07-095HN": "\"Love Bequeathed\": a cost sending face-down bonds to the retreat area",
     "B07-097SR": "\"Endless Illusory Nightmare\": several units with the same unit name on the field (a SPEC skill "
                  "granted by a CONT skill lifting the unit-name rule), deploying any number of cards on a level up",
     "B07-098HN": "\"Oath of Service\": a SPEC skill letting this card be deployed without a bond of its symbol",
