@@ -678,7 +678,7 @@ class ToAst(Transformer):
         kind, cond = items[1]
         if kind == "free_use":   # a change of the unit (see grammar): a Modification
             return A.Modification(tuple(items[0]), (A.Change("free_use", name=cond, pos=pos),), None, pos)
-        if kind == "deploy_with":
+        if kind in ("deploy_with", "level_onto"):
             return A.CardRule(_one_subject(items[0], pos), kind, None, pos, ref=cond)
         return A.CardRule(_one_subject(items[0], pos), kind, cond, pos)
 
@@ -698,6 +698,9 @@ class ToAst(Transformer):
 
     def rule_share_name(self, pos, items):
         return ("share_name", None)
+
+    def rule_level_onto(self, pos, items):
+        return ("level_onto", items[0])
 
     def rule_any_copies(self, pos, items):
         return ("any_copies", None)

@@ -294,6 +294,8 @@ def statement(st: A.Statement) -> str:
             return f"This card cannot be deployed in the same area as {selector(st.ref)}."
         if st.kind == "deploy_if":
             return f"This card can only be deployed if {condition(st.condition)}."
+        if st.kind == "level_onto":
+            return f"You can Level Up your {selector(st.ref)} with this card."
         if st.kind == "share_name":
             return ("You may deploy this card even if you have an ally with its unit name, and have several "
                     "such allies at once.")

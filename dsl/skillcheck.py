@@ -493,7 +493,12 @@ class SkillChecker:
                 self.check_condition(st.condition)
             if st.kind == "deploy_not_with" and tuple(st.words) != ("be", "deployed", "in", "the"):
                 self.err(st.pos, "say 'this card cannot be deployed in the same line as ...'")
-            if st.ref is not None:
+            if st.kind == "level_onto":
+                self.check_selector(st.ref)
+                if not (isinstance(st.ref, A.Ref) and st.ref.kind == "named"):
+                    self.err(st.ref.pos, "'this card can level up ...' names the unit names it can level up, e.g. "
+                                         "'this card can level up \"Garon\" or \"Gunter\"'")
+            elif st.ref is not None:
                 self.check_selector(st.ref)
                 if selector_kind(st.ref) not in ("unit", "name"):
                     self.err(st.ref.pos, "'in the same line as ...' names a unit of yours, e.g. 'your main "

@@ -87,9 +87,6 @@ MISSING = {
                 "the language's 'cannot be destroyed by skills' also refuses costs (its duration, 'during your "
                 "opponent's next turn', is in the language)",
     "B04-009R+": "the same card as B04-009R (the card list's second entry: \"I'll Protect You\")",
-    "B04-033HN": "\"Tch...have I been found out?\": a card rule letting this card level up a unit with another "
-                  "unit name (\"Navarre\") while you have no \"Samto\" ally",
-    "B04-034N": "the same card rule as B04-033HN (\"Lie! It's a Lie!\")",
     "B04-044SR": "\"A Sacrifice\": destroying another ally instead of paying a named skill's cost (an alternative cost)",
     "B04-048SR": "\"White Rose of Archanea\": effects resolved in order where each is done as far as it can be; a "
                  "'you may' skill whose first line has nothing to act on is not offered (engine decision 14), so with "
@@ -153,9 +150,6 @@ MISSING = {
                 "can attack (not other white allies)",
     "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
                  "'it' after 'draw 1' names no card)",
-    "B06-097SR": "\"Dragon's Vessel\": a card rule letting this card level up a unit with another unit name "
-                 "(\"Garon\" or \"Gunter\") while you have no \"Anankos\" ally (as B04-033HN); \"Black Sun\": a "
-                 "cost sending a face-down bond to the retreat area (as B07-078HN)",
     # B07
     "B07-007SR": "\"Protection of the Sword of Spirits\": an effect that places the top card of the deck in the "
                  "support area (a new support card in place of the one sent to the retreat area)",
