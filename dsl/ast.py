@@ -256,6 +256,7 @@ class SkillBan:
     cards: tuple[str, ...] | None    # "bow support cards": the quality words; None when not said
     duration: "Duration | None"
     pos: Pos
+    skill: str | None = None         # 'all support cards lose "Miracle Emblem"': only that support skill
 
 
 @_node

@@ -773,6 +773,15 @@ class ToAst(Transformer):
         rest = [it for it in items[1:] if isinstance(it, A.Duration)]
         return self._ban(pos, items[0], [("kind", "support"), ("verb", "lose")] + rest, cards=words)
 
+    def ban_support_cards_named(self, pos, items):
+        # 'all support cards lose "Miracle Emblem"' (both players'), 'your opponent's support cards lose "X"'
+        rest = list(items)
+        who = rest.pop(0) if rest and isinstance(rest[0], str) and rest[0] in ("opponent", "you", "each") else "each"
+        name = _s(rest[0])
+        dur = [it for it in rest[1:] if isinstance(it, A.Duration)]
+        ban = self._ban(pos, who, [("kind", "support"), ("verb", "lose")] + dur, cards=())
+        return attrs.evolve(ban, skill=name)
+
     def skills_owner(self, pos, items):
         words = [str(t) for t in items]
         return "opponent" if "opponent's" in words else "each" if "each" in words else "you"

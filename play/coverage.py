@@ -167,10 +167,6 @@ MISSING = {
     "B07-097SR": "\"Endless Illusory Nightmare\": several units with the same unit name on the field (a SPEC skill "
                  "granted by a CONT skill lifting the unit-name rule), deploying any number of cards on a level up",
     "B07-098HN": "\"Oath of Service\": a SPEC skill letting this card be deployed without a bond of its symbol",
-    "B07-017R": "\"Help! Saint Elimine!\": all support cards (both players') losing one named support skill "
-                "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
-    "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
-                "(\"Attack Emblem\"); the language removes only all support skills of a side's support cards",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
