@@ -148,7 +148,7 @@ card "Seer, Reader"
   support 10
   act "Read"
     reveal the top 2 cards of your deck
-    choose 1 card among them
+    choose 1 card among the revealed cards
     add it to your hand
 ''', "r.fe0")[0]
     g, _, _ = duel(deck=0)
