@@ -205,7 +205,8 @@ class Replace:
 @_node
 class CardRule:
     """SPEC card rules: deploy_if (with a condition), share_name, any_copies, deploy_with /
-    deploy_not_with (a line: the same line as the reference's unit, or not)."""
+    deploy_not_with (a line: the same line as the reference's unit, or not), level_onto (the
+    unit names, ``ref``, of the units this card can level up besides its own)."""
     subject: Selector
     kind: str
     condition: "Condition | None"
@@ -255,6 +256,7 @@ class SkillBan:
     cards: tuple[str, ...] | None    # "bow support cards": the quality words; None when not said
     duration: "Duration | None"
     pos: Pos
+    skill: str | None = None         # 'all support cards lose "Miracle Emblem"': only that support skill
 
 
 @_node

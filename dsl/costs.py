@@ -154,6 +154,7 @@ class SendCost:
         cands = card_candidates(ctx, self.sel)
         n = _n(self.sel)
         if len(cands) > n:
+            # (a bond's card, face-down too, is seen by both players: its name is no secret)
             opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]
             picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=n, maximum=n)
             ids = {o.card for o in picked}
@@ -180,7 +181,8 @@ def _flip(a: A.Action):
     return FlipCost(_n(sel), sel.noun in ("orb", "orbs"), sel if filtered else None, render.cost_item(a))
 
 
-@cost("send", "card", "to", doc="Send N cards matching a filter from an area to another area.",
+@cost("send", "card bond", "to", doc="Send N cards matching a filter from an area to another area; "
+      "'send 2 face-down bonds to your retreat area' sends N of your face-down bonds.",
       example='cost send 1 "Marth" card from your hand to your retreat area', needs_place=True)
 def _send(a: A.Action):
     dest = next(place_area(p.place) for p in a.preps if p.kind == "to")

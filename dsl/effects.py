@@ -439,9 +439,12 @@ def _stackable(ctx, how: str, card: CardCopy, unit: Unit | None) -> bool:
     g = ctx.game
     if unit is None or g.unit(unit.id) is not unit:
         return False
-    if card.card.unit_name not in g.unit_names(unit):
+    if how == "under" and card.card.unit_name not in g.unit_names(unit):
         return False
     if how == "onto":
+        from fecipher.engine.deployment import can_level_onto
+        if not can_level_onto(g, card, unit):   # (or a SPEC "this card can level up "X"")
+            return False
         from fecipher.engine.deployment import stack_refusal
         if stack_refusal(g, unit, class_change=card.card.is_promoted, by_skill=True):
             return False   # "cannot level up (by skills)": the card stays where it is

@@ -38,7 +38,8 @@ def _cards_of(things) -> list[CardCopy]:
 
 @effect("look", "card chosen",
         doc="Look at cards: the controller sees them, the opponent sees only how many and from where "
-            "(they stay where they are; known until they move). Later lines call them 'them' or 'it'.",
+            "(they stay where they are; known until they move). Later lines call them 'them' or 'it', choose "
+            "'among them' and move 'the rest', as after 'reveal'.",
         example="look at the top 3 cards of your deck")
 def _look(a: A.Action):
     def eff(ctx):
@@ -48,6 +49,10 @@ def _look(a: A.Action):
         cards = _cards_of((yield from targets(ctx, a)))
         ctx.data["chosen"] = cards
         ctx.data["did"] = bool(cards)
+        # The working set of "among them" / "the rest", as a "reveal" line keeps it (selectors.
+        # revealed_rest): the cards looked at, where each is now; a line that moves one takes it out.
+        ctx.data["revealed"] = [(c, g.locate(c)[0]) for c in cards]
+        ctx.data["moved"] = set()
         if cards:
             area, _ = g.locate(cards[0])
             g.look_at(ctx.controller, cards, area)

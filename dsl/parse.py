@@ -678,7 +678,7 @@ class ToAst(Transformer):
         kind, cond = items[1]
         if kind == "free_use":   # a change of the unit (see grammar): a Modification
             return A.Modification(tuple(items[0]), (A.Change("free_use", name=cond, pos=pos),), None, pos)
-        if kind == "deploy_with":
+        if kind in ("deploy_with", "level_onto"):
             return A.CardRule(_one_subject(items[0], pos), kind, None, pos, ref=cond)
         return A.CardRule(_one_subject(items[0], pos), kind, cond, pos)
 
@@ -698,6 +698,9 @@ class ToAst(Transformer):
 
     def rule_share_name(self, pos, items):
         return ("share_name", None)
+
+    def rule_level_onto(self, pos, items):
+        return ("level_onto", items[0])
 
     def rule_any_copies(self, pos, items):
         return ("any_copies", None)
@@ -769,6 +772,15 @@ class ToAst(Transformer):
                                                  "skills"))
         rest = [it for it in items[1:] if isinstance(it, A.Duration)]
         return self._ban(pos, items[0], [("kind", "support"), ("verb", "lose")] + rest, cards=words)
+
+    def ban_support_cards_named(self, pos, items):
+        # 'all support cards lose "Miracle Emblem"' (both players'), 'your opponent's support cards lose "X"'
+        rest = list(items)
+        who = rest.pop(0) if rest and isinstance(rest[0], str) and rest[0] in ("opponent", "you", "each") else "each"
+        name = _s(rest[0])
+        dur = [it for it in rest[1:] if isinstance(it, A.Duration)]
+        ban = self._ban(pos, who, [("kind", "support"), ("verb", "lose")] + dur, cards=())
+        return attrs.evolve(ban, skill=name)
 
     def skills_owner(self, pos, items):
         words = [str(t) for t in items]
@@ -1398,8 +1410,11 @@ class ToAst(Transformer):
 
     ref_rest = _ref("rest")
 
+    def among_them(self, pos, items):
+        return A.PostFilter("among", value="them", pos=pos)
+
     def among_revealed(self, pos, items):
-        return A.PostFilter("among", pos=pos)
+        return A.PostFilter("among", value="revealed", pos=pos)
 
     def filtered_of(self, pos, items):
         # "1 of your orbs": that many cards from that area.

@@ -108,7 +108,7 @@ def post(p: A.PostFilter) -> str:
     if p.kind == "stacked_under":
         return f"stacked under {selector(p.value)}"
     if p.kind == "among":
-        return "among the revealed cards"
+        return f"among the {_SHOWN[0]} cards"
     if p.kind == "cc_cost":
         return "with a Class Change Cost"
     if p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):
@@ -138,7 +138,7 @@ def selector(s: A.Selector | str | None) -> str:
         if s.kind == "deck_bottom":
             return f"the bottom card of {_OWNER.get(s.name or 'your', 'your')} Deck"
         if s.kind == "rest":
-            return "the remaining revealed cards"
+            return f"the remaining {_SHOWN[0]} cards"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
         if s.kind == "chosen" and s.names == ("them",):
@@ -298,6 +298,8 @@ def statement(st: A.Statement) -> str:
             return f"This card cannot be deployed in the same area as {selector(st.ref)}."
         if st.kind == "deploy_if":
             return f"This card can only be deployed if {condition(st.condition)}."
+        if st.kind == "level_onto":
+            return f"You can Level Up your {selector(st.ref)} with this card."
         if st.kind == "share_name":
             return ("You may deploy this card even if you have an ally with its unit name, and have several "
                     "such allies at once.")
@@ -665,6 +667,32 @@ def cost_item(a: A.Action) -> str:
     return cap(action(a))
 
 
+# What "the rest" and "among them" stand for in the statement being rendered: the cards the
+# skill's last "reveal" line revealed, or those its last "look at" line looked at (set by skill()).
+_SHOWN = ["revealed"]
+
+
+def _shown_by(st) -> str | None:
+    """"revealed" / "looked-at" for a statement that shows cards ("reveal ...", "look at ..."), else None."""
+    while isinstance(st, (A.Guarded, A.ActorStatement)):
+        st = st.statement if isinstance(st, A.Guarded) else st.action
+    if isinstance(st, A.Action) and st.verb in ("reveal", "look"):
+        return "revealed" if st.verb == "reveal" else "looked-at"
+    return None
+
+
+def _statements(stmts) -> str:
+    """The effect lines in order, "the rest" / "among them" read after the line that showed them."""
+    out = []
+    try:
+        for x in stmts:
+            out.append(statement(x))
+            _SHOWN[0] = _shown_by(x) or _SHOWN[0]
+    finally:
+        _SHOWN[0] = "revealed"
+    return " ".join(out)
+
+
 def skill(s: A.SkillNode) -> str:
     """One skill as a line of card text: name, kind, keywords, costs, then effect."""
     head = s.name
@@ -696,7 +724,7 @@ def skill(s: A.SkillNode) -> str:
         lead.insert(len(lead) - (1 if s.optional else 0), "if " + " and ".join(others))
     lead = during + lead
     sentence = ", ".join(lead)
-    stmts = " ".join(statement(x) for x in s.statements)
+    stmts = _statements(s.statements)
     if sentence:
         body.append(cap(sentence) + ": " + stmts)
     else:

@@ -781,7 +781,10 @@ def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
         return []
     g = ctx.game
     who = ctx.controller if chooser is None else chooser
-    searched(g, who, cands)
+    if is_search(sel):
+        # Only a choice from a deck is a search of it; one among cards revealed or looked at on a
+        # deck ("choose 1 card among them") shows the chooser those cards, not the rest of the deck.
+        searched(g, who, cands)
     if keep is not None:
         cands = offerable(ctx, cands, keep, who)
         if not cands:

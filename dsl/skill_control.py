@@ -50,6 +50,8 @@ def check_ban(checker, st: A.SkillBan) -> None:
         from fecipher.dsl.errors import suggest
         checker.err(st.pos, lambda: f"'cannot {st.verb}': a rule about skills says they cannot "
                                     f"{', '.join(BAN_VERBS[:-1])} or {BAN_VERBS[-1]}{suggest(st.verb, BAN_VERBS)}")
+    if st.skill is not None:
+        checker.check_skill_name(st.skill, st.pos)   # a skill of the card pool (or of this pack)
     for w in st.cards or ():
         if w not in V.QUALITY_WORDS:
             from fecipher.dsl.errors import suggest
@@ -279,12 +281,14 @@ def compile_condition(c: A.Condition):
 def ban_value(st: A.SkillBan):
     """value(ctx, _, player=, kind=, skill=, card=): whether the rule forbids that
     skill; players are counted from the rule's controller."""
-    who, kinds, words = st.who, frozenset(st.kinds), tuple(st.cards or ())
+    who, kinds, words, only = st.who, frozenset(st.kinds), tuple(st.cards or ()), st.skill
 
-    def forbids(ctx, _unit, player=None, kind=None, also=None, card=None, **kw):
+    def forbids(ctx, _unit, player=None, kind=None, also=None, card=None, skill=None, **kw):
         if who == "opponent" and player != ctx.opponent or who == "you" and player != ctx.controller:
             return False
         if kinds and kind not in kinds and also not in kinds:
+            return False
+        if only is not None and skill != only:   # 'all support cards lose "Miracle Emblem"'
             return False
         if words:
             from fecipher.dsl.selectors import card_has
@@ -445,7 +449,9 @@ def render_ban(st: A.SkillBan) -> str:
     who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
     whose = {"opponent": "your opponent's", "you": "your", "each": "all"}[st.who]
     kinds = " or ".join(_KIND_TEXT[k] for k in st.kinds)
-    if st.cards is not None:
+    if st.skill is not None:
+        body = f'{whose} Support cards lose "{st.skill}"'
+    elif st.cards is not None:
         quals = "".join(f"<{w.capitalize()}> " for w in st.cards)
         body = f"{whose} {quals}Support cards lose their Support Skills"
     elif st.verb == "use":

@@ -157,7 +157,10 @@ class SkillChecker:
         self.guard = False       # checking the condition of "if ...: <effect>"
         self.bindings: list[Binding] = []   # the choices made by the lines before the one checked
         self.counting = False    # checking what "for each" / "you have N" counts (a stack may be counted)
-        self.revealed = False    # a "reveal" line came before: "the rest" / "among them" name its cards
+        # The last "reveal" or "look at" line before ("reveal" / "look"): "the rest" and "among them"
+        # name the cards it showed; "the revealed cards" / "among the revealed cards" need a "reveal".
+        self.shown: str | None = None
+        self.bond_flip_cost = False   # the skill being checked has a cost that flips bonds
         self.line_chosen = False  # a "choose the front or back line" line came before: "the chosen line"
 
     def check_name(self, name: str, pos) -> None:
@@ -224,6 +227,9 @@ class SkillChecker:
         if not s.statements:
             self.err(s.pos, f"skill \"{s.name}\" has no effect line: add the line that says what it does, "
                             f"e.g. 'draw 1'")
+        # (a bond flipped face-down by one cost must not pay a "send N face-down bonds" cost)
+        self.bond_flip_cost = any(c.verb == "flip" and not (isinstance(c.target, A.Filtered)
+                                                           and c.target.noun in V.ORB_NOUNS) for c in s.costs)
         for c in s.costs:
             self.check_action(c, COSTS, "cost")
             if any(r.kind == "opponent_main_character" for r in refs_in(c.target)):
@@ -500,7 +506,12 @@ class SkillChecker:
                 self.check_condition(st.condition)
             if st.kind == "deploy_not_with" and tuple(st.words) != ("be", "deployed", "in", "the"):
                 self.err(st.pos, "say 'this card cannot be deployed in the same line as ...'")
-            if st.ref is not None:
+            if st.kind == "level_onto":
+                self.check_selector(st.ref)
+                if not (isinstance(st.ref, A.Ref) and st.ref.kind == "named"):
+                    self.err(st.ref.pos, "'this card can level up ...' names the unit names it can level up, e.g. "
+                                         "'this card can level up \"Garon\" or \"Gunter\"'")
+            elif st.ref is not None:
                 self.check_selector(st.ref)
                 if selector_kind(st.ref) not in ("unit", "name"):
                     self.err(st.ref.pos, "'in the same line as ...' names a unit of yours, e.g. 'your main "
@@ -889,6 +900,24 @@ class SkillChecker:
         self.line_chosen = True
         return True
 
+    def check_bond_send_cost(self, sel: A.Filtered) -> None:
+        """"[Send 2 face-down Bond cards to the Retreat Area]": a cost sends a number of your
+        face-down bonds (what the card pool asks). A face-up bond sent as a cost, and a cost
+        that both flips bonds and sends bonds (the bond flipped by one would pay the other:
+        costs are paid together), are not supported."""
+        q = sel.quantifier
+        faces = {x.kind for x in sel.qualifiers} & {"face_up", "face_down"}
+        if q is None or q.kind not in ("exactly", "one"):
+            self.err(sel.pos, "a cost sends a number of bonds, e.g. 'cost send 2 face-down bonds to your retreat "
+                              "area'")
+        elif faces != {"face_down"} or len(sel.qualifiers) != 1 or sel.posts:
+            self.err(sel.pos, "a cost sends face-down bonds only, with no other quality or filter, e.g. 'cost send "
+                              "1 face-down bond to your retreat area' (a face-up bond sent as a cost is not "
+                              "supported yet)")
+        elif self.bond_flip_cost:
+            self.err(sel.pos, "a cost that flips bonds and one that sends bonds in one skill are not supported: "
+                              "a bond the flip turns face-down would pay the send")
+
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
         a = self.check_per_each_arg(a)
         if a.verb == "look" and table is EFFECTS:
@@ -932,6 +961,13 @@ class SkillChecker:
             if faces - {want}:
                 self.err(a.target.pos, f"'flip' turns face-{'down orbs face-up' if want == 'face_down' else 'up bonds face-down'}"
                                        f": '{a.target.noun}' that are already so cannot pay it")
+        if (a.verb == "send" and what == "cost" and isinstance(a.target, A.Filtered)
+                and a.target.noun in V.BOND_NOUNS):
+            self.check_bond_send_cost(a.target)
+            if any(p.kind == "to" and p.place is not None and (place_area(p.place) != "retreat"
+                                                               or p.place.owner != "your") for p in a.preps):
+                self.err(a.pos, "a cost sends face-down bonds to your retreat area, e.g. 'cost send 1 face-down "
+                                "bond to your retreat area' (another destination is not supported yet)")
         verb = table.get(a.verb)
         if verb is None:
             self.err(a.verb_pos, lambda: f"unknown {what} '{a.verb}'{suggest(a.verb, table)}")
@@ -987,7 +1023,9 @@ class SkillChecker:
         if a.verb == "draw" and a.number is not None and any(p.kind == "until_hand" for p in a.preps):
             self.err(a.pos, "'draw N' or 'draw until ...', not both")
         if a.verb == "reveal":
-            self.revealed = True
+            self.shown = "reveal"
+        elif a.verb == "look" and table is EFFECTS:
+            self.shown = "look"
 
     def check_place(self, p: A.Place) -> None:
         if tuple(p.words) not in V.PLACES:
@@ -1013,9 +1051,12 @@ class SkillChecker:
                 self.err(sel.pos, "'the top card of ...' names a deck: 'your deck' or 'your opponent's deck'")
             elif sel.kind == "deck_top" and sel.count is not None and sel.count < 1:
                 self.err(sel.pos, "'the top N cards': N is 1 or more")
-            elif sel.kind == "rest" and not self.revealed:
-                self.err(sel.pos, "'the rest' / 'the revealed cards' are the cards an earlier 'reveal' line of "
-                                  "this skill revealed: reveal them first, e.g. 'reveal the top 3 cards of your deck'")
+            elif sel.kind == "rest" and self.shown is None:
+                self.err(sel.pos, "'the rest' are the cards an earlier 'reveal' or 'look at' line of this skill "
+                                  "showed: reveal or look at them first, e.g. 'look at the top 2 cards of your deck'")
+            elif sel.kind == "picked" and sel.name == "revealed" and self.shown == "look":
+                self.err(sel.pos, "'the revealed cards' after a 'look at' line: the cards looked at were not "
+                                  "revealed; say 'them' or 'the rest'")
             elif sel.kind == "several":
                 self.err(sel.pos, "this line takes one subject, e.g. 'this card can ...'")
             elif sel.kind == "support_card":
@@ -1116,9 +1157,13 @@ class SkillChecker:
             if p.kind == "among":
                 if selector_kind(sel) != "card":
                     self.err(p.pos, "'among them' chooses cards, e.g. '1 \"Hana\" card among them'")
-                elif not self.revealed:
-                    self.err(p.pos, "'among them' chooses among the cards an earlier 'reveal' line of this skill "
-                                    "revealed: reveal them first, e.g. 'reveal the top 3 cards of your deck'")
+                elif self.shown is None:
+                    self.err(p.pos, "'among them' chooses among the cards an earlier 'reveal' or 'look at' line "
+                                    "of this skill showed: reveal or look at them first, e.g. 'look at the top 2 "
+                                    "cards of your deck'")
+                elif p.value == "revealed" and self.shown != "reveal":
+                    self.err(p.pos, "'among the revealed cards' after a 'look at' line: the cards looked at were "
+                                    "not revealed; say 'among them'")
             if p.kind == "from_place":
                 self.check_place(p.value)
                 if selector_kind(sel) not in ("card", "orb", "bond"):

@@ -167,13 +167,41 @@ def skill_deploy_lines(game: "Game", copy: CardCopy, named: str | None = None) -
                  if deploy_ban_refusal(game, owner, copy, x) is None)
 
 
+@functools.lru_cache(maxsize=4096)
+def _levels_onto(card: Card) -> bool:
+    """The card prints a SPEC rule letting it level up units of other unit names."""
+    return any(r.startswith("level_onto:") for r in card_rules(card))
+
+
+def level_onto_names(game: "Game", copy: CardCopy) -> frozenset[str]:
+    """The unit names other than its own that ``copy`` can level up now: those of its
+    card's SPEC rules "this card can level up "Garon" or "Gunter"" whose conditions hold
+    ("if you have no "Anankos" allies"), for its owner."""
+    if not _levels_onto(copy.card):
+        return frozenset()
+    from fecipher.engine.skills import SkillContext
+    out: set[str] = set()
+    for s in copy.card.skills:
+        names = [r.split(":", 1)[1] for r in s.rules if r.startswith("level_onto:")]
+        if names and (s.condition is None or s.condition(SkillContext(game, s, copy.owner, copy, None))):
+            out.update(names)
+    return frozenset(out)
+
+
+def can_level_onto(game: "Game", copy: CardCopy, unit: Unit) -> bool:
+    """Rule 6: a card levels up a unit with one of its unit names (aliases count, rule 14),
+    or one whose unit name a SPEC rule of the card names while its condition holds."""
+    from fecipher.engine.cards import card_unit_names
+    names = game.unit_names(unit)
+    return bool(card_unit_names(copy.card) & names) or bool(level_onto_names(game, copy) & names)
+
+
 def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | None) -> str | None:
     if copy not in game.players[player].hand:
         return f"{copy.card.name} is not in your hand"
     if unit is None or unit.owner != player or unit not in game.players[player].units:
         return "a card levels up one of your own units on the field"
-    from fecipher.engine.cards import card_unit_names
-    if not card_unit_names(copy.card) & game.unit_names(unit):  # aliases count (rule 14)
+    if not can_level_onto(game, copy, unit):  # aliases count (rule 14); a SPEC rule may name others
         return f"rule 6 (level up): {copy.card.name} does not have the unit name {unit.name}"
     refusal = stack_refusal(game, unit, class_change=class_changes(game, copy), by_skill=False)
     if refusal:
@@ -267,8 +295,9 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
                 key = (DEPLOY, copy.id, card, area, cost)
                 yield MADE_OPTIONS.get(key) or made_option(key, Option(
                     DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {cost}) to the {area} line"))
+        onto = level_onto_names(game, copy) if _levels_onto(card) else frozenset()
         for unit, un, _ in field:
-            if (unit.owner == player and not names.isdisjoint(un)
+            if (unit.owner == player and not (names.isdisjoint(un) and onto.isdisjoint(un))
                     and (not stacking or stack_refusal(game, unit, class_change=label[1] is not None,
                                                        by_skill=False) is None)
                     and _affordable(game, player, card, place)):   # level_up_refusal is None

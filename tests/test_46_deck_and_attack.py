@@ -414,8 +414,8 @@ def test_a_card_put_on_the_bottom_of_the_deck():
 
 
 @pytest.mark.parametrize("line, message", [
-    ("send the rest to your retreat area", "reveal them first"),
-    ("choose 1 card among them", "reveal them first"),
+    ("send the rest to your retreat area", "reveal or look at them first"),
+    ("choose 1 card among them", "reveal or look at them first"),
     ("draw", "takes a number"),
     ("put the top 2 cards of your deck on the bottom of your hand", "names a deck"),
 ])

@@ -61,3 +61,12 @@ def test_the_missing_cards_of_a_started_set_are_listed_with_what_is_missing():
     for set_code, done, total, no_pack in re.findall(r"\| ([BPS]\d\d) \| (\d+) / (\d+)( \(no pack yet\))? \|", text):
         if not no_pack and set_code not in ("B01", "S01", "S02", "P01"):
             assert listed.count(f"- {set_code}: ") >= int(total) - int(done), set_code
+
+
+def test_no_card_in_a_pack_is_listed_as_missing():
+    """MISSING says what the language lacks for a card left out of its pack: a card that is in a pack
+    must not be listed there (merging two branches can bring back an entry one of them removed)."""
+    from fecipher.play.coverage import MISSING
+    from fecipher.dsl.packs import embedded_pool
+    pool = embedded_pool()
+    assert [code for code in MISSING if pool.find(code) is not None] == []
