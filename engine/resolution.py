@@ -205,11 +205,9 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     # set of listeners: the others are passed over at once. When skills may be
     # taken away but no listener can come from anything but the unit's top card,
     # a unit whose top card has none has none, and the others are asked.
-    key = (id(listeners), len(listeners), len(game._copies))   # (a card comes with a new copy)
-    cards = game._listening_cards.get(key)
-    if cards is None:
-        cards = game._listening_cards[key] = frozenset(
-            c for c in game._registered if isinstance(c, Card) and any(s in listeners for s in c.skills))
+    cards = _listening_cards(game).get(id(listeners))
+    if cards is None:   # (not a set of Game._listeners)
+        cards = frozenset(c for c in game._registered if isinstance(c, Card) and any(s in listeners for s in c.skills))
     out = []
     for i in (0, 1):
         p = game.players[i]
@@ -240,6 +238,32 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, c, None)))
     return out
+
+
+def _listening_cards(game: "Game") -> dict[int, frozenset]:
+    """For each set of listeners of ``Game._listeners`` (by id), the registered
+    cards with a skill in it: worked out for every event type in one pass over the
+    registered cards, and remembered until something new is registered (the
+    registered cards and skills, and so the listeners, only grow; a new copy of
+    a card already registered changes nothing)."""
+    key = len(game._registered)
+    got = game._listening_cards.get(key)
+    if got is None:
+        sets_of: dict[Skill, list[set]] = {}
+        found: dict[int, set] = {}
+        for listeners in game._listeners.values():
+            cards: set = set()
+            found[id(listeners)] = cards
+            for s in listeners:
+                sets_of.setdefault(s, []).append(cards)
+        for c in game._registered:
+            if isinstance(c, Card):
+                for s in c.skills:
+                    for cards in sets_of.get(s, ()):
+                        cards.add(c)
+        got = {k: frozenset(v) for k, v in found.items()}
+        game._listening_cards = {key: got}
+    return got
 
 
 def _may_come_from_elsewhere(game: "Game", listeners: set[Skill]) -> bool:
