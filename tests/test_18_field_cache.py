@@ -39,9 +39,25 @@ def _values(sources: list) -> list:
     return [(ce.stat, ce.op, ce.text, ctx.skill.name, ctx.unit_id, ctx.source.id) for ce, ctx in sources]
 
 
+def _unit_by_unit(game: Game, stat: str) -> list:
+    """The continuous effects on ``stat`` found the general way, each unit's
+    skills asked (``Values._skill_sources_by_unit``), with nothing remembered."""
+    saved = game._cache, game._field_cache, game._skills_cache
+    game._cache, game._field_cache, game._skills_cache = {}, {}, {}
+    try:
+        out: dict = {stat: []}
+        game._skill_sources_by_unit(out, stat in (M.SKILLS, M.LOST_SKILLS, M.LVS_USABLE))
+        return out[stat]
+    finally:
+        game._cache, game._field_cache, game._skills_cache = saved
+
+
 def _check(game: Game, event: Event | None = None) -> None:
     if game._computing:
         return
+    # Every shortcut of Values._continuous_sources finds what asking unit by unit finds.
+    for stat in sorted(game._live_stats):
+        assert _values(game._continuous_sources(stat)) == _values(_unit_by_unit(game, stat)), (stat, event)
     # Whether units have their printed skills (Game._skills_cache, kept while units move).
     assert (game._printed_skills(), game._printed_field()) == _fresh_printed(game), event
     for stat in sorted(game._live_stats):
