@@ -218,6 +218,10 @@ class Game(Values, Moves, CardValues):
         self._live_stats: set[str] = set()
         self._registered: set = set()
         self._dragon_blood = False     # some card of this game has a DB skill
+        # The skills a registered continuous skill can give ("acquires X"), and
+        # whether one gives skills found only as it applies (then any skill may be given).
+        self._grantable: set[Skill] = set()
+        self._grants_any = False
         # Some card of this game has a bond skill / a hand skill (else bonds and
         # hands hold no skill that can act, and are not looked through for one).
         self._bond_skills = False
@@ -235,7 +239,7 @@ class Game(Values, Moves, CardValues):
         self._unit_ces: dict[tuple, tuple] = {}
         self._field_ces: dict[tuple, dict] = {}
         # The cards with a skill listening to an event type (resolution._listening).
-        self._listening_cards: dict[tuple, frozenset] = {}
+        self._listening_cards: dict[int, dict[int, frozenset]] = {}
         self._trigger_seq = 0
         # The loop guard (engine decision 17): the trigger being resolved (its chain
         # is its parents), where the events of the present decision must stop, and
@@ -635,11 +639,17 @@ class Game(Values, Moves, CardValues):
         if s.alternative_discards:
             self._alternative_discards = True
         for c in s.continuous:
-            if c.stat == M.SKILLS and not callable(c.value):
+            if c.stat == M.SKILLS:
+                if callable(c.value):
+                    self._grants_any = True
+                    continue
                 vals = c.value if isinstance(c.value, (tuple, list, frozenset, set)) else (c.value,)
                 for g in vals:
                     if isinstance(g, Skill):
+                        self._grantable.add(g)
                         self.register_skill(g)
+                    else:
+                        self._grants_any = True   # (not a skill object: assume the worst)
 
     def new_unit(self, owner: int, cards: list[CardCopy], area: str) -> Unit:
         u = Unit(self._next_id, owner, cards, area, deployed_turn=self.turn)

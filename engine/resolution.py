@@ -197,22 +197,28 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     """The triggered skills (automatic, bond, hand) among ``listeners`` that can act
     now, with their contexts, in :func:`skill_sources` order; listed before any
     of them is queued."""
-    if not game._printed_field():
+    taken = not game._printed_field()   # (skills may be given, taken, shared or copied)
+    if taken and _may_come_from_elsewhere(game, listeners):
         return [(s, ctx) for s, ctx in skill_sources(game, wanted=listeners.__contains__)
                 if s.kind in _TRIGGERED_KINDS]
     # The cards with a skill among the listeners (most have none) are known per
-    # set of listeners: the others are passed over at once.
-    key = (id(listeners), len(listeners), len(game._copies))   # (a card comes with a new copy)
-    cards = game._listening_cards.get(key)
-    if cards is None:
-        cards = game._listening_cards[key] = frozenset(
-            c for c in game._registered if isinstance(c, Card) and any(s in listeners for s in c.skills))
+    # set of listeners: the others are passed over at once. When skills may be
+    # taken away but no listener can come from anything but the unit's top card,
+    # a unit whose top card has none has none, and the others are asked.
+    cards = _listening_cards(game).get(id(listeners))
+    if cards is None:   # (not a set of Game._listeners)
+        cards = frozenset(c for c in game._registered if isinstance(c, Card) and any(s in listeners for s in c.skills))
     out = []
     for i in (0, 1):
         p = game.players[i]
         for u in p.units:
             top = u.cards[0]
             if top.card in cards:
+                if taken:
+                    for s in game.skills_of(u):
+                        if s in listeners and s.kind is SkillKind.AUTOMATIC:
+                            out.append((s, SkillContext(game, s, i, top, u.id)))
+                    continue
                 for s in card_skills(top.card).auto:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, top, u.id)))
@@ -232,6 +238,52 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, c, None)))
     return out
+
+
+def _listening_cards(game: "Game") -> dict[int, frozenset]:
+    """For each set of listeners of ``Game._listeners`` (by id), the registered
+    cards with a skill in it: worked out for every event type in one pass over the
+    registered cards, and remembered until something new is registered (the
+    registered cards and skills, and so the listeners, only grow; a new copy of
+    a card already registered changes nothing)."""
+    key = len(game._registered)
+    got = game._listening_cards.get(key)
+    if got is None:
+        sets_of: dict[Skill, list[set]] = {}
+        found: dict[int, set] = {}
+        for listeners in game._listeners.values():
+            cards: set = set()
+            found[id(listeners)] = cards
+            for s in listeners:
+                sets_of.setdefault(s, []).append(cards)
+        for c in game._registered:
+            if isinstance(c, Card):
+                for s in c.skills:
+                    for cards in sets_of.get(s, ()):
+                        cards.add(c)
+        got = {k: frozenset(v) for k, v in found.items()}
+        game._listening_cards = {key: got}
+    return got
+
+
+def _may_come_from_elsewhere(game: "Game", listeners: set[Skill]) -> bool:
+    """Whether a unit may have one of ``listeners`` that its top card does not
+    print: a DB skill shared by an ally (rule of DB), a copy ("becomes a copy of
+    ..."), or a skill given by a continuous skill of this game (``Game._grantable``,
+    or any skill when one gives what it finds as it applies) or by a modifier
+    (whose value is a set of skills, or found as it applies). Lost skills only take
+    away. True when that is not known."""
+    if game._dragon_blood or M.COPY in game._mods_by_stat:
+        return True
+    if M.SKILLS in game._live_stats and (game._grants_any or not game._grantable.isdisjoint(listeners)):
+        return True
+    for m in game._mods_by_stat.get(M.SKILLS, ()):
+        v = m.value
+        if callable(v) or not isinstance(v, (set, frozenset, tuple, list)):
+            return True
+        if not listeners.isdisjoint(v):
+            return True
+    return False
 
 
 def apply_replacements(game: "Game", event: Event) -> Event | None:

@@ -104,7 +104,7 @@ def copy_at_restart_point(game: "Game") -> "Game | None":
                  id(game.events): list(game.events), id(game.bus): EventBus(), id(game._checkpoint): None})
     # Indexes of immutable things (registered skills and cards, event types):
     # copied shallowly; card copies by id: shared copies.
-    for name in ("_registered", "_trigger_types", "_replacement_types", "_live_stats"):
+    for name in ("_registered", "_trigger_types", "_replacement_types", "_live_stats", "_grantable"):
         v = getattr(game, name, None)
         if type(v) is set:
             memo[id(v)] = set(v)

@@ -180,10 +180,13 @@ class Values:
         if not printed:
             out.update((s, []) for s in self._live_stats if s not in _PRINTED_SKILL_STATS)
         mods = self._mods_by_stat
-        if (not printed and not self._dragon_blood and M.COPY not in mods
-                and M.LOST_SKILLS not in self._live_stats and M.LOST_SKILLS not in mods
-                and M.LVS_USABLE not in self._live_stats and M.LVS_USABLE not in mods):
+        live = self._live_stats
+        if printed or self._dragon_blood or M.COPY in mods or M.LVS_USABLE in live or M.LVS_USABLE in mods:
+            self._skill_sources_by_unit(out, printed)
+        elif M.LOST_SKILLS not in live and M.LOST_SKILLS not in mods:
             self._given_skill_sources(out)
+        elif M.SKILLS not in live and M.SKILLS not in mods:
+            self._lost_skill_sources(out)
         else:
             self._skill_sources_by_unit(out, printed)
         for s, found in out.items():
@@ -218,6 +221,31 @@ class Values:
                 ctx = SkillContext(self, skill, src.owner, top, src.id)
                 for ce in ces:
                     out[ce.stat].append((ce, ctx))
+
+    def _lost_skill_sources(self, out: dict[str, list]) -> None:
+        """:meth:`_skill_sources_by_unit` when skills can be taken away and none
+        given (no DB sharing, no copy, no [LvS] made usable): a unit's CONT skills
+        are its top card's (:meth:`_unit_continuous`, remembered for the field)
+        but those it has lost now; only a unit whose top card has an effect on a
+        stat asked is asked what it has lost."""
+        for p in self.players:
+            for src in p.front + p.back:
+                top = src.cards[0]
+                if not card_continuous_skills(top.card):
+                    continue
+                pairs = self._unit_ces.get((src.id, src.owner, top.id, src.class_changed, len(src.cards)))
+                if pairs is None:
+                    pairs = self._unit_continuous(src)
+                lost = None
+                for ce, ctx in pairs:
+                    found = out.get(ce.stat)
+                    if found is None:
+                        continue
+                    if lost is None:
+                        lost = M.compute_set(self, src, M.LOST_SKILLS, frozenset())
+                    if lost and (M.ALL_SKILLS in lost or ctx.skill.name in lost):
+                        continue
+                    found.append((ce, ctx))
 
     def _skill_sources_by_unit(self, out: dict[str, list], printed: bool) -> None:
         """Add to ``out`` (lists by stat) the continuous effects of every unit's

@@ -9,6 +9,7 @@ import pytest
 
 from fecipher.dsl.decks import load_deck
 from fecipher.engine import modifiers as M
+from fecipher.engine import resolution as R
 from fecipher.play.agents import RandomAgent, play
 from fecipher.engine.events import Event
 from fecipher.engine.game import Game
@@ -38,15 +39,58 @@ def _values(sources: list) -> list:
     return [(ce.stat, ce.op, ce.text, ctx.skill.name, ctx.unit_id, ctx.source.id) for ce, ctx in sources]
 
 
+def _unit_by_unit(game: Game, stat: str) -> list:
+    """The continuous effects on ``stat`` found the general way, each unit's
+    skills asked (``Values._skill_sources_by_unit``), with nothing remembered."""
+    saved = game._cache, game._field_cache, game._skills_cache
+    game._cache, game._field_cache, game._skills_cache = {}, {}, {}
+    try:
+        out: dict = {stat: []}
+        game._skill_sources_by_unit(out, stat in (M.SKILLS, M.LOST_SKILLS, M.LVS_USABLE))
+        return out[stat]
+    finally:
+        game._cache, game._field_cache, game._skills_cache = saved
+
+
 def _check(game: Game, event: Event | None = None) -> None:
     if game._computing:
         return
+    # Every shortcut of Values._continuous_sources finds what asking unit by unit finds.
+    for stat in sorted(game._live_stats):
+        assert _values(game._continuous_sources(stat)) == _values(_unit_by_unit(game, stat)), (stat, event)
     # Whether units have their printed skills (Game._skills_cache, kept while units move).
     assert (game._printed_skills(), game._printed_field()) == _fresh_printed(game), event
     for stat in sorted(game._live_stats):
         remembered = game._continuous_sources(stat)
         assert _values(remembered) == _values(_fresh(game, stat)), (stat, event)
         assert M.idle(game, stat) == (stat not in game._mods_by_stat and not _fresh(game, stat)), (stat, event)
+
+
+def _listening_fresh(game: Game, listeners: set) -> list:
+    """The triggered skills among ``listeners`` as every skill source lists them
+    (each unit's skills asked one by one), with nothing remembered."""
+    saved = game._cache, game._field_cache, game._skills_cache
+    game._cache, game._field_cache, game._skills_cache = {}, {}, {}
+    try:
+        return [(s.name, ctx.controller, ctx.source.id, ctx.unit_id)
+                for s, ctx in R.skill_sources(game, wanted=listeners.__contains__)
+                if s.kind in R._TRIGGERED_KINDS]
+    finally:
+        game._cache, game._field_cache, game._skills_cache = saved
+
+
+def _check_listening(game: Game, event: Event | None = None) -> bool:
+    """``resolution._listening`` (which passes over units whose top card has no
+    listening skill when no listener can be given, shared or copied to them)
+    lists what a fresh look at every unit's skills lists, for every event type
+    some skill listens to. True when skills could be taken away (the shortcut
+    taken with units' skills asked)."""
+    if game._computing:
+        return False
+    for et, listeners in game._listeners.items():
+        got = [(s.name, ctx.controller, ctx.source.id, ctx.unit_id) for s, ctx in R._listening(game, listeners)]
+        assert got == _listening_fresh(game, listeners), (et.__name__, event)
+    return not game._printed_field()
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +170,10 @@ def test_field_values_match_a_fresh_look_when_skills_are_given_taken_and_copied(
         if M.LOST_SKILLS in game._live_stats and game._continuous_sources(M.LOST_SKILLS):
             seen.add(M.LOST_SKILLS)
         _check(game, event)
+        if _check_listening(game, event):
+            seen.add("listening, skills not printed")
+            if any(R._may_come_from_elsewhere(game, ls) for ls in game._listeners.values()):
+                seen.add("listening, a listener may be given, shared or copied")
 
     for seed in range(12):
         game = Game(merric, minerva, seed=seed)
@@ -133,7 +181,8 @@ def test_field_values_match_a_fresh_look_when_skills_are_given_taken_and_copied(
         play(game, [_SkillUser(2 * seed), _SkillUser(2 * seed + 1)])
         assert game.over
     # The games did exercise each way of changing a unit's skills.
-    assert seen == {M.SKILLS, M.COPY, M.LOST_SKILLS}
+    assert seen == {M.SKILLS, M.COPY, M.LOST_SKILLS, "listening, skills not printed",
+                    "listening, a listener may be given, shared or copied"}
 
 
 # ---------------------------------------------------------------- values of cards that are not units
@@ -247,8 +296,29 @@ def test_field_values_match_a_fresh_look_with_random_pool_decks(seed):
 
     def check(g: Game, event: Event) -> None:
         _check(g, event)
+        _check_listening(g, event)
         checked[0] += 1
 
     game.bus.subscribe(Event, check)
     play(game, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
     assert game.over and checked[0] > 100
+
+
+@pytest.mark.parametrize("seed", [1, 29])
+def test_listening_skills_match_a_fresh_look_when_skills_can_be_lost(seed):
+    """Pool games where a continuous skill can take skills away (LOST_SKILLS) and
+    none can give a listening skill: the listening skills are found by asking
+    only the units whose top card prints one, and must be what asking every unit
+    finds, after every event."""
+    from benchmarks.soak import decks_for
+    game = Game(*decks_for(seed), seed=seed, max_turns=16)
+    shortcut = [0]
+
+    def check(g: Game, event: Event) -> None:
+        if _check_listening(g, event) and not any(
+                R._may_come_from_elsewhere(g, ls) for ls in g._listeners.values()):
+            shortcut[0] += 1
+
+    game.bus.subscribe(Event, check)
+    play(game, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
+    assert game.over and shortcut[0] > 50, shortcut[0]

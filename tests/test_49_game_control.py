@@ -389,6 +389,23 @@ def test_a_continuous_skill_takes_all_skills_from_the_units_it_names_only():
     assert [s.name for s in game.skills_of(mc0)] == []   # the MC (cost 1 vanilla) has none anyway
 
 
+def test_an_automatic_skill_taken_by_a_continuous_skill_does_not_trigger():
+    """"Sore Loser" is printed on the Braggart's card but the Drug Lord's CONT skill
+    takes it away: destroyed, the Braggart draws nothing (the listening skills are
+    asked of the unit, not read from its card, when skills can be taken away)."""
+    game, mc0, mc1 = duel()
+    add_unit(game, 1, SILENCE_CARDS["Tester, Drug Lord"], area="back")
+    brag = add_unit(game, 1, SILENCE_CARDS["Tester, Braggart"])
+    begin(game)
+    assert game.skills_of(brag) == () and not game._printed_field()
+    hand1 = len(game.players[1].hand)
+    pick(game, "attack", unit=mc0, target=brag)
+    while game.decision.kind != "action":
+        game.answer(next(o for o in game.decision.options if o.kind in ("pass", "no")))
+    assert game.unit(brag.id) is None and len(game.players[1].hand) == hand1
+    assert not any(isinstance(e, ev.SkillTriggered) for e in game.events)
+
+
 def test_loses_all_skills_is_rendered_as_the_card_says():
     assert "it loses all of its skills" in SILENCE_CARDS["Tester, Silencer"].skills[0].text
     assert "All allies with a Deployment Cost of 1 lose all of their skills" in \
