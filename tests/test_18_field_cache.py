@@ -304,21 +304,29 @@ def test_field_values_match_a_fresh_look_with_random_pool_decks(seed):
     assert game.over and checked[0] > 100
 
 
-@pytest.mark.parametrize("seed", [1, 29])
-def test_listening_skills_match_a_fresh_look_when_skills_can_be_lost(seed):
+def test_listening_skills_match_a_fresh_look_when_skills_can_be_lost():
     """Pool games where a continuous skill can take skills away (LOST_SKILLS) and
     none can give a listening skill: the listening skills are found by asking
     only the units whose top card prints one, and must be what asking every unit
-    finds, after every event."""
+    finds, after every event. Which random decks have such a skill depends on the
+    pool, so the games are the first two (of seeds 0..59) that take the shortcut
+    more than 50 times."""
     from benchmarks.soak import decks_for
-    game = Game(*decks_for(seed), seed=seed, max_turns=16)
-    shortcut = [0]
+    exercised = []
+    for seed in range(60):
+        game = Game(*decks_for(seed), seed=seed, max_turns=16)
+        shortcut = [0]
 
-    def check(g: Game, event: Event) -> None:
-        if _check_listening(g, event) and not any(
-                R._may_come_from_elsewhere(g, ls) for ls in g._listeners.values()):
-            shortcut[0] += 1
+        def check(g: Game, event: Event) -> None:
+            if _check_listening(g, event) and not any(
+                    R._may_come_from_elsewhere(g, ls) for ls in g._listeners.values()):
+                shortcut[0] += 1
 
-    game.bus.subscribe(Event, check)
-    play(game, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
-    assert game.over and shortcut[0] > 50, shortcut[0]
+        game.bus.subscribe(Event, check)
+        play(game, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
+        assert game.over
+        if shortcut[0] > 50:
+            exercised.append(seed)
+            if len(exercised) == 2:
+                break
+    assert len(exercised) == 2, exercised
