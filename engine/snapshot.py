@@ -113,6 +113,11 @@ def copy_at_restart_point(game: "Game") -> "Game | None":
     memo[id(game.answered)] = list(game.answered)
     for m in game.modifiers:
         memo[id(m)] = m
+    # Registered skills (and cards) are immutable and shared, also those no card prints (a skill
+    # a modifier grants): a deep copy of one in the indexes of listening skills would not be the
+    # skill the copy's modifiers grant, and it would never trigger there.
+    for x in game._registered:
+        memo[id(x)] = x
     for waiting in game.delayed:   # a delayed effect's skill is immutable (its context is copied)
         memo[id(waiting.ctx.skill)] = waiting.ctx.skill
     for name in ("_cache", "_field_cache", "_skills_cache", "_unit_ces", "_field_ces", "_listening_cards"):   # caches start empty

@@ -166,11 +166,6 @@ MISSING = {
                  "the retreat area",
     "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
                 "can attack (not other white allies)",
-    "B06-089N": "\"Energizing Medicine\": a granted AUTO skill acquired until the end of the turn that triggers "
-                "\"at the end of your turn\" is lost when the game is cloned (tests/test_68 found a clone in which "
-                "the unit was not destroyed); written and proven by scenarios, left out until the clone keeps it",
-    "B06-099HN": "\"Witch's Brew\": the same granted AUTO skill acquired until the end of the turn and triggered "
-                 "\"at the end of your turn\" as B06-089N (lost by a cloned game); left out with it",
     "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
                  "'it' after 'draw 1' names no card)",
     # B07

@@ -54,3 +54,47 @@ def test_a_clone_keeps_its_own_skills_cache():
                             unit=lord.id, turn=c.turn))
     assert not c._printed_skills() and not c._printed_field()
     assert g._printed_skills() and g._printed_field()
+
+
+MEDIC = '''
+card "Tester, Medic"
+  codes TST-902
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Medicine"
+    cost tap this
+    choose 1 non-main character ally
+    it gains +10 attack and acquires "Side Effect" until the end of the turn
+  granted auto "Side Effect"
+    at the end of your turn
+    destroy this
+'''
+
+
+def _end_the_turn(g):
+    turn = g.turn
+    while g.turn == turn and not g.over:
+        ends = [o for o in g.decision.options if o.kind == "end"]
+        g.answer(ends[0] if ends else g.decision.options[0])
+
+
+def test_a_clone_keeps_a_granted_skill_that_triggers():
+    """A skill no card prints, granted by a timed change before the copy (B06-089N Midori's
+    "Side Effect": destroy this unit at the end of your turn), triggers in the copy as in the
+    original: the copy shares the granted skill, also in its index of listening skills."""
+    from fecipher.engine import events as ev
+    medic = compile_text(MEDIC, "t.fe0")[0]
+    g, lord, _ = duel()
+    m = add_unit(g, 0, medic, area=FRONT)
+    begin(g)
+    pick(g, skill="Medicine")
+    pick(g, unit=m.id)
+    c = g.clone()
+    for x in (g, c):
+        _end_the_turn(x)
+        assert x.unit(m.id) is None, "the medic is destroyed at the end of the turn"
+        assert any(type(e) is ev.UnitDestroyed for e in x.events[-15:])
+    assert [type(e) for e in g.events] == [type(e) for e in c.events]
