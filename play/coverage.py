@@ -280,6 +280,21 @@ MISSING = {
                 "(the language compares a stat only with a count)",
     "B11-099HN": "\"Grieving Blade of Treachery\": a cost sending a face-up bond to the retreat area (`send` takes "
                  "any card of the bond area, face-up or face-down)",
+    "B12-001SR": "\"Legendary Swordplay\": \"this unit's attack is calculated as the total number of cards stacked "
+                 "with this unit x 10\", an attack set to a count (a unit's attack is changed by adding or taking "
+                 "away; 'becomes ... for each' is only a support card's support value)",
+    "B12-002SR": "\"Forbidden Medallion\": a SPEC skill that stacks this support card on top of an allied \"Ike\" "
+                 "as a metamorphosis (neither a level up nor a class change) when it is placed in the support area; "
+                 "the language has no metamorphosis",
+    "B12-006R": "\"Sinister Impulse\": \"destroy this unit and that ally\", one destruction of two units at once "
+                "('destroy' takes one selector: 'destroy this unit and it' is refused; two 'destroy' lines destroy "
+                "one unit after the other, with the first one's triggers between them)",
+    "B12-010SR": "\"Blessings of Yune\": \"All <Green> allies may also be supported by support cards with the same "
+                 "Unit Name as themselves\": the language's support permission names the supporting cards "
+                 "('all \"Anna\" cards can support this unit'), not a card with the supported ally's own unit name",
+    "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
+                "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
+                "bonds and orbs, not a chosen unit's cost)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
