@@ -191,7 +191,8 @@ def without_follow_ons(node, diags: list[Diagnostic], blanked: set[int]) -> list
 
 # What the messages about earlier lines say (references to a choice, an "or:" after its
 # "either:"): after a line left out, they would only repeat its error.
-_REFERENCE_WORDS = ("needs an earlier line", "is ambiguous", "before this line", "an 'or: ...' line follows")
+_REFERENCE_WORDS = ("needs an earlier line", "is ambiguous", "before this line", "no line before this one does",
+                    "an 'or: ...' line follows")
 
 
 def _headers_of_cards_with(node, lines: set[int]) -> set[int]:

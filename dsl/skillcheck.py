@@ -156,6 +156,7 @@ class SkillChecker:
         self.actor = False       # inside "your opponent ..." / "each player ...": areas are "their ..."
         self.guard = False       # checking the condition of "if ...: <effect>"
         self.bindings: list[Binding] = []   # the choices made by the lines before the one checked
+        self.looked = False
         self.counting = False    # checking what "for each" / "you have N" counts (a stack may be counted)
         # The last "reveal" or "look at" line before ("reveal" / "look"): "the rest" and "among them"
         # name the cards it showed; "the revealed cards" / "among the revealed cards" need a "reveal".
@@ -248,6 +249,7 @@ class SkillChecker:
         for node in (*s.costs, *s.triggers, *s.conditions):
             self.check_references(node, "before")
         self.bindings = []
+        self.looked = False   # a "look at", "choose" or "reveal" line before: "it" / "them" name what it took
         self.check_lines(s.statements)
         CV.check_bond_skill(self)
         control.check_skill(self, s)
@@ -273,6 +275,10 @@ class SkillChecker:
             b = self.binding_of(st)
             if b is not None:
                 self.bindings.append(b)
+            inner = st.statement if isinstance(st, A.Guarded) else st
+            inner = inner.action if isinstance(inner, A.ActorStatement) else inner
+            if isinstance(inner, A.Action) and inner.verb in ("look", "choose", "reveal"):
+                self.looked = True   # (a choice whose own words are wrong is not reported twice)
 
     # ---- references to earlier choices
     def binding_of(self, st) -> Binding | None:
@@ -339,6 +345,14 @@ class SkillChecker:
                     lines = " and ".join(str(b.line) for b in found if b.new)
                     self.err(r.pos, f"'{what}' is ambiguous: lines {lines} both choose {self._noun(r.name)}; "
                                     f"two choices of the same kind in one skill are not supported")
+            elif (r.kind == "chosen" and where == "line" and not self.bindings and not self.looked
+                  and not isinstance(getattr(node, "statement", node), A.Replace)
+                  and not self._error_above(r.pos)):
+                # ("instead of sending it to ..." names the card the replacement is about)
+                self.err(r.pos, "'it' / 'them' names what an earlier line of this skill chose, revealed or "
+                                "looked at, and no line before this one does: say what it is (e.g. 'reveal 1 "
+                                "card from your hand', 'choose 1 ally' then 'it'); 'draw 1' keeps nothing to "
+                                "name")
             elif r.kind == "chosen" and len(made) > 1:
                 self.err(r.pos, f"'it' / 'them' is ambiguous here: this skill chose more than one thing before "
                                 f"this line ({listing}); say which, e.g. '{_PICKED_TEXT.get(made[-1].key)}'")
@@ -353,6 +367,12 @@ class SkillChecker:
             elif r.kind == "bare_alternatives":
                 self.err(r.pos, f"'{' or '.join(r.names)}' needs a noun: e.g. '1 {' or '.join(r.names)} ally' "
                                 f"(only unit names in quotes stand alone)")
+
+    def _error_above(self, pos) -> bool:
+        """Whether a line of this skill above ``pos`` has an error already (a choice whose words
+        are wrong is not a choice: its "it" is not reported as a second error)."""
+        first = getattr(self.s.pos, "line", 0) or 0
+        return self.sink.dropped > 0 or any(first <= d.line <= pos.line for d in self.sink.items)
 
     @staticmethod
     def _noun(key: str | None) -> str:

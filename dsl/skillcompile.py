@@ -648,30 +648,36 @@ def delayed_effect(st: A.Delayed, granted: dict[str, Skill]):
     return eff
 
 
-def _mentions_choice(node, chosen: bool) -> bool:
+def _mentions_choice(node, chosen: bool, key: str | None = None) -> bool:
     """Whether a statement names what a choice picked: "it"/"them" (``chosen``: the
-    latest choice's) or "the chosen ally", "that enemy" (a kept choice)."""
+    latest choice's) or "the chosen ally", "that enemy" (a kept choice; with ``key``,
+    the choice's kind, "the chosen card" does not name a choice of enemies)."""
     if isinstance(node, A.Ref):
-        return (chosen and node.kind == "chosen") or node.kind == "picked" or (
-            node.of is not None and _mentions_choice(node.of, chosen))
+        return (chosen and node.kind == "chosen") or (
+            node.kind == "picked" and (key is None or node.name == key)) or (
+            node.of is not None and _mentions_choice(node.of, chosen, key))
     if isinstance(node, tuple):
-        return any(_mentions_choice(x, chosen) for x in node)
+        return any(_mentions_choice(x, chosen, key) for x in node)
     if isinstance(node, (A.Pos, str, int, type(None))) or not attrs.has(type(node)):
         return False
-    return any(_mentions_choice(getattr(node, f.name), chosen) for f in attrs.fields(type(node)))
+    return any(_mentions_choice(getattr(node, f.name), chosen, key) for f in attrs.fields(type(node)))
 
 
-def choice_keep(after) -> Callable | None:
+def choice_keep(after, choice: A.Action | None = None) -> Callable | None:
     """What a "choose ..." line offers (engine decision 14): the things that at least one
     later line using the choice can act on. The lines using it are the plain lines naming
     it ("move it", "deploy them"), up to the next line that chooses again. If any line
     using it is of another kind ("it gains +10 attack", "if it is red: ..."), that line
     can act on anything, and every candidate is offered (None)."""
     from fecipher.dsl.effects import acts_on
+    from fecipher.dsl.selectors import pick_key
+    # The kind of thing the choice picks ("enemy", "card"): "the chosen card" after a choice of
+    # an enemy names another choice, not this one.
+    key = pick_key(choice.target, "choose") if choice is not None else None
     tests = []
     chosen = True
     for st in after:
-        if not _mentions_choice(st, chosen):
+        if not _mentions_choice(st, chosen, key):
             if isinstance(st, A.Action) and st.verb in ("choose", "reveal", "look"):
                 chosen = False   # later "it" is that line's
             continue
@@ -720,7 +726,7 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
     if isinstance(st, A.Copy):
         return copy_effect(st)
     if isinstance(st, A.ActorStatement):
-        return actor_effect(st, choice_keep(after) if st.action.verb == "choose" else None)
+        return actor_effect(st, choice_keep(after, st.action) if st.action.verb == "choose" else None)
     if isinstance(st, A.Replace):
         return set_up_replacement_effect(st)
     if isinstance(st, A.SupportFail):
@@ -738,7 +744,7 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
             yield  # pragma: no cover
         return eff
     if st.verb == "choose":
-        keep = choice_keep(after)
+        keep = choice_keep(after, st)
         if any(p.kind == "for_each" for p in st.preps):
             return choose_for_each(st, keep)
         return kept_choice(st, EFFECTS["choose"].build(st, keep))
@@ -887,7 +893,7 @@ def _line_can_act(st, after, has_earlier: bool = True):
             # (B01-004SR, B04-064HN): paying for the shuffle alone would be paying for nothing.
             return _THROUGH_AN_EARLIER_LINE
         from fecipher.dsl.effects import can_act
-        keep = choice_keep(after) if st.verb == "choose" else None
+        keep = choice_keep(after, st) if st.verb == "choose" else None
         return lambda ctx, _a=st, _k=keep: can_act(ctx, _a, _k)
     if _mentions_choice(st, True):
         return _THROUGH_AN_EARLIER_LINE

@@ -49,6 +49,27 @@ def test_a_delayed_block_still_names_a_single_earlier_choice():
                         '    at the end of this combat:\n    add the chosen card to your hand\n', "ok.fe0")
 
 
+# ---- "it" that names nothing: a draw keeps no card to call "it" (the line did nothing)
+@pytest.mark.parametrize("body", [
+    '  act "A"\n    once per turn\n    draw 1\n    reveal it\n',
+    '  auto "A"\n    when this unit attacks\n    draw 1\n    put it on top of your deck\n',
+    '  act "A"\n    once per turn\n    tap it\n',
+])
+def test_it_that_names_nothing_is_refused(body):
+    assert "no line before this one does" in errors(body)
+
+
+@pytest.mark.parametrize("body", [
+    # what a "look at" line looked at, a choice, a reveal; a replacement's "it" is its card
+    '  act "A"\n    once per turn\n    look at the top card of your deck\n    you may send it to your retreat area\n',
+    '  act "A"\n    once per turn\n    choose 1 enemy\n    tap it\n',
+    '  act "A"\n    once per turn\n    reveal the top card of your deck\n    add it to your hand\n',
+    '  support "A" attack\n    you may add this card to your hand instead of sending it to your retreat area\n',
+])
+def test_it_that_names_a_choice_a_look_or_a_replaced_card_is_accepted(body):
+    compile_text(HEAD + body, "ok.fe0")
+
+
 # ---- 5. "put ... under ..." then "if you do"
 from vanilla import add_cards, add_unit, begin, card, duel, pick  # noqa: E402
 
@@ -270,3 +291,41 @@ def test_engine_decision_14_a_shuffle_after_a_search_is_the_search_s_end(blue, o
         add_cards(game, 0, "deck", card("Bleu", "blue", symbols="blue"))
     begin(game)
     assert bool(options(game, "use_skill", skill="Search")) is offered
+
+
+# ---- a choice offers what the lines using it act on, not undone by a later choice's "the chosen card"
+BLADE = compile_text(HEAD.replace("TST-991", "TST-998").replace("Silent", "Blade") + '''  act "Blade"
+    choose 1 non-main character enemy
+    destroy it
+    choose 1 card from your retreat area
+    add the chosen card to your hand
+''' + '''
+card "Guard, Unbreakable"
+  codes TST-999
+  cost 1
+  symbol blue
+  range 1
+  attack 30
+  support 10
+  cont "Unbreakable"
+    this unit cannot be destroyed by skills
+''', "blade.fe0")
+
+
+@pytest.mark.parametrize("later_choice", [True, False])
+def test_a_choice_to_destroy_does_not_offer_an_enemy_skills_cannot_destroy(later_choice):
+    """Engine decision 14: "choose 1 enemy / destroy it" offers only enemies a skill can destroy.
+    "the chosen card" of a later choice of cards does not use the enemy choice: it made the
+    choice offer every enemy (B02-001SR "Pure White Blade" offered B13-055R Abel)."""
+    blade, guard = BLADE
+    game, _, _ = duel()
+    add_unit(game, 0, blade)
+    g = add_unit(game, 1, guard)
+    other = add_unit(game, 1, card("Plain", "blue", symbols="blue"))
+    if later_choice:
+        add_cards(game, 0, "retreat", card("Rouge", "red", symbols="red"))
+    begin(game)
+    pick(game, "use_skill", skill="Blade")
+    assert game.decision.kind == "choose"
+    offered = {o.unit for o in game.decision.options}
+    assert other.id in offered and g.id not in offered
