@@ -221,6 +221,11 @@ MISSING = {
                 "(\"Miracle Emblem\"); the language removes only all support skills of a side's support cards",
     "B07-018N": "\"I loathe violence!\": all support cards (both players') losing one named support skill "
                 "(\"Attack Emblem\"); the language removes only all support skills of a side's support cards",
+    "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
+                 "filter 'with attack N or less' takes a number, not another unit's value)",
+    "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
+                 "placing a card from the hand in the support area in its place (no effect places a card in "
+                 "the support area, as B08-008HN)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
