@@ -37,6 +37,8 @@ def text_of(skill: str) -> str:
      'This card cannot be placed in the Bond Area.'),
     ('  act "A"\n    cost flip 1 bond\n    this unit acquires range 1-3 until the end of the turn',
      '[Flip 1 Bond face-down] Until the end of the turn, this unit acquires range 1-3.'),
+    ('  act "A"\n    if an orb from your opponent\'s orbs was destroyed this turn\n    draw 1',
+     "If one of your opponent's Orbs was destroyed this turn: Draw 1 card."),
 ])
 def test_describe_reads_like_the_card(skill, expected):
     assert text_of(skill) == expected
