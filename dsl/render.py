@@ -193,7 +193,10 @@ def _of_bonds_or_orbs(s: A.Filtered) -> str | None:
         return None   # ("1 card from your orbs", as the hidden-information lines have always read)
     quals = " ".join(map(qualifier, s.qualifiers))
     whose = _OWNER.get(froms[0].value.owner, froms[0].value.owner)
-    return f"{quantifier(s.quantifier)} of {whose} {quals + ' ' if quals else ''}{area}"
+    count = quantifier(s.quantifier)
+    if count in ("a", "an"):   # "an orb from your opponent's orbs": "one of your opponent's Orbs", not "a of"
+        count = "one"
+    return f"{count} of {whose} {quals + ' ' if quals else ''}{area}"
 
 
 def duration(d: A.Duration | None) -> str:

@@ -295,6 +295,11 @@ MISSING = {
     "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
                 "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
                 "bonds and orbs, not a chosen unit's cost)",
+    "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
+                 "filter 'with attack N or less' takes a number, not another unit's value)",
+    "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
+                 "placing a card from the hand in the support area in its place (no effect places a card in "
+                 "the support area, as B08-008HN)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

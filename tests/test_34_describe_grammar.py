@@ -42,6 +42,8 @@ def text_of(skill: str) -> str:
      'While this unit is attacking, it gains +10 attack, and acquires range 1-2.'),
     ('  cont "A"\n    this unit gains +10 attack while attacking',
      'This unit gains +10 attack while it is attacking.'),
+    ('  act "A"\n    if an orb from your opponent\'s orbs was destroyed this turn\n    draw 1',
+     "If one of your opponent's Orbs was destroyed this turn: Draw 1 card."),
 ])
 def test_describe_reads_like_the_card(skill, expected):
     assert text_of(skill) == expected

@@ -83,3 +83,13 @@ def test_a_support_skills_name_leaves_out_a_keyword_tag_before_it_and_a_cost_run
     text = skeleton([tagged, costed], "B02")
     assert '  # support "Undying Friendship" attack: to write' in text
     assert '  # support "Pegasus Messenger" attack: to write' in text
+
+
+def test_a_keyword_printed_between_bars_before_a_skills_name_is_a_tag_not_the_name():
+    """Some Series 13 entries print "|FS| Name |ACT| ..." (the keyword between bars, not brackets)."""
+    from tools.pack_facts import skill_heads
+    card = entry("Florina", "Bars", [("B13-006HN", 13)],
+                 skills="|FS| Three-Winged Triangle Attack |ACT|  [Tap ...] Until ...\nJavelin |ACT| [Flip ...]\n"
+                        "|CCS| Staunchflash Sol Katti |CONT| This unit ...")
+    assert skill_heads(card) == [("act", "Three-Winged Triangle Attack"), ("act", "Javelin"),
+                                 ("cont", "Staunchflash Sol Katti")]

@@ -89,6 +89,9 @@ def skill_heads(card: dict[str, Any]) -> list[tuple[str, str]]:
     for line in str(card.get("Skill") or "").split("\n"):
         if "|" not in line:
             continue
+        # some entries (Series 13) print the keyword between bars before the name:
+        # "|FS| Three-Winged Triangle Attack |ACT| ..."; it is a tag, as "[FS]" is
+        line = re.sub(r"^\s*\|\s*([A-Za-z]+)\s*\|\s*(?=[^|]*\|)", lambda m: f"[{m.group(1)}] ", line)
         name, _, rest = line.partition("|")
         kind = rest.split("|", 1)[0].strip().upper()
         # a keyword tag printed before the name ("[CCS] Aegis", or without its brackets in
