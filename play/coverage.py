@@ -278,6 +278,9 @@ MISSING = {
     "B09-056SR": "\"We must win!\": one trigger on this unit's attack or its skill destroying an enemy, under one "
                  "[Once per Turn]",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
+    "B15-001R": "\"Fated Moment of Change\" [HS]: transferring Main Character status from your Main Character to another ally (no construct moves the Main Character status)",
+    "B15-003R": "\"Fated Moment of Change\" [HS]: transferring Main Character status from your Main Character to another ally (no construct moves the Main Character status)",
+    "B15-005SR": "\"Fated Moment of Change\" [HS]: transferring Main Character status from your Main Character to another ally (no construct moves the Main Character status)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
