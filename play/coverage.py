@@ -281,6 +281,13 @@ MISSING = {
     "B15-001R": "\"Fated Moment of Change\" [HS]: transferring Main Character status from your Main Character to another ally (no construct moves the Main Character status)",
     "B15-003R": "\"Fated Moment of Change\" [HS]: transferring Main Character status from your Main Character to another ally (no construct moves the Main Character status)",
     "B15-005SR": "\"Fated Moment of Change\" [HS]: transferring Main Character status from your Main Character to another ally (no construct moves the Main Character status)",
+    "B15-015SR": "\"We Are Not Gods of War\": printed as an AUTO with no trigger and no duration (\"If an ally in the "
+                 "Front Line is attacking ..., that ally gains +20 attack\"), its only printing; whether it is a "
+                 "continuous skill or a trigger on the attack is not decided by the data or the rulings",
+    "B15-032N": "\"Freeflowing Swordplay\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
+                "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
+                 "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
