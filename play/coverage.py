@@ -284,6 +284,9 @@ MISSING = {
     "B15-015SR": "\"We Are Not Gods of War\": printed as an AUTO with no trigger and no duration (\"If an ally in the "
                  "Front Line is attacking ..., that ally gains +20 attack\"), its only printing; whether it is a "
                  "continuous skill or a trigger on the attack is not decided by the data or the rulings",
+    "B15-035R": "\"Hear me, my beloved citizen!\": a trigger on another ally deployed in the same line as this unit "
+                "('when ... is deployed' takes no line filter, 'if that unit is in the same line' is not a condition); "
+                "\"Impassioned Princess\": 'enemies attacking this unit cannot critical hit' as a continuous change",
     "B15-032N": "\"Freeflowing Swordplay\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
                 "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
