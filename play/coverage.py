@@ -278,9 +278,15 @@ MISSING = {
     "B09-056SR": "\"We must win!\": one trigger on this unit's attack or its skill destroying an enemy, under one "
                  "[Once per Turn]",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
-    "B15-001R": "\"Fated Moment of Change\" [HS]: transferring Main Character status from your Main Character to another ally (no construct moves the Main Character status)",
-    "B15-003R": "\"Fated Moment of Change\" [HS]: transferring Main Character status from your Main Character to another ally (no construct moves the Main Character status)",
-    "B15-005SR": "\"Fated Moment of Change\" [HS]: transferring Main Character status from your Main Character to another ally (no construct moves the Main Character status)",
+    "B15-001R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
+                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
+                 "cannot use X until the end of the turn' misses units deployed later that turn)",
+    "B15-003R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
+                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
+                 "cannot use X until the end of the turn' misses units deployed later that turn)",
+    "B15-005SR": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
+                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
+                 "cannot use X until the end of the turn' misses units deployed later that turn)",
     "B15-015SR": "\"We Are Not Gods of War\": printed as an AUTO with no trigger and no duration (\"If an ally in the "
                  "Front Line is attacking ..., that ally gains +20 attack\"), its only printing; whether it is a "
                  "continuous skill or a trigger on the attack is not decided by the data or the rulings",
