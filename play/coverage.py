@@ -300,6 +300,25 @@ MISSING = {
     "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
                  "placing a card from the hand in the support area in its place (no effect places a card in "
                  "the support area, as B08-008HN)",
+    "B15-001R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
+                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
+                 "cannot use X until the end of the turn' misses units deployed later that turn)",
+    "B15-003R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
+                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
+                 "cannot use X until the end of the turn' misses units deployed later that turn)",
+    "B15-005SR": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
+                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
+                 "cannot use X until the end of the turn' misses units deployed later that turn)",
+    "B15-015SR": "\"We Are Not Gods of War\": printed as an AUTO with no trigger and no duration (\"If an ally in the "
+                 "Front Line is attacking ..., that ally gains +20 attack\"), its only printing; whether it is a "
+                 "continuous skill or a trigger on the attack is not decided by the data or the rulings",
+    "B15-035R": "\"Hear me, my beloved citizen!\": a trigger on another ally deployed in the same line as this unit "
+                "('when ... is deployed' takes no line filter, 'if that unit is in the same line' is not a condition); "
+                "\"Impassioned Princess\": 'enemies attacking this unit cannot critical hit' as a continuous change",
+    "B15-032N": "\"Freeflowing Swordplay\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
+                "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
+                 "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
