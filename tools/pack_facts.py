@@ -89,6 +89,9 @@ def skill_heads(card: dict[str, Any]) -> list[tuple[str, str]]:
     for line in str(card.get("Skill") or "").split("\n"):
         if "|" not in line:
             continue
+        # a keyword tag printed between bars before the name ("|CCS| Skillful Lancework |CONT|",
+        # B14-010R) is a tag, not the skill's kind
+        line = re.sub(r"^\s*\|\s*(%s)\s*\|\s*" % "|".join(sorted(V.KEYWORDS, key=len, reverse=True)), "", line)
         name, _, rest = line.partition("|")
         kind = rest.split("|", 1)[0].strip().upper()
         # a keyword tag printed before the name ("[CCS] Aegis", or without its brackets in
