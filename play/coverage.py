@@ -225,6 +225,11 @@ MISSING = {
                  "character enemy'",
     "B11-006HN": "\"Hero Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking and one "
                  "attacking/defending (a card has at most one support skill)",
+    # B14 (cards/b14.fe0)
+    "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": a class change cost equal to the number of "
+                 "orbs the opponent has ('for each orb' counts only your own orbs)",
+    "B14-006SR": "\"All according to plan!\": one trigger on either of two events under one [Once per Turn] (\"When an "
+                 "enemy Evades or Critical Hits\"; a trigger line takes one event, and two skills would have two limits)",
     # B10 (cards/b10.fe0)
     "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
                  "choose 1 ...\"; 'for each' counts one per thing)",
