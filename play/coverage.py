@@ -230,6 +230,9 @@ MISSING = {
                  "orbs the opponent has ('for each orb' counts only your own orbs)",
     "B14-006SR": "\"All according to plan!\": one trigger on either of two events under one [Once per Turn] (\"When an "
                  "enemy Evades or Critical Hits\"; a trigger line takes one event, and two skills would have two limits)",
+    "B14-035SR": "\"A bouquet for you...\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
+                 "non-main character enemies'; 'cannot be evaded' takes no evader filter), and \"...And a smile for "
+                 "me!\" triggers on an enemy destroyed by an ally chosen by another skill this turn",
     # B10 (cards/b10.fe0)
     "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
                  "choose 1 ...\"; 'for each' counts one per thing)",
