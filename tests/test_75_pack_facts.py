@@ -83,3 +83,12 @@ def test_a_support_skills_name_leaves_out_a_keyword_tag_before_it_and_a_cost_run
     text = skeleton([tagged, costed], "B02")
     assert '  # support "Undying Friendship" attack: to write' in text
     assert '  # support "Pegasus Messenger" attack: to write' in text
+
+
+def test_a_keyword_tag_printed_between_bars_before_a_skill_name_is_not_its_kind():
+    # B14-010R's entry reads "|CCS| Skillful Lancework |CONT| ...": the skill is the CONT one.
+    barred = entry("Cordelia", "Barred", [("B14-010R", 14)],
+                   skills="|CCS| Skillful Lancework |CONT| During your turn, ...\nWings |AUTO| At the end ...")
+    text = skeleton([barred], "B14")
+    assert '  # cont "Skillful Lancework": to write' in text
+    assert '  # auto "Wings": to write' in text
