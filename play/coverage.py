@@ -243,6 +243,8 @@ MISSING = {
     "B14-041HN": "\"Student of the Same Strategies\": a SPEC rule letting this card class change onto a unit of another "
                  "unit name (an allied \"Morgan (Female)\") if you have no \"???\" (a class change takes the same unit "
                  "name only)",
+    "B14-043SR": "\"Rightful God\": a SPEC rule letting this card level up onto a unit of another unit name (an "
+                 "allied \"Robin (Male)\") if you have no \"Grima\" (a level up takes the same unit name only; as B08-048R)",
     # B10 (cards/b10.fe0)
     "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
                  "choose 1 ...\"; 'for each' counts one per thing)",
