@@ -67,7 +67,9 @@ def synthetic_pack(n: int = 2500) -> str:
         for line in block[1:]:
             m = _CODES.match(line)
             if m:
-                line = f"{m.group(1)}codes S{rep + 1:03d}-{k:03d}SY"
+                # a code's number has 3 digits: past 1000 real cards the thousands go into
+                # the prefix, so that every copy keeps a distinct code
+                line = f"{m.group(1)}codes S{rep * 10 + k // 1000 + 1:03d}-{k % 1000:03d}SY"
             out.append(line)
     return "\n".join(out) + "\n"
 
