@@ -192,6 +192,26 @@ MISSING = {
                  "character enemy'",
     "B11-006HN": "\"Hero Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking and one "
                  "attacking/defending (a card has at most one support skill)",
+    # B14 (cards/b14.fe0)
+    "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": a class change cost equal to the number of "
+                 "orbs the opponent has ('for each orb' counts only your own orbs)",
+    "B14-006SR": "\"All according to plan!\": one trigger on either of two events under one [Once per Turn] (\"When an "
+                 "enemy Evades or Critical Hits\"; a trigger line takes one event, and two skills would have two limits)",
+    "B14-035SR": "\"A bouquet for you...\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
+                 "non-main character enemies'; 'cannot be evaded' takes no evader filter), and \"...And a smile for "
+                 "me!\" triggers on an enemy destroyed by an ally chosen by another skill this turn",
+    "B14-039HN": "\"Commander of Corpses\" / \"The Ultimate Soldier\": the card list gives the Risen Chief attack 0 "
+                 "and support 0 (as the B08 Risen, B08-047aN); left out until the facts are confirmed (the skills "
+                 "themselves are 'this card can share its unit name with allies' and a +100 with another Monster ally)",
+    "B14-040aN": "\"Army of Corpses\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
+                 "support 0 (as B08-047aN); left out until the facts are confirmed",
+    "B14-040bN": "the same \"Army of Corpses\" as B14-040aN (facts to be confirmed)",
+    "B14-040cN": "the same \"Army of Corpses\" as B14-040aN, and \"Monster-Healing Staff\" (facts to be confirmed)",
+    "B14-041HN": "\"Student of the Same Strategies\": a SPEC rule letting this card class change onto a unit of another "
+                 "unit name (an allied \"Morgan (Female)\") if you have no \"???\" (a class change takes the same unit "
+                 "name only)",
+    "B14-043SR": "\"Rightful God\": a SPEC rule letting this card level up onto a unit of another unit name (an "
+                 "allied \"Robin (Male)\") if you have no \"Grima\" (a level up takes the same unit name only; as B08-048R)",
     # B10 (cards/b10.fe0)
     "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
                  "choose 1 ...\"; 'for each' counts one per thing)",

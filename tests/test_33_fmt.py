@@ -85,6 +85,33 @@ def test_a_careless_layout_is_made_canonical():
     assert same_pack(MESSY, CANONICAL)
 
 
+RETREAT_SKILL = """pack "T"
+
+card "Robin (Female), Test"
+  codes TST-001
+  cost 4
+  symbol blue
+  gender female
+  weapon tome
+  range 1-2
+  attack 60
+  support 20
+
+  retreat "Fell Heart"
+    cost flip 2 blue bonds
+    at the start of your bond phase
+    you may
+    deploy this card to the front line
+  cont "Lost Power"
+    put this unit into your boundless area instead of your retreat area when it is destroyed
+"""
+
+
+def test_a_skill_of_the_retreat_area_is_laid_out_as_a_skill():
+    # 'retreat' heads a skill (B14-008SR), not a fact of the card: its lines stay under it
+    assert format_text(RETREAT_SKILL) == RETREAT_SKILL
+
+
 def test_a_pack_with_errors_is_not_formatted():
     with pytest.raises(LanguageError):
         format_text(CANONICAL.replace("move it", "mvoe it"))

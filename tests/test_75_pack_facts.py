@@ -93,3 +93,12 @@ def test_a_keyword_printed_between_bars_before_a_skills_name_is_a_tag_not_the_na
                         "|CCS| Staunchflash Sol Katti |CONT| This unit ...")
     assert skill_heads(card) == [("act", "Three-Winged Triangle Attack"), ("act", "Javelin"),
                                  ("cont", "Staunchflash Sol Katti")]
+
+
+def test_a_keyword_tag_printed_between_bars_before_a_skill_name_is_not_its_kind():
+    # B14-010R's entry reads "|CCS| Skillful Lancework |CONT| ...": the skill is the CONT one.
+    barred = entry("Cordelia", "Barred", [("B14-010R", 14)],
+                   skills="|CCS| Skillful Lancework |CONT| During your turn, ...\nWings |AUTO| At the end ...")
+    text = skeleton([barred], "B14")
+    assert '  # cont "Skillful Lancework": to write' in text
+    assert '  # auto "Wings": to write' in text
