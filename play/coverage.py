@@ -223,10 +223,6 @@ MISSING = {
     # B10 (cards/b10.fe0)
     "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
                  "choose 1 ...\"; 'for each' counts one per thing)",
-    "B10-010HN": "\"Vouge\": attacks that cannot be evaded by some enemies only ('cannot be evaded by non-main "
-                 "character enemies'; 'cannot be evaded' takes no evader filter)",
-    "B10-013HN": "\"Who're you calling a nit, you nit!\": attacks that cannot be evaded by some enemies only "
-                 "('cannot be evaded by non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B10-033R": "\"Heart Art: Astra\": one trigger on either of two events (when this unit's attack or its "
                 "'Critical Luna' destroys an enemy; a trigger line takes one event)",
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
@@ -237,12 +233,8 @@ MISSING = {
                 "skills' under a count of each of two symbols among the other allies",
     "B10-061R": "\"Watchful Eye\": a choice among cards looked at (not revealed) on top of the deck ('choose ... "
                 "among them' takes revealed cards only)",
-    "B10-062HN": "\"Thundering Earth\": attacks that cannot be evaded by some units only (of units with cost 2 or "
-                 "less, by non-main character units; 'cannot be evaded' takes no evader filter)",
     "B10-063HN": "\"Wild Wind\": a change of every attacking unit of a weapon, both players' ('attacking <Bow> units "
                  "gain +10 attack'; a subject cannot be filtered by attacking)",
-    "B10-064R": "\"Kitsune's Dancing Beat\": attacks that cannot be evaded by some enemies only ('cannot be evaded "
-                "by non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B10-078HN": "\"Precious Scene\": a count of the units of both players together (exactly 2 male units on the "
                  "battlefield); 'you have N units' counts your own",
     "B10-081N": "\"Get ready OK!\": a condition on a female ally in the other line than this unit ('in the same line "
