@@ -127,9 +127,6 @@ MISSING = {
     "B04-058N": "the same \"Mirage Emblem\" as B04-004N",
     "B04-062N": "the same \"Mirage Emblem\" as B04-004N",
     # B08 (cards/b08.fe0)
-    "B08-001SR": "\"Future Changing Bonds\": the quality 'non-class-changed' (\"Choose 1 other non-Class Changed "
-                 "ally\"), refused by the checker (the card 'with a class change cost' put onto that ally is "
-                 "written as B08-039R's)",
     "B08-002SR": "\"Awaken the Dead\" / \"Cursed Army of Despair\": costs tapping 2 or 3 allied \"Risen\", which "
                  "only B08-047 Risen's \"Army of Risen\" lets share a unit name; the Risen's facts in the card list "
                  "(cost 0, attack 0, support 0) are to be confirmed before they are written",
