@@ -262,10 +262,9 @@ MISSING = {
     "B09-056SR": "\"We must win!\": one trigger on this unit's attack or its skill destroying an enemy, under one "
                  "[Once per Turn]",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
-    "B11-016SR": "\"There's no one better than me.\": 'draw 1 card for each card sent to the Retreat Area by this "
-                 "skill' and '+10 attack for each card drawn by this skill': the language has no count of the cards "
-                 "an earlier line of the same skill sent or drew (`draw 1 for each` counts cards where they are, "
-                 "`among them` only revealed cards)",
+    "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
+                 "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
+                 "retreat area by this skill') or destroyed, not the cards it drew ('drawn' is no word of it)",
     "B11-018HN": "\"The world must have light...!\": two choices of cards from the Retreat Area in one skill (one "
                  "to the hand, then a non-\"Natasha\" one on top of the deck): the checker refuses 'it' and 'the "
                  "chosen card' after two choices of the same kind, so the second card cannot be named",
