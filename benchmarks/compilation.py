@@ -60,14 +60,15 @@ def synthetic_pack(n: int = 2500) -> str:
     out = ['# Synthetic pack for benchmarks: real cards replicated under new codes and names.',
            'pack "SYN"', ""]
     for i in range(n):
-        rep, k = divmod(i, len(blocks))
-        block = blocks[k]
+        block = blocks[i % len(blocks)]
         name = _CARD.match(block[0]).group("name")  # type: ignore[union-attr]
         out.append(f'card "{name} #{i + 1}"')
         for line in block[1:]:
             m = _CODES.match(line)
             if m:
-                line = f"{m.group(1)}codes S{rep + 1:03d}-{k:03d}SY"
+                # (from the running number: a pool of 1000 cards or more would need a 4-digit
+                # code number, which no card code has)
+                line = f"{m.group(1)}codes S{i // 1000 + 1:03d}-{i % 1000:03d}SY"
             out.append(line)
     return "\n".join(out) + "\n"
 
