@@ -56,7 +56,7 @@ class Ref:
 
 @_node
 class Qualifier:
-    kind: str            # words, not_word, not_name, name, other, class_changed, tapped, untapped
+    kind: str            # words, not_word, not_name, name, other, class_changed, not_class_changed, tapped, untapped
     values: tuple[str, ...]
     pos: Pos
 

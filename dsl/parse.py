@@ -1595,6 +1595,9 @@ class ToAst(Transformer):
     def q_class_changed(self, pos, items):
         return A.Qualifier("class_changed", (), pos)
 
+    def q_not_class_changed(self, pos, items):
+        return A.Qualifier("not_class_changed", (), pos)
+
     def q_tapped(self, pos, items):
         return A.Qualifier("tapped", (), pos)
 

@@ -63,6 +63,7 @@ def qualifier(q: A.Qualifier) -> str:
         return " or ".join(qualifier(x) for x in q.values)
     return {"other": "other", "class_changed": "class-changed", "tapped": "tapped", "untapped": "untapped",
             "main_character": "Main Character", "levelled_up": "Levelled Up", "not_levelled_up": "non-Levelled Up",
+            "not_class_changed": "non-Class Changed",
             "face_up": "face-up", "face_down": "face-down"}[q.kind]
 
 

@@ -352,6 +352,8 @@ def _unit_qualifier(q: A.Qualifier) -> UnitPred:
         return lambda ctx, u: u.id != ctx.unit_id
     if q.kind == "class_changed":
         return lambda ctx, u: u.class_changed
+    if q.kind == "not_class_changed":
+        return lambda ctx, u: not u.class_changed
     if q.kind == "tapped":
         return lambda ctx, u: u.tapped
     if q.kind == "untapped":

@@ -1086,7 +1086,7 @@ class SkillChecker:
             return
         skind = selector_kind(sel)
         for q in sel.qualifiers:
-            if q.kind in ("not_main_character", "main_character", "levelled_up", "not_levelled_up") and \
+            if q.kind in ("not_main_character", "main_character", "levelled_up", "not_levelled_up", "not_class_changed") and \
                     skind != "unit":
                 self.err(q.pos, f"'{render_qualifier(q)}' goes with units, e.g. '1 {render_qualifier(q)} enemy'")
             if q.kind in ("face_up", "face_down") and skind not in ("bond", "orb"):

@@ -106,9 +106,6 @@ MISSING = {
                  "card deployed instead of going to the Retreat Area when it has a [CF] skill): replacements "
                  "('... instead of ...') are refused in ACT skills and do not reach a cost's card",
     # B08 (cards/b08.fe0)
-    "B08-001SR": "\"Future Changing Bonds\": the quality 'non-class-changed' (\"Choose 1 other non-Class Changed "
-                 "ally\"), refused by the checker (the card 'with a class change cost' put onto that ally is "
-                 "written as B08-039R's)",
     "B08-002SR": "\"Awaken the Dead\" / \"Cursed Army of Despair\": costs tapping 2 or 3 allied \"Risen\", which "
                  "only B08-047 Risen's \"Army of Risen\" lets share a unit name; the Risen's facts in the card list "
                  "(cost 0, attack 0, support 0) are to be confirmed before they are written",
@@ -215,10 +212,6 @@ MISSING = {
     # B10 (cards/b10.fe0)
     "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
                  "choose 1 ...\"; 'for each' counts one per thing)",
-    "B10-010HN": "\"Vouge\": attacks that cannot be evaded by some enemies only ('cannot be evaded by non-main "
-                 "character enemies'; 'cannot be evaded' takes no evader filter)",
-    "B10-013HN": "\"Who're you calling a nit, you nit!\": attacks that cannot be evaded by some enemies only "
-                 "('cannot be evaded by non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B10-033R": "\"Heart Art: Astra\": one trigger on either of two events (when this unit's attack or its "
                 "'Critical Luna' destroys an enemy; a trigger line takes one event)",
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
@@ -229,12 +222,8 @@ MISSING = {
                 "skills' under a count of each of two symbols among the other allies",
     "B10-061R": "\"Watchful Eye\": a choice among cards looked at (not revealed) on top of the deck ('choose ... "
                 "among them' takes revealed cards only)",
-    "B10-062HN": "\"Thundering Earth\": attacks that cannot be evaded by some units only (of units with cost 2 or "
-                 "less, by non-main character units; 'cannot be evaded' takes no evader filter)",
     "B10-063HN": "\"Wild Wind\": a change of every attacking unit of a weapon, both players' ('attacking <Bow> units "
                  "gain +10 attack'; a subject cannot be filtered by attacking)",
-    "B10-064R": "\"Kitsune's Dancing Beat\": attacks that cannot be evaded by some enemies only ('cannot be evaded "
-                "by non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B10-078HN": "\"Precious Scene\": a count of the units of both players together (exactly 2 male units on the "
                  "battlefield); 'you have N units' counts your own",
     "B10-081N": "\"Get ready OK!\": a condition on a female ally in the other line than this unit ('in the same line "
@@ -265,10 +254,9 @@ MISSING = {
     "B09-056SR": "\"We must win!\": one trigger on this unit's attack or its skill destroying an enemy, under one "
                  "[Once per Turn]",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
-    "B11-016SR": "\"There's no one better than me.\": 'draw 1 card for each card sent to the Retreat Area by this "
-                 "skill' and '+10 attack for each card drawn by this skill': the language has no count of the cards "
-                 "an earlier line of the same skill sent or drew (`draw 1 for each` counts cards where they are, "
-                 "`among them` only revealed cards)",
+    "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
+                 "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
+                 "retreat area by this skill') or destroyed, not the cards it drew ('drawn' is no word of it)",
     "B11-018HN": "\"The world must have light...!\": two choices of cards from the Retreat Area in one skill (one "
                  "to the hand, then a non-\"Natasha\" one on top of the deck): the checker refuses 'it' and 'the "
                  "chosen card' after two choices of the same kind, so the second card cannot be named",
