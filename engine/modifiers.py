@@ -421,21 +421,28 @@ def pair_flag_possible(game: "Game", unit: "Unit", flag: str) -> bool:
         sources = game._continuous_sources(flag)
         if not sources:
             return False
-        rkey = (REACHING, flag, unit.id, unit.cards[0].id)
-        reaching = game._cache.get(rkey)
-        if reaching is None:
-            outer = game._cycle_cut
-            game._cycle_cut = False
-            reaching = _reaching(game, unit, sources)
-            if not game._cycle_cut:
-                game._cache[rkey] = reaching
-            game._cycle_cut = game._cycle_cut or outer
-        for ce, _ in reaching:
+        for ce, _ in _reaching_cached(game, unit, flag, sources):
             if ce.op == "flag":
                 return True
         return False
     finally:
         game._computing.discard(key)
+
+
+def _reaching_cached(game: "Game", unit: "Unit", flag: str, sources) -> list:
+    """The continuous effects on ``flag`` that reach ``unit``, remembered until the state changes
+    (a flag about a pair, "cannot be attacked by ...": which effects reach the unit does not
+    depend on the other unit). One cut short by a cycle is not remembered, as values."""
+    rkey = (REACHING, flag, unit.id, unit.cards[0].id)
+    reaching = game._cache.get(rkey)
+    if reaching is None:
+        outer = game._cycle_cut
+        game._cycle_cut = False
+        reaching = _reaching(game, unit, sources)
+        if not game._cycle_cut:
+            game._cache[rkey] = reaching
+        game._cycle_cut = game._cycle_cut or outer
+    return reaching
 
 
 def _flag(game: "Game", unit: "Unit", flag: str, ctx: dict) -> bool:
@@ -453,16 +460,7 @@ def _flag(game: "Game", unit: "Unit", flag: str, ctx: dict) -> bool:
         if ctx and sources:
             # A flag about a pair ("cannot be attacked by ..."): which effects reach
             # the unit does not depend on the other unit, found once for all of them.
-            rkey = (REACHING, flag, unit.id, unit.cards[0].id)
-            reaching = game._cache.get(rkey)
-            if reaching is None:
-                outer = game._cycle_cut
-                game._cycle_cut = False
-                reaching = _reaching(game, unit, sources)
-                if not game._cycle_cut:   # (as values: one cut short by a cycle is not remembered)
-                    game._cache[rkey] = reaching
-                game._cycle_cut = game._cycle_cut or outer
-            for ce, sctx in reaching:
+            for ce, sctx in _reaching_cached(game, unit, flag, sources):
                 if ce.op == "flag":
                     v = ce.value
                     if v(sctx, unit, **ctx) if callable(v) else v:
