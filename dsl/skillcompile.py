@@ -880,6 +880,14 @@ def _line_can_act(st, after, has_earlier: bool = True):
         # on what they did ("send it ...", then "at the end of this combat: deploy this
         # card", B02-015N): it is judged by them.
         return _THROUGH_AN_EARLIER_LINE if has_earlier else None
+    if isinstance(st, A.Redirect):
+        # "X is attacked instead": something to act on when an X could become the defender
+        # (B04-012N "Shield of Devotion" with no "Mamori Minamoto" ally has nothing).
+        if isinstance(st.unit, A.Ref) and _mentions_choice(st.unit, True):
+            return _THROUGH_AN_EARLIER_LINE
+        return lambda ctx, _u=st.unit: any(
+            ctx.game.can_change_defender(u)
+            for u in (ref_units(ctx, _u) if isinstance(_u, A.Ref) else unit_candidates(ctx, _u)))
     if isinstance(st, A.Guarded):
         if st.condition.kind == "did":
             return _THROUGH_AN_EARLIER_LINE

@@ -365,11 +365,10 @@ class Moves:
             return not self.flag(unit, M.CANNOT_BE_DESTROYED_IN_BATTLE, attacker=by_unit)
         return not self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=by_player)
 
-    def change_defender(self, unit: Unit) -> bool:
-        """The attack in progress now targets ``unit`` ("this unit is attacked
-        instead"): an ally of the defender that is on the field. Range is not
-        checked again; "when attacked" skills do not trigger again. Returns False
-        when there is no battle or nothing changed (or a replacement prevented it)."""
+    def can_change_defender(self, unit: Unit) -> bool:
+        """Whether the attack in progress could be made to target ``unit`` instead: there is a
+        battle, ``unit`` is on the field, an ally of the defender other than the defender, and
+        no skill says it cannot be attacked by the attacker."""
         b = self.battle
         if b is None or self.unit(unit.id) is not unit or unit.id == b.defender:
             return False
@@ -377,8 +376,17 @@ class Moves:
         attacker = self.unit(b.attacker)
         if old is None or attacker is None or unit.owner != old.owner:
             return False
-        if self.flag(unit, M.CANNOT_BE_ATTACKED, attacker=attacker):
+        return not self.flag(unit, M.CANNOT_BE_ATTACKED, attacker=attacker)
+
+    def change_defender(self, unit: Unit) -> bool:
+        """The attack in progress now targets ``unit`` ("this unit is attacked
+        instead"): an ally of the defender that is on the field. Range is not
+        checked again; "when attacked" skills do not trigger again. Returns False
+        when there is no battle or nothing changed (or a replacement prevented it)."""
+        if not self.can_change_defender(unit):
             return False
+        b = self.battle
+        old = self.unit(b.defender)
         e = self.propose(ev.DefenderChanged(b.attacking_player, b.attacker, old.id, unit.id, unit.card.name))
         if e is None:
             return False
