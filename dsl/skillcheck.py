@@ -671,6 +671,11 @@ class SkillChecker:
                                  f"what is done for the unit to stay on the field is something paid as a cost is, "
                                  f"e.g. 'destroy 1 orb'")
             return
+        self.check_paid_instead(a)
+
+    def check_paid_instead(self, a: A.Action) -> None:
+        """What a replacement pays in place of a destruction or a discard, checked as a cost is
+        (it is paid as one: all of it, or the replacement is not offered)."""
         self.check_action(a, COSTS, "cost")
         check_cost(a, self.err, self.s.kind)
         self.check_counted_cost(a)
@@ -684,9 +689,7 @@ class SkillChecker:
                                  f"instead of a destruction is something paid as a cost is, e.g. 'destroy 1 orb' "
                                  f"or 'flip 1 bond'")
             return
-        self.check_action(a, COSTS, "cost")
-        check_cost(a, self.err, self.s.kind)
-        self.check_counted_cost(a)
+        self.check_paid_instead(a)
         self.check_selector(st.subject)
         if selector_kind(st.subject) not in ("unit", "name"):
             self.err(st.subject.pos, "what is not destroyed is a unit, e.g. 'instead of this unit being destroyed'")
@@ -713,9 +716,7 @@ class SkillChecker:
             self.err(a.verb_pos, f"'{a.verb}' is not a cost: what is paid instead of the discard is a cost, "
                                  f"e.g. 'flip 2 bonds'")
             return
-        self.check_action(a, COSTS, "cost")
-        check_cost(a, self.err, self.s.kind)
-        self.check_counted_cost(a)
+        self.check_paid_instead(a)
         self.check_selector(st.subject)
         if selector_kind(st.subject) not in ("unit", "name"):
             self.err(st.subject.pos, "whose critical hit or evasion is a unit, e.g. 'of this unit', 'of an ally'")
