@@ -1068,6 +1068,9 @@ class ToAst(Transformer):
     def by_enemy_skills(self, pos, items):
         return "enemy_skills"
 
+    def by_critical_hits(self, pos, items):
+        return "critical_hits"
+
     def flag_words(self, pos, items):
         return tuple(items)
 

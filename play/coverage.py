@@ -327,10 +327,6 @@ MISSING = {
                 "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
-    # S11, S12, P16-P22 (issue 20)
-    "P22-008PR": "\"My strength is yours.\": 'cannot be destroyed by enemy critical hits' (a unit destroyed only by "
-                 "an attack that is a critical hit; 'cannot be destroyed in battle' also forbids a plain attack, "
-                 "'cannot be destroyed' every destruction)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
