@@ -294,6 +294,9 @@ MISSING = {
     "B12-002SR": "\"Forbidden Medallion\": a SPEC skill that stacks this support card on top of an allied \"Ike\" "
                  "as a metamorphosis (neither a level up nor a class change) when it is placed in the support area; "
                  "the language has no metamorphosis",
+    "B12-005N": "\"Defeat-Rejecting Heart\": sending the card just placed in the support area to the retreat area and "
+                "placing the top card of the deck in the support area in its place (no effect places a card in the "
+                "support area, as B08-008HN and B13-012SR)",
     "B12-006R": "\"Sinister Impulse\": \"destroy this unit and that ally\", one destruction of two units at once "
                 "('destroy' takes one selector: 'destroy this unit and it' is refused; two 'destroy' lines destroy "
                 "one unit after the other, with the first one's triggers between them)",
@@ -303,6 +306,13 @@ MISSING = {
     "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
                 "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
                 "bonds and orbs, not a chosen unit's cost)",
+    "B12-048HN": "\"Saint of the Battlefield\": a SPEC skill that triggers when this card itself is sent from the hand "
+                 "to the retreat area by the opponent's skill ('when this card is ...' is refused outside a bond "
+                 "skill's 'placed in your bond area': the card has left the area its skill acts from; a 'retreat' "
+                 "skill does not take it either)",
+    "B12-059SR": "\"Nowi's treasure!\": \"if it is the first attack to occur in this turn\" (the language's 'has attacked "
+                 "this turn' asks units still on the field, and cannot tell this attack from this unit's own earlier "
+                 "one, nor see an attacker that left the field: no condition counts the turn's attacks)",
     "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
                  "filter 'with attack N or less' takes a number, not another unit's value)",
     "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
