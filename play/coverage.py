@@ -313,6 +313,15 @@ MISSING = {
     "B12-059SR": "\"Nowi's treasure!\": \"if it is the first attack to occur in this turn\" (the language's 'has attacked "
                  "this turn' asks units still on the field, and cannot tell this attack from this unit's own earlier "
                  "one, nor see an attacker that left the field: no condition counts the turn's attacks)",
+    "B12-061R": "\"Princess of the Twin Blades\": \"When this unit executes a Critical Hit or an Evade\", one trigger on "
+                "either of two events (an AUTO skill has one trigger line, and two skills would not share the [Once "
+                "Per Turn]); \"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when "
+                "the class change was made (no condition asks whether a SPEC skill set the class change cost paid)",
+    "B12-071SR": "\"Regnant\": \"until this unit is removed from the Battlefield, your opponent cannot deploy cards into "
+                 "their Back Line\", a duration lasting while a unit stays on the field (durations end with a turn, a "
+                 "combat or the game)",
+    "B12-075SR": "\"Darkness-Cleaving Sacred Blade\": \"you may have a second Bond Phase\" (the language has no extra "
+                 "phases or turns)",
     "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
                  "filter 'with attack N or less' takes a number, not another unit's value)",
     "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
