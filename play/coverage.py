@@ -322,6 +322,10 @@ MISSING = {
                  "combat or the game)",
     "B12-075SR": "\"Darkness-Cleaving Sacred Blade\": \"you may have a second Bond Phase\" (the language has no extra "
                  "phases or turns)",
+    "B12-100HN": "\"How cruel should I be?\": \"your opponent cannot place cards from their hand into the Bond Area by a "
+                 "skill's effect\" for a duration (the language's bans on a player cover deploying, using or activating"
+                 " skills and attacking, not placing cards into the bond area; 'this card cannot be placed in the bond"
+                 " area' is a card's own SPEC rule)",
     "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
                  "filter 'with attack N or less' takes a number, not another unit's value)",
     "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
