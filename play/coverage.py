@@ -307,9 +307,10 @@ MISSING = {
                 "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
                 "bonds and orbs, not a chosen unit's cost)",
     "B12-048HN": "\"Saint of the Battlefield\": a SPEC skill that triggers when this card itself is sent from the hand "
-                 "to the retreat area by the opponent's skill ('when this card is ...' is refused outside a bond "
-                 "skill's 'placed in your bond area': the card has left the area its skill acts from; a 'retreat' "
-                 "skill does not take it either)",
+                 "to the retreat area \"as a result of an enemy's skill or your opponent's support skill\" ('when this "
+                 "card is ...' is refused outside a bond skill's 'placed in your bond area', and a 'retreat' skill "
+                 "does not take it either; 'by your opponent's skill' would also count the opponent's bond and hand "
+                 "skills, which are neither, as B02-074HN)",
     "B12-059SR": "\"Nowi's treasure!\": \"if it is the first attack to occur in this turn\" (the language's 'has attacked "
                  "this turn' asks units still on the field, and cannot tell this attack from this unit's own earlier "
                  "one, nor see an attacker that left the field: no condition counts the turn's attacks)",
