@@ -294,6 +294,9 @@ MISSING = {
     "B12-002SR": "\"Forbidden Medallion\": a SPEC skill that stacks this support card on top of an allied \"Ike\" "
                  "as a metamorphosis (neither a level up nor a class change) when it is placed in the support area; "
                  "the language has no metamorphosis",
+    "B12-005N": "\"Defeat-Rejecting Heart\": sending the card just placed in the support area to the retreat area and "
+                "placing the top card of the deck in the support area in its place (no effect places a card in the "
+                "support area, as B08-008HN and B13-012SR)",
     "B12-006R": "\"Sinister Impulse\": \"destroy this unit and that ally\", one destruction of two units at once "
                 "('destroy' takes one selector: 'destroy this unit and it' is refused; two 'destroy' lines destroy "
                 "one unit after the other, with the first one's triggers between them)",
@@ -303,6 +306,27 @@ MISSING = {
     "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
                 "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
                 "bonds and orbs, not a chosen unit's cost)",
+    "B12-048HN": "\"Saint of the Battlefield\": a SPEC skill that triggers when this card itself is sent from the hand "
+                 "to the retreat area \"as a result of an enemy's skill or your opponent's support skill\" ('when this "
+                 "card is ...' is refused outside a bond skill's 'placed in your bond area', and a 'retreat' skill "
+                 "does not take it either; 'by your opponent's skill' would also count the opponent's bond and hand "
+                 "skills, which are neither, as B02-074HN)",
+    "B12-059SR": "\"Nowi's treasure!\": \"if it is the first attack to occur in this turn\" (the language's 'has attacked "
+                 "this turn' asks units still on the field, and cannot tell this attack from this unit's own earlier "
+                 "one, nor see an attacker that left the field: no condition counts the turn's attacks)",
+    "B12-061R": "\"Princess of the Twin Blades\": \"When this unit executes a Critical Hit or an Evade\", one trigger on "
+                "either of two events (an AUTO skill has one trigger line, and two skills would not share the [Once "
+                "Per Turn]); \"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when "
+                "the class change was made (no condition asks whether a SPEC skill set the class change cost paid)",
+    "B12-071SR": "\"Regnant\": \"until this unit is removed from the Battlefield, your opponent cannot deploy cards into "
+                 "their Back Line\", a duration lasting while a unit stays on the field (durations end with a turn, a "
+                 "combat or the game)",
+    "B12-075SR": "\"Darkness-Cleaving Sacred Blade\": \"you may have a second Bond Phase\" (the language has no extra "
+                 "phases or turns)",
+    "B12-100HN": "\"How cruel should I be?\": \"your opponent cannot place cards from their hand into the Bond Area by a "
+                 "skill's effect\" for a duration (the language's bans on a player cover deploying, using or activating"
+                 " skills and attacking, not placing cards into the bond area; 'this card cannot be placed in the bond"
+                 " area' is a card's own SPEC rule)",
     "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
                  "filter 'with attack N or less' takes a number, not another unit's value)",
     "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
