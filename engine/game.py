@@ -231,6 +231,9 @@ class Game(Values, Moves, CardValues):
         # The skills with a trigger on each event type (automatic, bond, hand skills).
         self._listeners: dict[type, set[Skill]] = {}
         self._replacement_types: set[type] = set()
+        # The skills with a replacement ("instead", "cannot", "becomes") of each event
+        # type: only they are looked for when such an event is proposed.
+        self._replacers: dict[type, set[Skill]] = {}
         # Some card of this game gives another way to pay for a critical hit or an evasion.
         self._alternative_discards = False
         self._mods_by_stat: dict[str, list[Modifier]] = {}
@@ -636,6 +639,7 @@ class Game(Values, Moves, CardValues):
             self._listeners.setdefault(t.event_type, set()).add(s)
         for r in s.replacements:
             self._replacement_types.add(r.event_type)
+            self._replacers.setdefault(r.event_type, set()).add(s)
         if s.alternative_discards:
             self._alternative_discards = True
         for c in s.continuous:

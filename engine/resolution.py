@@ -291,7 +291,7 @@ def apply_replacements(game: "Game", event: Event) -> Event | None:
     where no question can be asked: those that ask (:attr:`Replacement.asks`) are left
     out (they are applied by :func:`apply_replacements_asking`)."""
     et = type(event)
-    for skill, ctx in list(skill_sources(game)):
+    for skill, ctx in list(skill_sources(game, wanted=_replacing(game, et))):
         for rep in skill.replacements:
             if rep.event_type is not et or rep.asks or not keyword_allows(skill, ctx.unit, game):
                 continue
@@ -318,13 +318,40 @@ def replacement_allowed(game: "Game", event: Event) -> bool:
     return unit is None or all(can_be_placed_in_bonds(c.card) for c in unit.cards)
 
 
-def _replacement_sources(game: "Game") -> Iterator[tuple[Skill, SkillContext, Replacement, bool]]:
-    """Every replacement that may act now: those of the skills that can act
-    (:func:`skill_sources`; last: True, their keywords and conditions to be asked), then
+_NONE: frozenset = frozenset()
+
+
+def _replacing(game: "Game", et: type) -> Callable[[Skill], bool] | None:
+    """The ``wanted`` of :func:`skill_sources` that finds every skill with a
+    replacement of ``et`` and passes the others over without a context: the
+    registered skills with one (``Game._replacers``; every card's skills, every skill
+    a continuous skill or a modifier names as given, are registered), or None (every
+    skill) while a unit may have a skill that is not registered: one a continuous
+    skill or a modifier gives as it applies (its value is worked out, not a set of
+    skills), or the skills of a copied card that is not registered."""
+    if game._grants_any:
+        return None
+    mods = game._mods_by_stat
+    for m in mods.get(M.SKILLS, ()):
+        v = m.value
+        if callable(v) or not isinstance(v, (set, frozenset, tuple, list)) or not all(
+                isinstance(s, Skill) and s in game._registered for s in v):
+            return None
+    for m in mods.get(M.COPY, ()):
+        if m.value[0] not in game._registered:
+            return None
+    return game._replacers.get(et, _NONE).__contains__
+
+
+def _replacement_sources(game: "Game", et: type) -> Iterator[tuple[Skill, SkillContext, Replacement, bool]]:
+    """Every replacement that may act now on an event of type ``et``, and others
+    of the same skills: those of the skills that can act (:func:`skill_sources`,
+    asked only for the skills with a replacement of ``et``, ``Game._replacers``;
+    last: True, their keywords and conditions to be asked), then
     those set up by effects (``Game.set_up_replacements``, "at the end of this combat,
     deploy this card instead ..."; False: their skill's condition was asked when it
     resolved)."""
-    for skill, ctx in list(skill_sources(game)):
+    for skill, ctx in list(skill_sources(game, wanted=_replacing(game, et))):
         for rep in skill.replacements:
             yield skill, ctx, rep, True
     for rep, ctx in list(game.set_up_replacements):
@@ -336,7 +363,7 @@ def _applicable(game: "Game", event: Event, used: set) -> list[tuple]:
     ``event`` now and has not applied to it yet."""
     et = type(event)
     out = []
-    for skill, ctx, rep, active in _replacement_sources(game):
+    for skill, ctx, rep, active in _replacement_sources(game, et):
         if rep.event_type is not et:
             continue
         key = (id(rep), ctx.source.id, ctx.unit_id)
