@@ -242,7 +242,7 @@ class Game(Values, Moves, CardValues):
         self._unit_ces: dict[tuple, tuple] = {}
         self._field_ces: dict[tuple, dict] = {}
         # The cards with a skill listening to an event type (resolution._listening).
-        self._listening_cards: dict[int, dict[int, frozenset]] = {}
+        self._listening_cards: dict[int, dict[int, tuple]] = {}
         self._trigger_seq = 0
         # The loop guard (engine decision 17): the trigger being resolved (its chain
         # is its parents), where the events of the present decision must stop, and

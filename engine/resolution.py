@@ -205,13 +205,19 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     # set of listeners: the others are passed over at once. When skills may be
     # taken away but no listener can come from anything but the unit's top card,
     # a unit whose top card has none has none, and the others are asked.
-    cards = _listening_cards(game).get(id(listeners))
-    if cards is None:   # (not a set of Game._listeners)
-        cards = frozenset(c for c in game._registered if isinstance(c, Card) and any(s in listeners for s in c.skills))
+    got = _listening_cards(game).get(id(listeners))
+    if got is None:   # (not a set of Game._listeners)
+        got = _cards_and_kinds(game, listeners)
+    cards, on_units, on_bonds, in_hand, in_retreat = got
+    # Only the areas where a listener can be are looked through: a unit's listeners
+    # are automatic skills, a bond's bond skills, a card in hand's hand skills.
+    on_bonds = on_bonds and game._bond_skills
+    in_hand = in_hand and game._hand_skills
+    in_retreat = in_retreat and game._retreat_skills
     out = []
     for i in (0, 1):
         p = game.players[i]
-        for u in p.units:
+        for u in p.units if on_units else ():
             top = u.cards[0]
             if top.card in cards:
                 if taken:
@@ -222,17 +228,17 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
                 for s in card_skills(top.card).auto:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, top, u.id)))
-        for b in p.bonds if game._bond_skills else ():
+        for b in p.bonds if on_bonds else ():
             if b.face_up and b.copy.card in cards:
                 for s in card_skills(b.copy.card).bond:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, b.copy, None)))
-        for c in p.hand if game._hand_skills else ():
+        for c in p.hand if in_hand else ():
             if c.card in cards:
                 for s in card_skills(c.card).hand:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, c, None)))
-        for c in p.retreat if game._retreat_skills else ():
+        for c in p.retreat if in_retreat else ():
             if c.card in cards:
                 for s in card_skills(c.card).retreat:
                     if s in listeners:
@@ -240,12 +246,22 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     return out
 
 
-def _listening_cards(game: "Game") -> dict[int, frozenset]:
-    """For each set of listeners of ``Game._listeners`` (by id), the registered
-    cards with a skill in it: worked out for every event type in one pass over the
-    registered cards, and remembered until something new is registered (the
-    registered cards and skills, and so the listeners, only grow; a new copy of
-    a card already registered changes nothing)."""
+def _cards_and_kinds(game: "Game", listeners: set[Skill], cards: frozenset | None = None) -> tuple:
+    """(the registered cards with a skill among ``listeners``, whether one is an
+    automatic skill, a bond skill, a hand skill, a Retreat Area skill)."""
+    if cards is None:
+        cards = frozenset(c for c in game._registered if isinstance(c, Card) and any(s in listeners for s in c.skills))
+    kinds = {s.kind for s in listeners}
+    return (cards, SkillKind.AUTOMATIC in kinds, SkillKind.BOND in kinds, SkillKind.HAND in kinds,
+            SkillKind.RETREAT in kinds)
+
+
+def _listening_cards(game: "Game") -> dict[int, tuple]:
+    """For each set of listeners of ``Game._listeners`` (by id), :func:`_cards_and_kinds`:
+    the registered cards with a skill in it, and the kinds of its skills, worked out
+    for every event type in one pass over the registered cards, and remembered until
+    something new is registered (the registered cards and skills, and so the
+    listeners, only grow; a new copy of a card already registered changes nothing)."""
     key = len(game._registered)
     got = game._listening_cards.get(key)
     if got is None:
@@ -261,7 +277,8 @@ def _listening_cards(game: "Game") -> dict[int, frozenset]:
                 for s in c.skills:
                     for cards in sets_of.get(s, ()):
                         cards.add(c)
-        got = {k: frozenset(v) for k, v in found.items()}
+        got = {id(listeners): _cards_and_kinds(game, listeners, frozenset(found[id(listeners)]))
+               for listeners in game._listeners.values()}
         game._listening_cards = {key: got}
     return got
 
