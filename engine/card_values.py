@@ -51,6 +51,12 @@ def _own_spec_effects(card: Card) -> tuple:
 
 
 @functools.lru_cache(maxsize=4096)
+def _own_spec_stats(card: Card) -> frozenset[str]:
+    """The card stats the card's own SPEC skills change (remembered per card)."""
+    return frozenset(ce.stat for s, ce in _own_spec_effects(card))
+
+
+@functools.lru_cache(maxsize=4096)
 def _bond_effects(card: Card) -> tuple:
     """(skill, effect) of the card's continuous bond skills (active while the card
     is face-up in its owner's Bond Area)."""
@@ -122,6 +128,14 @@ class CardValues:
     def _card_value(self: "Game", copy: CardCopy, stat: str, area: str | None) -> Any:
         """``area`` "levelling": the card in the hand, asked as it levels up a unit (its
         SPEC "if you are levelling up ..." conditions hold then)."""
+        # Nothing can change ``stat`` of any card now (M.idle: no modifier on it, no
+        # active continuous effect on it, and no value being computed, so that no
+        # cycle is cut otherwise), no face-up bond has an effect on it and the card
+        # has no SPEC effect of its own on it: _card_parts would find no part, in
+        # any area. (In a game where some card can change a cost, most costs asked
+        # are printed ones.)
+        if M.idle(self, stat) and stat not in _own_spec_stats(copy.card) and not self._bond_sources(stat):
+            return _combine(stat, printed(copy.card, stat), [])
         if area is None:
             area = self.locate(copy)[0]
         key = ("card_value", stat, copy.id, area)

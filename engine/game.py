@@ -231,6 +231,9 @@ class Game(Values, Moves, CardValues):
         # The skills with a trigger on each event type (automatic, bond, hand skills).
         self._listeners: dict[type, set[Skill]] = {}
         self._replacement_types: set[type] = set()
+        # The skills with a replacement ("instead", "cannot", "becomes") of each event
+        # type: only they are looked for when such an event is proposed.
+        self._replacers: dict[type, set[Skill]] = {}
         # Some card of this game gives another way to pay for a critical hit or an evasion.
         self._alternative_discards = False
         self._mods_by_stat: dict[str, list[Modifier]] = {}
@@ -239,7 +242,7 @@ class Game(Values, Moves, CardValues):
         self._unit_ces: dict[tuple, tuple] = {}
         self._field_ces: dict[tuple, dict] = {}
         # The cards with a skill listening to an event type (resolution._listening).
-        self._listening_cards: dict[int, dict[int, frozenset]] = {}
+        self._listening_cards: dict[int, dict[int, tuple]] = {}
         self._trigger_seq = 0
         # The loop guard (engine decision 17): the trigger being resolved (its chain
         # is its parents), where the events of the present decision must stop, and
@@ -636,6 +639,7 @@ class Game(Values, Moves, CardValues):
             self._listeners.setdefault(t.event_type, set()).add(s)
         for r in s.replacements:
             self._replacement_types.add(r.event_type)
+            self._replacers.setdefault(r.event_type, set()).add(s)
         if s.alternative_discards:
             self._alternative_discards = True
         for c in s.continuous:

@@ -205,13 +205,19 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     # set of listeners: the others are passed over at once. When skills may be
     # taken away but no listener can come from anything but the unit's top card,
     # a unit whose top card has none has none, and the others are asked.
-    cards = _listening_cards(game).get(id(listeners))
-    if cards is None:   # (not a set of Game._listeners)
-        cards = frozenset(c for c in game._registered if isinstance(c, Card) and any(s in listeners for s in c.skills))
+    got = _listening_cards(game).get(id(listeners))
+    if got is None:   # (not a set of Game._listeners)
+        got = _cards_and_kinds(game, listeners)
+    cards, on_units, on_bonds, in_hand, in_retreat = got
+    # Only the areas where a listener can be are looked through: a unit's listeners
+    # are automatic skills, a bond's bond skills, a card in hand's hand skills.
+    on_bonds = on_bonds and game._bond_skills
+    in_hand = in_hand and game._hand_skills
+    in_retreat = in_retreat and game._retreat_skills
     out = []
     for i in (0, 1):
         p = game.players[i]
-        for u in p.units:
+        for u in p.units if on_units else ():
             top = u.cards[0]
             if top.card in cards:
                 if taken:
@@ -222,17 +228,17 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
                 for s in card_skills(top.card).auto:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, top, u.id)))
-        for b in p.bonds if game._bond_skills else ():
+        for b in p.bonds if on_bonds else ():
             if b.face_up and b.copy.card in cards:
                 for s in card_skills(b.copy.card).bond:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, b.copy, None)))
-        for c in p.hand if game._hand_skills else ():
+        for c in p.hand if in_hand else ():
             if c.card in cards:
                 for s in card_skills(c.card).hand:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, c, None)))
-        for c in p.retreat if game._retreat_skills else ():
+        for c in p.retreat if in_retreat else ():
             if c.card in cards:
                 for s in card_skills(c.card).retreat:
                     if s in listeners:
@@ -240,12 +246,22 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     return out
 
 
-def _listening_cards(game: "Game") -> dict[int, frozenset]:
-    """For each set of listeners of ``Game._listeners`` (by id), the registered
-    cards with a skill in it: worked out for every event type in one pass over the
-    registered cards, and remembered until something new is registered (the
-    registered cards and skills, and so the listeners, only grow; a new copy of
-    a card already registered changes nothing)."""
+def _cards_and_kinds(game: "Game", listeners: set[Skill], cards: frozenset | None = None) -> tuple:
+    """(the registered cards with a skill among ``listeners``, whether one is an
+    automatic skill, a bond skill, a hand skill, a Retreat Area skill)."""
+    if cards is None:
+        cards = frozenset(c for c in game._registered if isinstance(c, Card) and any(s in listeners for s in c.skills))
+    kinds = {s.kind for s in listeners}
+    return (cards, SkillKind.AUTOMATIC in kinds, SkillKind.BOND in kinds, SkillKind.HAND in kinds,
+            SkillKind.RETREAT in kinds)
+
+
+def _listening_cards(game: "Game") -> dict[int, tuple]:
+    """For each set of listeners of ``Game._listeners`` (by id), :func:`_cards_and_kinds`:
+    the registered cards with a skill in it, and the kinds of its skills, worked out
+    for every event type in one pass over the registered cards, and remembered until
+    something new is registered (the registered cards and skills, and so the
+    listeners, only grow; a new copy of a card already registered changes nothing)."""
     key = len(game._registered)
     got = game._listening_cards.get(key)
     if got is None:
@@ -261,7 +277,8 @@ def _listening_cards(game: "Game") -> dict[int, frozenset]:
                 for s in c.skills:
                     for cards in sets_of.get(s, ()):
                         cards.add(c)
-        got = {k: frozenset(v) for k, v in found.items()}
+        got = {id(listeners): _cards_and_kinds(game, listeners, frozenset(found[id(listeners)]))
+               for listeners in game._listeners.values()}
         game._listening_cards = {key: got}
     return got
 
@@ -291,7 +308,7 @@ def apply_replacements(game: "Game", event: Event) -> Event | None:
     where no question can be asked: those that ask (:attr:`Replacement.asks`) are left
     out (they are applied by :func:`apply_replacements_asking`)."""
     et = type(event)
-    for skill, ctx in list(skill_sources(game)):
+    for skill, ctx in list(skill_sources(game, wanted=_replacing(game, et))):
         for rep in skill.replacements:
             if rep.event_type is not et or rep.asks or not keyword_allows(skill, ctx.unit, game):
                 continue
@@ -318,13 +335,40 @@ def replacement_allowed(game: "Game", event: Event) -> bool:
     return unit is None or all(can_be_placed_in_bonds(c.card) for c in unit.cards)
 
 
-def _replacement_sources(game: "Game") -> Iterator[tuple[Skill, SkillContext, Replacement, bool]]:
-    """Every replacement that may act now: those of the skills that can act
-    (:func:`skill_sources`; last: True, their keywords and conditions to be asked), then
+_NONE: frozenset = frozenset()
+
+
+def _replacing(game: "Game", et: type) -> Callable[[Skill], bool] | None:
+    """The ``wanted`` of :func:`skill_sources` that finds every skill with a
+    replacement of ``et`` and passes the others over without a context: the
+    registered skills with one (``Game._replacers``; every card's skills, every skill
+    a continuous skill or a modifier names as given, are registered), or None (every
+    skill) while a unit may have a skill that is not registered: one a continuous
+    skill or a modifier gives as it applies (its value is worked out, not a set of
+    skills), or the skills of a copied card that is not registered."""
+    if game._grants_any:
+        return None
+    mods = game._mods_by_stat
+    for m in mods.get(M.SKILLS, ()):
+        v = m.value
+        if callable(v) or not isinstance(v, (set, frozenset, tuple, list)) or not all(
+                isinstance(s, Skill) and s in game._registered for s in v):
+            return None
+    for m in mods.get(M.COPY, ()):
+        if m.value[0] not in game._registered:
+            return None
+    return game._replacers.get(et, _NONE).__contains__
+
+
+def _replacement_sources(game: "Game", et: type) -> Iterator[tuple[Skill, SkillContext, Replacement, bool]]:
+    """Every replacement that may act now on an event of type ``et``, and others
+    of the same skills: those of the skills that can act (:func:`skill_sources`,
+    asked only for the skills with a replacement of ``et``, ``Game._replacers``;
+    last: True, their keywords and conditions to be asked), then
     those set up by effects (``Game.set_up_replacements``, "at the end of this combat,
     deploy this card instead ..."; False: their skill's condition was asked when it
     resolved)."""
-    for skill, ctx in list(skill_sources(game)):
+    for skill, ctx in list(skill_sources(game, wanted=_replacing(game, et))):
         for rep in skill.replacements:
             yield skill, ctx, rep, True
     for rep, ctx in list(game.set_up_replacements):
@@ -336,7 +380,7 @@ def _applicable(game: "Game", event: Event, used: set) -> list[tuple]:
     ``event`` now and has not applied to it yet."""
     et = type(event)
     out = []
-    for skill, ctx, rep, active in _replacement_sources(game):
+    for skill, ctx, rep, active in _replacement_sources(game, et):
         if rep.event_type is not et:
             continue
         key = (id(rep), ctx.source.id, ctx.unit_id)

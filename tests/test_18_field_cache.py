@@ -200,10 +200,41 @@ def _card_values(game: Game) -> list:
     return out
 
 
+def _parts_value(game: Game):
+    """A card's value from every effect on it (``_card_parts``), with no shortcut
+    (engine/card_values.py takes a card's printed value at once when nothing can
+    change it now): what the shortcut must agree with."""
+    from fecipher.engine.card_values import _combine, printed
+
+    def value(copy, stat, area):
+        return _combine(stat, printed(copy.card, stat), list(game._card_parts(copy, stat, area)))
+
+    class Parts:
+        def deploy_cost(self, c, area):
+            return value(c, M.CARD_COST, area)
+
+        def cc_cost(self, c, area):
+            return value(c, M.CARD_CC_COST, area)
+
+        def card_names(self, c, area):
+            return value(c, M.CARD_UNIT_NAMES, area)
+
+        def card_symbols(self, c, area):
+            return value(c, M.CARD_SYMBOLS, area)
+
+        def card_support(self, c, area):
+            return value(c, M.CARD_SUPPORT, area)
+
+    p = Parts()
+    p.players = game.players
+    return p
+
+
 def _check_card_values(game: Game, event: Event | None = None) -> None:
     if game._computing:
         return
     remembered = _card_values(game)
+    assert remembered == _card_values(_parts_value(game)), event
     again = _card_values(game)          # (now from the caches)
     saved = game._cache, game._field_cache, game._skills_cache
     game._cache, game._field_cache, game._skills_cache = {}, {}, {}
@@ -297,11 +328,51 @@ def test_field_values_match_a_fresh_look_with_random_pool_decks(seed):
     def check(g: Game, event: Event) -> None:
         _check(g, event)
         _check_listening(g, event)
+        _check_card_values(g, event)
+        _check_replacements(g, event)
         checked[0] += 1
 
     game.bus.subscribe(Event, check)
     play(game, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
     assert game.over and checked[0] > 100
+
+
+def _check_replacements(game: Game, event: Event | None = None) -> None:
+    """The replacements ``resolution._replacement_sources`` finds for each event
+    type some skill replaces (asking only the skills registered with one, when
+    every skill a card can have is registered) are those of every skill source."""
+    if game._computing:
+        return
+    for et in game._replacement_types:
+        every = [(s.name, ctx.controller, ctx.source.id, ctx.unit_id, id(rep)) for s, ctx in R.skill_sources(game)
+                 for rep in s.replacements if rep.event_type is et]
+        got = [(s.name, ctx.controller, ctx.source.id, ctx.unit_id, id(rep))
+               for s, ctx, rep, active in R._replacement_sources(game, et) if active and rep.event_type is et]
+        assert got == every, (et.__name__, event)
+
+
+def test_replacements_and_card_values_match_a_fresh_look_in_pool_games():
+    """Pool games with replacements on the field (seeds 13 and 20 of
+    benchmarks.soak's decks): the replacements found among the skills registered
+    with one for the event type, and card values taken as printed when nothing can
+    change them, are what the whole look finds, after every event."""
+    from benchmarks.soak import decks_for
+    active = [0]
+    for seed in (13, 20):
+        game = Game(*decks_for(seed), seed=seed, max_turns=16)
+
+        def check(g: Game, event: Event) -> None:
+            _check_card_values(g, event)
+            _check_replacements(g, event)
+            if not g._computing and any(R._replacing(g, et) is not None and any(
+                    rep.event_type is et for s, ctx in R.skill_sources(g) for rep in s.replacements)
+                    for et in g._replacement_types):
+                active[0] += 1
+
+        game.bus.subscribe(Event, check)
+        play(game, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
+        assert game.over
+    assert active[0] > 100, active   # (the replacements were there to be found, the shortcut taken)
 
 
 def test_listening_skills_match_a_fresh_look_when_skills_can_be_lost():
