@@ -933,6 +933,9 @@ class ToAst(Transformer):
     def opponent_has_count(self, pos, items):
         return A.Condition("have_count", quantity=items[0], counted=items[1], owner="opponent", pos=pos)
 
+    def field_has_count(self, pos, items):
+        return A.Condition("have_count", quantity=items[0], counted=items[1], owner="field", pos=pos)
+
     def in_combat(self, pos, items):
         return A.State("in_combat", items[0], pos)
 

@@ -594,6 +594,9 @@ def condition(c: A.Condition) -> str:
         what = selector(c.counted).replace(' from ', ' in ')
         if n == "a":
             n = article(what)
+        if c.owner == "field":   # both players' units together
+            n = "exactly " + n if q[0] == "exactly" else n
+            return f"there {'is' if n in ('a', 'an', 'no') or n == 'exactly 1' else 'are'} {n} {what} on the Battlefield"
         return f"{who} {n} {what}"
     if c.kind == "did":
         return "they do" if c.owner == "opponent" else "you do"

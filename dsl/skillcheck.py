@@ -13,6 +13,8 @@ from fecipher.dsl import effects_control as control
 from fecipher.dsl import skill_control
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
+from fecipher.dsl import render
+from fecipher.dsl.triggers import trigger_about
 from fecipher.dsl.render import qualifier as render_qualifier
 from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, card_place, pick_key, place_area, selector_kind
 from fecipher.engine import modifiers as M
@@ -359,7 +361,13 @@ class SkillChecker:
             elif r.kind in ("event_unit", "event_card") and where == "line":
                 kind = "unit" if r.kind == "event_unit" else "card"
                 clash = [b for b in made if b.kind == kind]
-                if clash:
+                lacking = [t for t in self.s.triggers if kind not in trigger_about(t)] \
+                    if len(self.s.triggers) > 1 else []
+                if lacking:
+                    self.err(r.pos, f"'that {kind}' is the {kind} the trigger is about, and this skill has "
+                                    f"several trigger lines: each must be about a {kind}, and line "
+                                    f"{lacking[0].pos.line} ('{render.trigger(lacking[0])}') is not")
+                elif clash:
                     self.err(r.pos, f"'that {kind}' is the {kind} the trigger is about, but this skill chose a "
                                     f"{kind} before this line ({', '.join(b.text() for b in clash)}): 'that {kind}' "
                                     f"after a choice is ambiguous; for the chosen one say "
@@ -1390,6 +1398,11 @@ class SkillChecker:
             if st.kind == "supported_by":   # "supported by a male card": the support card, no area
                 self.check_selector(st.arg, where=False)
         elif c.kind == "have_count":
+            if c.owner == "field" and getattr(c.counted, "noun", None) not in ("unit", "units"):
+                self.err(c.counted.pos, "'there are N ... on the field' counts the units of both players: say "
+                                        "'units' ('there are 7 units on the field', 'there are 2 male units on the "
+                                        "field'); for your own say 'you have N allies', for your opponent's 'your "
+                                        "opponent has N units'")
             actor, self.actor = self.actor, c.owner == "opponent"
             self.counting = True
             self.check_selector(c.counted)

@@ -31,10 +31,6 @@ MISSING = {
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
-    "B03-049HN": "\"Beginner's luck!\": a count of the units of both players together (allies and enemies "
-                 "total 7); 'you have N units' counts your own",
-    "B03-073N": "\"Wanna play?\": a count of the units of both players together (allies and enemies total 5 "
-                "or more); 'you have N units' counts your own",
     "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
                  "an ally with the same unit name (chosen) instead of sending it to the retreat area",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
@@ -68,14 +64,9 @@ MISSING = {
                  "skill",
     "B05-050N": "\"Today's Companion\": a unit acquiring the symbols of another card (the card "
                 "supporting it)",
-    "B05-054SR": "\"Green Shadow of Protection\": one AUTO skill with two triggers (this unit's "
-                 "attack or its skill destroys an enemy); a card cannot have two skills of one "
-                 "name",
     "B05-072HN": "\"Black Wings\": a choice whose count depends on a condition (1 other ally, or "
                  "any number of them if this unit is levelled up) with the chosen allies then "
                  "moved",
-    "B05-074R": "\"Sacred Treasure Amiti\": one trigger on either of two events (another ally "
-                "levelled up or growthed)",
     "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
                  "while this unit was on the field",
     "B05-096HN": "\"Crimea's Tactician\": a skill of a card in the hand that triggers when it is "
@@ -154,8 +145,6 @@ MISSING = {
     "P05-013PR": "\"Tactics of Unity\": a skill triggered by this unit being supported that resolves before "
                  "the support skill (\"This skill activates before your Support Skill\"; the engine resolves "
                  "the support skill first)",
-    "P05-015PR": "\"Pulsing Light\": one trigger on either of two events under one [Once per Turn] (\"when "
-                 "another ally is Growthed or Leveled Up\")",
     # B06
     "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
                  "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
@@ -212,8 +201,6 @@ MISSING = {
     # B10 (cards/b10.fe0)
     "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
                  "choose 1 ...\"; 'for each' counts one per thing)",
-    "B10-033R": "\"Heart Art: Astra\": one trigger on either of two events (when this unit's attack or its "
-                "'Critical Luna' destroys an enemy; a trigger line takes one event)",
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
                 "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
                 "support cards",
@@ -224,16 +211,10 @@ MISSING = {
                 "among them' takes revealed cards only)",
     "B10-063HN": "\"Wild Wind\": a change of every attacking unit of a weapon, both players' ('attacking <Bow> units "
                  "gain +10 attack'; a subject cannot be filtered by attacking)",
-    "B10-078HN": "\"Precious Scene\": a count of the units of both players together (exactly 2 male units on the "
-                 "battlefield); 'you have N units' counts your own",
     "B10-081N": "\"Get ready OK!\": a condition on a female ally in the other line than this unit ('in the same line "
                 "as this unit' has no negation or 'other line' form)",
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
-    "B10-093HN": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule for this card (several "
-                 "allied \"Anna\" on the field at once)",
-    "B10-094N": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule for this card (several allied "
-                "\"Anna\" on the field at once)",
     "B10-095R": "\"Impregnable Force\": 'cannot be moved by enemy skills or your opponent's support skills' (by whose "
                 "skill, support skills included) for the other allies in this unit's line",
     "B10-096N": "\"Black Horse's Hoof\": 'cannot be moved by enemy skills or your opponent's support skills' (by "
@@ -251,8 +232,6 @@ MISSING = {
     "B09-046R": "\"The Price of Power\": an evasion paid by sending the whole hand to the retreat area (another "
                 "way to pay for an evasion takes a number of cards, not 'all')",
     "B09-051SR": "\"Champion's Blade\": a unit that loses a type (Dragon) while a condition holds",
-    "B09-056SR": "\"We must win!\": one trigger on this unit's attack or its skill destroying an enemy, under one "
-                 "[Once per Turn]",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
@@ -265,9 +244,6 @@ MISSING = {
                  "opponent's Main Character): the language has no guess",
     "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "
                 "Battlefield': the language counts units, not the distinct unit names among them",
-    "B11-047N": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Bael\" on "
-                "the field at once) and letting a deck hold 5 or more of the card; the language lifts only the "
-                "four-copy limit of rule 12",
     "B11-048HN": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Gorgon\" "
                  "on the field at once); \"Stone\": an enemy that cannot be untapped at the start of the "
                  "opponent's next turn (the untap of that Beginning Phase skipped for one unit; a delayed effect "
@@ -280,10 +256,6 @@ MISSING = {
     "B11-101+X": "a second card named \"Camilla, Bewitching Malig Knight\" (colorless, with other skills than "
                  "S04-003ST of the same name and title): a pool holds one card per name, so the two cannot both be "
                  "in the packs",
-    "B11-095R": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule (deploying this card with an "
-                "allied \"Anna\" on the field, several \"Anna\" at once)",
-    "B11-096N": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule (deploying this card with an "
-                "allied \"Anna\" on the field, several \"Anna\" at once)",
     "B11-097R": "\"Afterimage Sword Dance\": a choice filtered by having the same Deployment Cost as a revealed card "
                 "(the language compares a stat only with a count)",
     "B11-099HN": "\"Grieving Blade of Treachery\": a cost sending a face-up bond to the retreat area (`send` takes "
