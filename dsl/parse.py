@@ -1040,6 +1040,12 @@ class ToAst(Transformer):
     def card_floor(self, pos, items):
         return ("floor", int(str(items[0])))
 
+    def lose_range(self, pos, items):
+        return A.Change("lose_range", ranges=items[0], pos=pos)
+
+    def lose_type(self, pos, items):
+        return A.Change("lose_type", words=(str(items[0]).lower(),), pos=pos)
+
     def acquire_type(self, pos, items):
         return A.Change("acquire_type", words=(str(items[0]).lower(),), pos=pos)
 

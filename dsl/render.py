@@ -248,6 +248,11 @@ def change(c: A.Change, plural: bool) -> str:
         return f'acquire{s} the skill "{c.name}"'
     if c.kind == "acquire_type":
         return f"acquire{s} <{cap(c.words[0])}>"
+    if c.kind == "lose_type":
+        return f"lose{s} <{cap(c.words[0])}>"
+    if c.kind == "lose_range":
+        r = c.ranges
+        return f"lose{s} range {r[0]}" + (f"-{r[-1]}" if len(r) > 1 else "")
     if c.kind == "acquire_name":
         return f'acquire{s} the unit name "{c.name}"'
     if c.kind == "acquire_name_of":

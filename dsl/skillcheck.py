@@ -818,6 +818,18 @@ class SkillChecker:
             w = c.words[0]
             if w not in V.QUALITY_WORDS:   # a type, weapon, gender, or a symbol ("acquires black")
                 self.err(c.pos, lambda: f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}")
+        elif c.kind == "lose_type":
+            w = c.words[0]
+            if w in V.SYMBOLS or w in COLORLESS:
+                self.err(c.pos, f"'loses {w}': a unit losing a symbol is not supported; 'loses' takes a "
+                                f"type, weapon or gender ('loses dragon', 'loses axe') or a range ('loses range 1')")
+            elif w not in V.QUALITY_WORDS:
+                self.err(c.pos, lambda: f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}: 'loses' takes a type, "
+                                        f"weapon or gender ('loses dragon') or a range ('loses range 1')")
+        elif c.kind == "lose_range":
+            for r in c.ranges:
+                if not 1 <= r <= 3:
+                    self.err(c.pos, f"range {r} is outside 1-3")
         elif c.kind == "free_use":
             pass   # (checked with its subject: card_values.check_free_use)
         elif c.kind in ("lose_skill", "cannot_use"):

@@ -159,6 +159,10 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         if c.words[0] in V.SYMBOLS:   # "acquires black": treated as also having that symbol
             return [(M.SYMBOLS, "grant", frozenset({V.SYMBOLS[c.words[0]]}))]
         return [(M.TYPES, "grant", frozenset(c.words))]
+    if c.kind == "lose_range":   # "loses range 1": taken away whatever grants it (combine_set)
+        return [(M.RANGES, "remove", frozenset(c.ranges))]
+    if c.kind == "lose_type":    # "loses <Axe>": a weapon, type or gender taken away
+        return [(M.TYPES, "remove", frozenset(c.words))]
     if c.kind == "lose_skill":
         return [(M.LOST_SKILLS, "grant", frozenset({c.name}))]
     if c.kind == "lose_all_skills":

@@ -106,8 +106,6 @@ MISSING = {
     "B08-009SR": "\"Silver Captain of the Guard\": 'cannot be moved by your opponent's skills' (by whose skill, "
                  "support skills included); \"I shall defend you to the last!\": 'enemies attacking your Main "
                  "Character cannot critical hit' (a change on enemies by whom they attack)",
-    "B08-015N": "\"Where did my axe go!\": a unit that loses a weapon (Axe) and a range (1) until the end of the "
-                "turn (as P02-003PR)",
     "B08-017N": "\"Theory Testing\": 'until the end of this combat, your opponent's Support skill does not "
                 "activate' set up by a trigger on the opponent's successful support (the support skills of the "
                 "combat activate before such a trigger resolves: refused by the checker)",
@@ -139,8 +137,6 @@ MISSING = {
                  "(a reveal or a choice, then an effect under a condition): 'if you do' gates one line, after the "
                  "last line not under it, so a step of several lines cannot be made to depend on the one before",
     # Promo P02 (cards/p02.fe0)
-    "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
-                 "the end of the turn",
     # Promo P05 (cards/p05.fe0)
     "P05-013PR": "\"Tactics of Unity\": a skill triggered by this unit being supported that resolves before "
                  "the support skill (\"This skill activates before your Support Skill\"; the engine resolves "
@@ -231,7 +227,6 @@ MISSING = {
                  "choose (the language lets only the skill's controller order the cards it puts there)",
     "B09-046R": "\"The Price of Power\": an evasion paid by sending the whole hand to the retreat area (another "
                 "way to pay for an evasion takes a number of cards, not 'all')",
-    "B09-051SR": "\"Champion's Blade\": a unit that loses a type (Dragon) while a condition holds",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
