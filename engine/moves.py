@@ -309,14 +309,18 @@ class Moves:
         self._field_changed()
         self._drop_unit_modifiers(unit.id)
 
-    def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False, face_up: bool = True) -> None:
+    def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False, face_up: bool = True,
+                    bottom: bool = False) -> None:
         """A unit leaves the field: its whole stack goes to ``dest`` (to the Bond Area
-        face-up, or face-down where a skill says so)."""
+        face-up, or face-down where a skill says so; to the top of the deck, or to its
+        bottom with ``bottom``, the stack's top card first)."""
         p = self.players[unit.owner]
         cards = list(unit.cards)
         self._remove_unit_object(unit)
         if dest == HAND:
             p.hand.extend(cards)
+        elif dest == DECK and bottom:
+            p.deck.extend(cards)
         elif dest == DECK:
             p.deck[0:0] = cards
         elif dest == BONDS:

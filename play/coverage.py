@@ -153,8 +153,6 @@ MISSING = {
     # B07
     "B07-007SR": "\"Protection of the Sword of Spirits\": an effect that places the top card of the deck in the "
                  "support area (a new support card in place of the one sent to the retreat area)",
-    "B07-010SR": "\"Return of the Dragons\": the opponent chooses the order of their units put on top of their "
-                 "deck (the language lets only the skill's controller order the cards it puts there)",
     "B07-044SR": "\"Black Karma\": the card supporting this unit acquiring the opponent's support skills (at most "
                  "one of each name)",
     "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
@@ -221,10 +219,6 @@ MISSING = {
     "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
                 "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from), and "
                 "a change lasting until the unit leaves the field (an AUTO skill's change needs a duration)",
-    "B09-035HN": "\"Banishing Wing\": the opponent places the chosen units on top of their deck in the order they "
-                 "choose (the language lets only the skill's controller order the cards it puts there)",
-    "B09-036HN": "\"Banishing Hoof\": the opponent places the chosen units on top of their deck in the order they "
-                 "choose (the language lets only the skill's controller order the cards it puts there)",
     "B09-046R": "\"The Price of Power\": an evasion paid by sending the whole hand to the retreat area (another "
                 "way to pay for an evasion takes a number of cards, not 'all')",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
