@@ -1077,6 +1077,9 @@ class ToAst(Transformer):
     def by_enemy_skills(self, pos, items):
         return "enemy_skills"
 
+    def by_enemy_or_support_skills(self, pos, items):
+        return "enemy_or_support_skills"
+
     def flag_words(self, pos, items):
         return tuple(items)
 

@@ -790,7 +790,9 @@ class SkillChecker:
                                 "or 'cannot class change'")
             elif c.by == "enemy_skills" and words != ("be", "destroyed"):
                 self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
-            elif c.by is not None and c.by not in ("skills", "enemy_skills"):
+            elif c.by == "enemy_or_support_skills" and words != ("be", "moved"):
+                self.err(c.pos, "'by enemy skills or your opponent's support skills' goes with 'cannot be moved'")
+            elif c.by is not None and c.by not in ("skills", "enemy_skills", "enemy_or_support_skills"):
                 self.check_selector(c.by, where=False)
                 if words not in (("be", "attacked"), ("attack",), ("be", "destroyed", "in", "battle")):
                     self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line', "

@@ -48,7 +48,7 @@ ROLES = {"attack": SupportRole.ATTACK, "defence": SupportRole.DEFENCE, "both": S
 # ------------------------------------------------------------------ changes
 def flag_of(c: A.Change) -> str:
     words = tuple(c.words)
-    if c.by in ("skills", "enemy_skills"):
+    if c.by in ("skills", "enemy_skills", "enemy_or_support_skills"):
         if V.FLAGS.get(words) in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
             return V.FLAGS[words]
         if words == ("be", "destroyed"):
@@ -135,6 +135,12 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         if c.by == "enemy_skills":
             # Skills whose controller is not the unit's owner (the engine tells who: player).
             return [(flag, "flag", lambda ctx, u, player=None, **kw: player is not None and player != u.owner)]
+        if c.by == "enemy_or_support_skills":
+            # A skill of one of the opponent's units, or the opponent's support skill (the engine
+            # tells whose skill moves it, player, and what it is, source: "unit", "support" or
+            # "other" for a bond, hand or Retreat Area skill: Game.can_be_moved).
+            return [(flag, "flag", lambda ctx, u, player=None, source=None, **kw:
+                     player is not None and player != u.owner and source in ("unit", "support"))]
         if c.by is not None and c.by != "skills":
             by = unit_predicate(c.by)
             key = "attacker" if flag in (M.CANNOT_BE_ATTACKED, M.CANNOT_BE_DESTROYED_IN_BATTLE) else "defender"

@@ -103,9 +103,6 @@ MISSING = {
     "B08-008HN": "\"Bonds of Love\": a hand skill that places this card in the support area in place of the "
                  "support card it sends to the retreat area (no effect places a card in the support area, as "
                  "B07-007SR)",
-    "B08-009SR": "\"Silver Captain of the Guard\": 'cannot be moved by your opponent's skills' (by whose skill, "
-                 "support skills included); \"I shall defend you to the last!\": 'enemies attacking your Main "
-                 "Character cannot critical hit' (a change on enemies by whom they attack)",
     "B08-017N": "\"Theory Testing\": 'until the end of this combat, your opponent's Support skill does not "
                 "activate' set up by a trigger on the opponent's successful support (the support skills of the "
                 "combat activate before such a trigger resolves: refused by the checker)",
@@ -209,10 +206,6 @@ MISSING = {
                 "as this unit' has no negation or 'other line' form)",
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
-    "B10-095R": "\"Impregnable Force\": 'cannot be moved by enemy skills or your opponent's support skills' (by whose "
-                "skill, support skills included) for the other allies in this unit's line",
-    "B10-096N": "\"Black Horse's Hoof\": 'cannot be moved by enemy skills or your opponent's support skills' (by "
-                "whose skill, support skills included)",
     "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
                  "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
     # B09 (cards/b09.fe0)
