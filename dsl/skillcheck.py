@@ -73,12 +73,14 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
     has_cc = card.fact("class_change_cost") is not None
     skill_names = {s.name for s in card.skills}
     names: set[tuple[str, str]] = set()
-    supports = 0
+    supports: set[str] = set()
     for s in card.skills:
         if s.kind == "support":
-            supports += 1
-            if supports > 1:
-                sink.error(s.pos, "a card has at most one support skill")
+            # A card may be printed with two support skills (B05-006HN: one attacking, one
+            # defending; B11-003HN); each activates when its role fits, in printed order.
+            if s.name in supports:
+                sink.error(s.pos, f"\"{card.name}\" has two support skills named \"{s.name}\"")
+            supports.add(s.name)
         elif not s.granted:
             # One printed name may cover parts of different kinds (a SPEC rule and a CONT skill),
             # and a printed CONT skill may have several |CONT| parts, each under its own
@@ -1388,8 +1390,8 @@ class SkillChecker:
                 self.err(c.subject.pos, "what destroyed is a unit: 'your attacking unit', 'this unit'")
             if not destroyed_selector_ok(c.counted):
                 self.err(c.counted.pos, "'has destroyed ...' can only say whose unit and whether it was the Main "
-                                        "Character ('an enemy', 'a non-main character enemy'): the unit has left "
-                                        "the field")
+                                        "Character ('an enemy', 'a non-main character enemy', 'a main character "
+                                        "enemy'): the unit has left the field")
             return
         if c.kind == "negation":
             self.check_condition(c.inner)

@@ -947,8 +947,8 @@ def _with_something_to_act_on(node: A.SkillNode, condition):
     return lambda ctx, _able=able, _prev=condition: _prev(ctx) and _able(ctx)
 
 
-def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
-    """The card's skills and its support skill. A granted skill is compiled before the
+def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], tuple[Skill, ...]]:
+    """The card's skills and its support skills (printed order). A granted skill is compiled before the
     granted skills that grant it, whatever their order on the card (the checker refuses
     a cycle of grants, which has no such order)."""
     from fecipher.dsl.skillcheck import grant_order
@@ -957,7 +957,7 @@ def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
     for s in grant_order(node)[0]:
         granted[s.name] = compile_skill(s, granted)
     skills = []
-    support = None
+    supports = []
     for s in node.skills:
         if s.granted:
             continue
@@ -967,7 +967,7 @@ def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
             # are asked what they are now (dsl/costs_more.ChangeableCosts).
             sk = attrs.evolve(sk, costs=(ChangeableCosts(sk.costs, sk.name),))
         if s.kind == "support":
-            support = sk
+            supports.append(sk)
         else:
             skills.append(sk)
-    return tuple(skills), support
+    return tuple(skills), tuple(supports)

@@ -10,6 +10,7 @@ the skill language is missing for it (:data:`MISSING`, kept by hand)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -50,9 +51,6 @@ MISSING = {
     "B03-085SR": "\"That was close!\": a player who cannot use a named skill of the hand for the rest of the game "
                  "(any copy of the card), after deploying this card from the hand when the Main Character is attacked",
     # B05 (cards/b05.fe0)
-    "B05-006HN": "\"Magic Emblem\" and \"Miracle Emblem\": two support skills on one card, one attacking and "
-                 "one defending (a card has at most one support skill)",
-    "B05-017R": "\"Sly Old Dog\": a filter on a card by a skill it has (a card with \"Attack Emblem\")",
     "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
                  "units (another ally in the same line as this unit)",
     "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
@@ -127,9 +125,6 @@ MISSING = {
     "B08-047cN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
     "B08-048R": "\"Rightful God\": a SPEC rule letting this card level up onto a unit of another unit name (an "
                 "allied \"Robin (Female)\") if you have no \"Grima\" (a level up takes the same unit name only)",
-    "B08-050N": "\"I'll leave the rest to you young'uns\": a trigger on the end of this unit's own attack "
-                "('when this unit finishes a combat' also fires on a combat it defended, and 'if this unit is "
-                "attacking' is no longer true when the combat ends)",
     "B08-079SR": "\"Work, work, work!\": three effects resolved in order until one fails, each of several lines "
                  "(a reveal or a choice, then an effect under a condition): 'if you do' gates one line, after the "
                  "last line not under it, so a step of several lines cannot be made to depend on the one before",
@@ -155,20 +150,12 @@ MISSING = {
     "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
                  "card from the retreat area when that unit is moved",
     "B07-074HN": "\"Salvage Blow\": a card chosen by having the same weapon as the destroyed enemy",
-    "B07-078HN": "\"Sorrowful Battle\": a cost sending a face-down bond to the retreat area, and the opponent "
-                 "choosing one of their bonds to send there",
     "B07-093R": "\"Demonic Twin Blades\": a cost sending face-down bonds to the retreat area; \"Thunder's Empress\": "
                 "a choice filtered by the cost of the unit tapped as this skill's cost",
     "B07-097SR": "\"Endless Illusory Nightmare\": several units with the same unit name on the field (a SPEC skill "
                  "granted by a CONT skill lifting the unit-name rule), deploying any number of cards on a level up",
     "B07-098HN": "\"Oath of Service\": a SPEC skill letting this card be deployed without a bond of its symbol",
     # Promo P10 (cards/p10.fe0): Eirika and Ephraim are P10-001PR and P10-002PR, listed by their first code
-    "B11-003HN": "\"Encouragement Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking "
-                 "and one attacking/defending (a card has at most one support skill); \"If your attacking unit "
-                 "destroys the opponent's Main Character\": 'has destroyed' takes only 'an enemy' or 'a non-main "
-                 "character enemy'",
-    "B11-006HN": "\"Hero Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking and one "
-                 "attacking/defending (a card has at most one support skill)",
     # B14 (cards/b14.fe0)
     "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": a class change cost equal to the number of "
                  "orbs the opponent has ('for each orb' counts only your own orbs)",
@@ -198,8 +185,6 @@ MISSING = {
     "B10-059R": "\"Lost in the Waves\": a filter on allies by having the same symbol as a revealed card (only "
                 "the same unit name is a filter); \"Treasured Memory\": 'cannot be destroyed as the cost or effect of "
                 "skills' under a count of each of two symbols among the other allies",
-    "B10-061R": "\"Watchful Eye\": a choice among cards looked at (not revealed) on top of the deck ('choose ... "
-                "among them' takes revealed cards only)",
     "B10-063HN": "\"Wild Wind\": a change of every attacking unit of a weapon, both players' ('attacking <Bow> units "
                  "gain +10 attack'; a subject cannot be filtered by attacking)",
     "B10-081N": "\"Get ready OK!\": a condition on a female ally in the other line than this unit ('in the same line "
@@ -382,8 +367,11 @@ def _implemented(pool, c: dict):
         ours = pool.find(name)
         if ours is not None and {s.name for s in ours.skills} != {e for e in expected if e}:
             ours = None
+    support = str(c.get("SupportSkill") or "-").strip()
+    # (a card may print two support skills, each with its own "|ATK SUPP|"-like tag: B05-006HN)
+    supports = 0 if support in ("", "-") else max(1, len(re.findall(r"\|[A-Z/ ]*SUPP\|", support)))
     ok = ours is not None and len(ours.skills) >= len([e for e in expected if e]) and (
-        (c.get("SupportSkill") in (None, "-")) or ours.support_skill is not None)
+        len(ours.support_skills) >= supports)
     return ours, ok
 
 
