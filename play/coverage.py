@@ -185,8 +185,6 @@ MISSING = {
     "B10-059R": "\"Lost in the Waves\": a filter on allies by having the same symbol as a revealed card (only "
                 "the same unit name is a filter); \"Treasured Memory\": 'cannot be destroyed as the cost or effect of "
                 "skills' under a count of each of two symbols among the other allies",
-    "B10-063HN": "\"Wild Wind\": a change of every attacking unit of a weapon, both players' ('attacking <Bow> units "
-                 "gain +10 attack'; a subject cannot be filtered by attacking)",
     "B10-081N": "\"Get ready OK!\": a condition on a female ally in the other line than this unit ('in the same line "
                 "as this unit' has no negation or 'other line' form)",
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
