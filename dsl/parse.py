@@ -934,7 +934,9 @@ class ToAst(Transformer):
         return A.Condition("have_count", quantity=items[0], counted=items[1], owner="opponent", pos=pos)
 
     def field_has_count(self, pos, items):
-        return A.Condition("have_count", quantity=items[0], counted=items[1], owner="field", pos=pos)
+        # ("on the field": the checker refuses another word there)
+        return A.Condition("have_count", quantity=items[0], counted=items[1], owner="field",
+                           words=(str(items[2]).lower(),), pos=pos)
 
     def in_combat(self, pos, items):
         return A.State("in_combat", items[0], pos)

@@ -1414,7 +1414,10 @@ class SkillChecker:
             if st.kind == "supported_by":   # "supported by a male card": the support card, no area
                 self.check_selector(st.arg, where=False)
         elif c.kind == "have_count":
-            if c.owner == "field" and getattr(c.counted, "noun", None) not in ("unit", "units"):
+            if c.owner == "field" and c.words and c.words[0] != "field":
+                self.err(c.pos, f"'on the {c.words[0]}': the units of both players together are counted 'on the "
+                                f"field' ('there are 7 units on the field')")
+            elif c.owner == "field" and getattr(c.counted, "noun", None) not in ("unit", "units"):
                 self.err(c.counted.pos, "'there are N ... on the field' counts the units of both players: say "
                                         "'units' ('there are 7 units on the field', 'there are 2 male units on the "
                                         "field'); for your own say 'you have N allies', for your opponent's 'your "

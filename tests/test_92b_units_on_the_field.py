@@ -75,10 +75,11 @@ def test_describe_says_on_the_battlefield():
     assert "If there are 4 or more units on the Battlefield" in texts["Many"]
 
 
-@pytest.mark.parametrize("what", ["allies", "cards", "bonds"])
+@pytest.mark.parametrize("what", ["allies on the field", "cards on the field", "bonds on the field",
+                                  "units on the battlefield"])
 def test_only_units_are_counted_on_the_field(what):
     text = ('card "Probe, Probe"\n  codes TST-933\n  cost 1\n  attack 10\n  support 10\n  cont "X"\n'
-            f'    if there are 3 {what} on the field\n    this unit gains +10 attack\n')
+            f'    if there are 3 {what}\n    this unit gains +10 attack\n')
     with pytest.raises(LanguageError) as e:
         compile_text(text, "x.fe0")
     assert "units of both players together are 'if there are 7 units on the field'" in str(e.value)
