@@ -112,9 +112,6 @@ MISSING = {
                 "you!\": a condition 'in the same line as your Main Character' for this unit",
     "B08-026R": "\"Jealousy\": a trigger on the opponent drawing by an enemy's skill or their support skill ('by "
                 "your opponent's skill' also counts their bond and hand skills, as B02-074HN)",
-    "B08-031HN": "\"Student of the Same Strategies\": a SPEC rule letting this card class change onto a unit of "
-                 "another unit name (an allied \"Morgan (Male)\") unless you have a \"???\" (a level up takes "
-                 "the same unit name only)",
     "B08-044N": "\"Blade of Slaughter\": the card list gives the +10 no duration (until the end of the combat or "
                 "of the turn); left out until a printing or ruling decides it (as B03-075N)",
     "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
@@ -123,8 +120,6 @@ MISSING = {
                  "from the retreat area)",
     "B08-047bN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
     "B08-047cN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
-    "B08-048R": "\"Rightful God\": a SPEC rule letting this card level up onto a unit of another unit name (an "
-                "allied \"Robin (Female)\") if you have no \"Grima\" (a level up takes the same unit name only)",
     "B08-079SR": "\"Work, work, work!\": three effects resolved in order until one fails, each of several lines "
                  "(a reveal or a choice, then an effect under a condition): 'if you do' gates one line, after the "
                  "last line not under it, so a step of several lines cannot be made to depend on the one before",
