@@ -727,6 +727,9 @@ class _ToModel(Transformer):
     def c_type(self, meta, items):
         return ("type", items[0], False, _pos(meta))
 
+    def c_no_type(self, meta, items):
+        return ("type", items[0], True, _pos(meta))
+
     def c_name(self, meta, items):
         return ("name", _s(items[0]), False, _pos(meta))
 

@@ -27,9 +27,9 @@ def compile_card(node: A.CardNode, pack: A.PackNode, blank: set[str] | None = No
     weapon = f.get("weapon", (None,))[0]
     if weapon == "none":
         weapon = None
-    skills, support = (), None
+    skills, supports = (), ()
     if not (blank and blank & blank_keys(f["codes"], f"{unit_name}, {title}")):
-        skills, support = compile_skills(node)
+        skills, supports = compile_skills(node)
     return Card(
         unit_name=unit_name, title=title, codes=tuple(f["codes"]), cost=f["cost"],
         class_change_cost=f.get("class_change_cost"),
@@ -37,7 +37,8 @@ def compile_card(node: A.CardNode, pack: A.PackNode, blank: set[str] | None = No
         gender=gender, weapon=weapon, types=types, ranges=frozenset(f.get("range", ())),
         attack=f["attack"], support=0 if f["support"] == "X" else f["support"], support_x=f["support"] == "X",
         class_name=f.get("class", ""),
-        skills=skills, support_skill=support, pack=pack.filename, source_line=node.pos.line,
+        skills=skills, support_skill=supports[0] if supports else None, more_support_skills=supports[1:],
+        pack=pack.filename, source_line=node.pos.line,
     )
 
 
@@ -57,15 +58,15 @@ def is_blanked(card: Card, blank: set[str] | frozenset[str] | None) -> bool:
 def blank_card(card: Card) -> Card:
     """``card`` with no skill and no support skill, its facts unchanged: what
     :func:`compile_card` makes of a card named in the blank list."""
-    return attrs.evolve(card, skills=(), support_skill=None)
+    return attrs.evolve(card, skills=(), support_skill=None, more_support_skills=())
 
 
 def without_skills(card: Card, names: set[str] | frozenset[str]) -> Card:
     """``card`` without its skills (and support skill) printed with one of ``names``: the
     blank check of one skill (``tools/blankcheck.py``)."""
-    support = card.support_skill
+    supports = tuple(s for s in card.support_skills if s.name not in names)
     return attrs.evolve(card, skills=tuple(s for s in card.skills if s.name not in names),
-                        support_skill=None if support is not None and support.name in names else support)
+                        support_skill=supports[0] if supports else None, more_support_skills=supports[1:])
 
 
 def blanked() -> set[str] | None:

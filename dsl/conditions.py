@@ -102,9 +102,10 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "have_count":
         kind, n = c.quantity
         counted = c.counted
-        if isinstance(counted, A.Filtered) and counted.noun in ("unit", "units"):
+        if isinstance(counted, A.Filtered) and counted.noun in ("unit", "units") and c.owner != "field":
             # "you have 3 or more units" / "your opponent has ...": the units of the one who
-            # has them (a bare "units" elsewhere names both players' units)
+            # has them (a bare "units" elsewhere names both players' units, as "there are 7
+            # units on the field" does)
             counted = attrs.evolve(counted, noun="ally" if counted.noun == "unit" else "allies")
         counter = counter_of(counted)
         if c.owner == "opponent":   # "your opponent has ... in their hand": counted from their side

@@ -13,7 +13,7 @@ from fecipher.dsl.selectors import (
     card_candidates, pick_cards, pick_units, place_area, ref_units, selector_kind, unit_candidates,
 )
 from fecipher.engine.cards import CardCopy
-from fecipher.engine.decisions import AREA, CARD, Decision, Option, choose, yes_no
+from fecipher.engine.decisions import AREA, CARD, UNIT, Decision, Option, choose, yes_no
 from fecipher.engine.state import BACK, BONDS, FRONT, HAND, ORBS, Unit
 from fecipher.engine.visibility import card_label
 
@@ -147,19 +147,29 @@ def simple(fn_each):
 
 def _ordered(ctx, a: A.Action, things: list):
     """Several cards put on top of (or at the bottom of) a deck go in the order the
-    player putting them there (the skill's controller) chooses: each is placed in turn,
-    so the last one chosen is the top card (or the bottom card)."""
-    if len(things) < 2 or _to_area(a, None) != "deck" or not all(isinstance(t, CardCopy) for t in things):
+    player putting them there (the skill's controller, or the player a "your opponent
+    puts ..." line names) chooses: each is placed in turn, so the last one chosen is the
+    top card (or the bottom card). Several units put there ("Your opponent places the
+    chosen units on top of their Deck in any order they wish", B07-010SR) are ordered the
+    same way, unit by unit; each unit's stack keeps its order (its top card on top)."""
+    if len(things) < 2 or _to_area(a, None) != "deck":
+        return things
+    cards = all(isinstance(t, CardCopy) for t in things)
+    if not cards and not all(isinstance(t, Unit) for t in things):
         return things
     bottom = _at_bottom(a)
     left, out = list(things), []
     while len(left) > 1:
-        opts = [Option(CARD, card=c.id, label=card_label(ctx.game, ctx.controller, c)) for c in left]
+        if cards:
+            opts = [Option(CARD, card=c.id, label=card_label(ctx.game, ctx.controller, c)) for c in left]
+        else:
+            opts = [Option(UNIT, unit=u.id, label=f"{u.card.name} ({u.area} line)") for u in left]
         where = "at the bottom of the deck" if bottom else "onto the deck"
         last = "bottom" if bottom else "top"
-        got = yield from choose(ctx.controller, f"{ctx.skill.name}: which card goes {where} next? "
-                                                f"(the last one placed is the {last} card)", opts)
-        c = next(x for x in left if x.id == got[0].card)
+        what = "card" if cards else "unit"
+        got = yield from choose(ctx.controller, f"{ctx.skill.name}: which {what} goes {where} next? "
+                                                f"(the last one placed is the {last} {what})", opts)
+        c = next(x for x in left if x.id == (got[0].card if cards else got[0].unit))
         left.remove(c)
         out.append(c)
     return out + left
@@ -478,7 +488,7 @@ def _send_builder(default):
         g = ctx.game
         if isinstance(t, Unit):
             cards = list(t.cards)
-            g.remove_unit(t, dest, by_skill=True, face_up=_face_of(a) != "down")
+            g.remove_unit(t, dest, by_skill=True, face_up=_face_of(a) != "down", bottom=_at_bottom(a))
             _sent(ctx, cards, dest)
             return
         if isinstance(t, CardCopy):

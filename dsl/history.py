@@ -49,11 +49,12 @@ def events_this_turn(game) -> list:
 
 def destroyed_selector_ok(sel: A.Selector) -> bool:
     """What "X was destroyed this turn" can ask of a unit no longer on the field: its
-    side, and whether it was (not) the Main Character."""
+    side, and whether it was (not) the Main Character ("a main character enemy": "If your
+    attacking unit destroys the opponent's Main Character", B11-003HN)."""
     if isinstance(sel, A.Ref):
         return False
     return (selector_kind(sel) == "unit" and not sel.posts
-            and all(q.kind == "not_main_character" for q in sel.qualifiers)
+            and all(q.kind in ("not_main_character", "main_character") for q in sel.qualifiers)
             and (sel.quantifier is None or sel.quantifier.kind in ("one", "another", "all")))
 
 
@@ -97,6 +98,7 @@ def compile_has_destroyed(c: A.Condition) -> Callable[[SkillContext], bool]:
     subj, obj = c.subject, c.counted
     side = V.UNIT_NOUNS.get(obj.noun, "unit")
     non_mc = any(q.kind == "not_main_character" for q in obj.qualifiers)
+    mc_only = any(q.kind == "main_character" for q in obj.qualifiers)
     combat = c.words[0] == "combat"
 
     def has_destroyed(ctx: SkillContext) -> bool:
@@ -109,7 +111,7 @@ def compile_has_destroyed(c: A.Condition) -> Callable[[SkillContext], bool]:
                 continue
             if side != "unit" and (e.player == ctx.controller) != (side == "ally"):
                 continue
-            if non_mc and e.is_main_character:
+            if (non_mc and e.is_main_character) or (mc_only and not e.is_main_character):
                 continue
             return True
         return False
@@ -130,6 +132,7 @@ def compile_happened(c: A.Condition) -> Callable[[SkillContext], bool]:
     if what == "destroyed":
         side = V.UNIT_NOUNS.get(sel.noun, "unit")
         non_mc = any(q.kind == "not_main_character" for q in sel.qualifiers)
+        mc_only = any(q.kind == "main_character" for q in sel.qualifiers)
         other = sel.quantifier is not None and sel.quantifier.kind == "another"
 
         def destroyed(ctx: SkillContext) -> bool:
@@ -138,7 +141,8 @@ def compile_happened(c: A.Condition) -> Callable[[SkillContext], bool]:
                     continue
                 if side != "unit" and (e.player == ctx.controller) != (side == "ally"):
                     continue
-                if (non_mc and e.is_main_character) or (other and e.unit == ctx.unit_id):
+                if (non_mc and e.is_main_character) or (mc_only and not e.is_main_character) \
+                        or (other and e.unit == ctx.unit_id):
                     continue
                 return True
             return False

@@ -933,6 +933,11 @@ class ToAst(Transformer):
     def opponent_has_count(self, pos, items):
         return A.Condition("have_count", quantity=items[0], counted=items[1], owner="opponent", pos=pos)
 
+    def field_has_count(self, pos, items):
+        # ("on the field": the checker refuses another word there)
+        return A.Condition("have_count", quantity=items[0], counted=items[1], owner="field",
+                           words=(str(items[2]).lower(),), pos=pos)
+
     def in_combat(self, pos, items):
         return A.State("in_combat", items[0], pos)
 
@@ -1037,6 +1042,12 @@ class ToAst(Transformer):
     def card_floor(self, pos, items):
         return ("floor", int(str(items[0])))
 
+    def lose_range(self, pos, items):
+        return A.Change("lose_range", ranges=items[0], pos=pos)
+
+    def lose_type(self, pos, items):
+        return A.Change("lose_type", words=(str(items[0]).lower(),), pos=pos)
+
     def acquire_type(self, pos, items):
         return A.Change("acquire_type", words=(str(items[0]).lower(),), pos=pos)
 
@@ -1070,6 +1081,8 @@ class ToAst(Transformer):
 
     def by_critical_hits(self, pos, items):
         return "critical_hits"
+    def by_enemy_or_support_skills(self, pos, items):
+        return "enemy_or_support_skills"
 
     def flag_words(self, pos, items):
         return tuple(items)

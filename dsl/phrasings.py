@@ -104,7 +104,8 @@ PHRASINGS: tuple[Phrasing, ...] = (
     _p("two effects on a line", r"^\s*choose\b[^.]*\band (?:then )?(?:move|destroy|tap|untap|add|send|put|deploy)\b",
        "each effect stands on its own line: 'choose 1 enemy', then 'move it' on the next line", "Effects"),
     _p("there are", r"\bif there (?:are|is)\b",
-       "a count is written with a player: 'if you have 2 or more allies' (or 'if your opponent has ...')",
+       "a count is written with a player: 'if you have 2 or more allies' (or 'if your opponent has ...'); the "
+       "units of both players together are 'if there are 7 units on the field'",
        "Conditions"),
     _p("more than N", r"\b(?P<at>(?:more|fewer|less) than (?P<count>[0-9]+))\b",
        "a count is written 'N or more' or 'N or less': 'more than 2' is '3 or more', 'fewer than 2' is "

@@ -232,6 +232,8 @@ def change(c: A.Change, plural: bool) -> str:
             return out + " by the cost or effect of enemy skills"
         if c.by == "critical_hits":
             return out + " by enemy Critical Hits"
+        if c.by == "enemy_or_support_skills":
+            return out + " by enemy skills or your opponent's Support skills"
         if c.by == "skills" and words[-1] in ("up", "change", "changed", "deployed"):
             return out + " by a skill's effect"
         if c.by == "skills":
@@ -250,6 +252,11 @@ def change(c: A.Change, plural: bool) -> str:
         return f'acquire{s} the skill "{c.name}"'
     if c.kind == "acquire_type":
         return f"acquire{s} <{cap(c.words[0])}>"
+    if c.kind == "lose_type":
+        return f"lose{s} <{cap(c.words[0])}>"
+    if c.kind == "lose_range":
+        r = c.ranges
+        return f"lose{s} range {r[0]}" + (f"-{r[-1]}" if len(r) > 1 else "")
     if c.kind == "acquire_name":
         return f'acquire{s} the unit name "{c.name}"'
     if c.kind == "acquire_name_of":
@@ -596,6 +603,9 @@ def condition(c: A.Condition) -> str:
         what = selector(c.counted).replace(' from ', ' in ')
         if n == "a":
             n = article(what)
+        if c.owner == "field":   # both players' units together
+            n = "exactly " + n if q[0] == "exactly" else n
+            return f"there {'is' if n in ('a', 'an', 'no') or n == 'exactly 1' else 'are'} {n} {what} on the Battlefield"
         return f"{who} {n} {what}"
     if c.kind == "did":
         return "they do" if c.owner == "opponent" else "you do"

@@ -218,10 +218,10 @@ def has_support_skill(ctx: SkillContext, thing) -> bool:
     return unit_has_support_skill(ctx.game, thing)
 
 
-def support_skill_name(ctx: SkillContext, thing) -> str | None:
-    """The name of a card's printed support skill (a unit: its card's)."""
+def support_skill_names(ctx: SkillContext, thing) -> tuple[str, ...]:
+    """The names of a card's printed support skills (a unit: its card's; a card may print two)."""
     card = thing.card if isinstance(thing, CardCopy) else ctx.game.base_card(thing)
-    return card.support_skill.name if card.support_skill is not None else None
+    return tuple(s.name for s in card.support_skills)
 
 
 def has_bond_skill(ctx: SkillContext, thing) -> bool:
@@ -235,11 +235,11 @@ def has_keyword_skill(ctx: SkillContext, thing, name: str) -> bool:
     the skills printed on a card (its support skill too)."""
     if isinstance(thing, CardCopy):
         card = thing.card
-        skills = card.skills + ((card.support_skill,) if card.support_skill is not None else ())
+        skills = card.skills + card.support_skills
     else:
         skills = ctx.game.skills_of(thing)
         if has_support_skill(ctx, thing):
-            skills = skills + (ctx.game.base_card(thing).support_skill,)
+            skills = skills + ctx.game.base_card(thing).support_skills
     return any(s.has_keyword(name) for s in skills)
 
 
@@ -250,7 +250,7 @@ def post_predicate(p: A.PostFilter):
     want = bool(p.value)
     if p.kind == "support_skill" and p.stat is not None:   # 'with an "Attack Emblem" support skill'
         name = p.stat
-        return lambda ctx, t: has_support_skill(ctx, t) and support_skill_name(ctx, t) == name
+        return lambda ctx, t: has_support_skill(ctx, t) and name in support_skill_names(ctx, t)
     if p.kind == "support_skill":
         return lambda ctx, t: has_support_skill(ctx, t) == want
     if p.kind == "bond_skill":   # "a bond with a bond skill": the card prints one

@@ -13,6 +13,8 @@ from fecipher.dsl import effects_control as control
 from fecipher.dsl import skill_control
 from fecipher.dsl.errors import Sink, suggest
 from fecipher.dsl.registry import COSTS, EFFECTS
+from fecipher.dsl import render
+from fecipher.dsl.triggers import trigger_about
 from fecipher.dsl.render import qualifier as render_qualifier
 from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, card_place, pick_key, place_area, selector_kind
 from fecipher.engine import modifiers as M
@@ -71,12 +73,14 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
     has_cc = card.fact("class_change_cost") is not None
     skill_names = {s.name for s in card.skills}
     names: set[tuple[str, str]] = set()
-    supports = 0
+    supports: set[str] = set()
     for s in card.skills:
         if s.kind == "support":
-            supports += 1
-            if supports > 1:
-                sink.error(s.pos, "a card has at most one support skill")
+            # A card may be printed with two support skills (B05-006HN: one attacking, one
+            # defending; B11-003HN); each activates when its role fits, in printed order.
+            if s.name in supports:
+                sink.error(s.pos, f"\"{card.name}\" has two support skills named \"{s.name}\"")
+            supports.add(s.name)
         elif not s.granted:
             # One printed name may cover parts of different kinds (a SPEC rule and a CONT skill),
             # and a printed CONT skill may have several |CONT| parts, each under its own
@@ -359,7 +363,13 @@ class SkillChecker:
             elif r.kind in ("event_unit", "event_card") and where == "line":
                 kind = "unit" if r.kind == "event_unit" else "card"
                 clash = [b for b in made if b.kind == kind]
-                if clash:
+                lacking = [t for t in self.s.triggers if kind not in trigger_about(t)] \
+                    if len(self.s.triggers) > 1 else []
+                if lacking:
+                    self.err(r.pos, f"'that {kind}' is the {kind} the trigger is about, and this skill has "
+                                    f"several trigger lines: each must be about a {kind}, and line "
+                                    f"{lacking[0].pos.line} ('{render.trigger(lacking[0])}') is not")
+                elif clash:
                     self.err(r.pos, f"'that {kind}' is the {kind} the trigger is about, but this skill chose a "
                                     f"{kind} before this line ({', '.join(b.text() for b in clash)}): 'that {kind}' "
                                     f"after a choice is ambiguous; for the chosen one say "
@@ -784,7 +794,9 @@ class SkillChecker:
                 self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
             elif c.by == "critical_hits" and words != ("be", "destroyed"):
                 self.err(c.pos, "'by critical hits' goes with 'cannot be destroyed'")
-            elif c.by is not None and c.by not in ("skills", "enemy_skills", "critical_hits"):
+            elif c.by == "enemy_or_support_skills" and words != ("be", "moved"):
+                self.err(c.pos, "'by enemy skills or your opponent's support skills' goes with 'cannot be moved'")
+            elif c.by is not None and c.by not in ("skills", "enemy_skills", "critical_hits", "enemy_or_support_skills"):
                 self.check_selector(c.by, where=False)
                 if words not in (("be", "attacked"), ("attack",), ("be", "destroyed", "in", "battle")):
                     self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line', "
@@ -812,6 +824,18 @@ class SkillChecker:
             w = c.words[0]
             if w not in V.QUALITY_WORDS:   # a type, weapon, gender, or a symbol ("acquires black")
                 self.err(c.pos, lambda: f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}")
+        elif c.kind == "lose_type":
+            w = c.words[0]
+            if w in V.SYMBOLS or w in COLORLESS:
+                self.err(c.pos, f"'loses {w}': a unit losing a symbol is not supported; 'loses' takes a "
+                                f"type, weapon or gender ('loses dragon', 'loses axe') or a range ('loses range 1')")
+            elif w not in V.QUALITY_WORDS:
+                self.err(c.pos, lambda: f"unknown type '{w}'{suggest(w, V.QUALITY_WORDS)}: 'loses' takes a type, "
+                                        f"weapon or gender ('loses dragon') or a range ('loses range 1')")
+        elif c.kind == "lose_range":
+            for r in c.ranges:
+                if not 1 <= r <= 3:
+                    self.err(c.pos, f"range {r} is outside 1-3")
         elif c.kind == "free_use":
             pass   # (checked with its subject: card_values.check_free_use)
         elif c.kind in ("lose_skill", "cannot_use"):
@@ -1368,8 +1392,8 @@ class SkillChecker:
                 self.err(c.subject.pos, "what destroyed is a unit: 'your attacking unit', 'this unit'")
             if not destroyed_selector_ok(c.counted):
                 self.err(c.counted.pos, "'has destroyed ...' can only say whose unit and whether it was the Main "
-                                        "Character ('an enemy', 'a non-main character enemy'): the unit has left "
-                                        "the field")
+                                        "Character ('an enemy', 'a non-main character enemy', 'a main character "
+                                        "enemy'): the unit has left the field")
             return
         if c.kind == "negation":
             self.check_condition(c.inner)
@@ -1392,6 +1416,14 @@ class SkillChecker:
             if st.kind == "supported_by":   # "supported by a male card": the support card, no area
                 self.check_selector(st.arg, where=False)
         elif c.kind == "have_count":
+            if c.owner == "field" and c.words and c.words[0] != "field":
+                self.err(c.pos, f"'on the {c.words[0]}': the units of both players together are counted 'on the "
+                                f"field' ('there are 7 units on the field')")
+            elif c.owner == "field" and getattr(c.counted, "noun", None) not in ("unit", "units"):
+                self.err(c.counted.pos, "'there are N ... on the field' counts the units of both players: say "
+                                        "'units' ('there are 7 units on the field', 'there are 2 male units on the "
+                                        "field'); for your own say 'you have N allies', for your opponent's 'your "
+                                        "opponent has N units'")
             actor, self.actor = self.actor, c.owner == "opponent"
             self.counting = True
             self.check_selector(c.counted)

@@ -50,7 +50,7 @@ def flag_of(c: A.Change) -> str:
     words = tuple(c.words)
     if c.by == "critical_hits":   # (the checker lets it follow "cannot be destroyed" only)
         return M.CANNOT_BE_DESTROYED_IN_BATTLE
-    if c.by in ("skills", "enemy_skills"):
+    if c.by in ("skills", "enemy_skills", "enemy_or_support_skills"):
         if V.FLAGS.get(words) in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
             return V.FLAGS[words]
         if words == ("be", "destroyed"):
@@ -144,6 +144,12 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         if c.by == "enemy_skills":
             # Skills whose controller is not the unit's owner (the engine tells who: player).
             return [(flag, "flag", lambda ctx, u, player=None, **kw: player is not None and player != u.owner)]
+        if c.by == "enemy_or_support_skills":
+            # A skill of one of the opponent's units, or the opponent's support skill (the engine
+            # tells whose skill moves it, player, and what it is, source: "unit", "support" or
+            # "other" for a bond, hand or Retreat Area skill: Game.can_be_moved).
+            return [(flag, "flag", lambda ctx, u, player=None, source=None, **kw:
+                     player is not None and player != u.owner and source in ("unit", "support"))]
         if c.by is not None and c.by != "skills":
             by = unit_predicate(c.by)
             key = "attacker" if flag in (M.CANNOT_BE_ATTACKED, M.CANNOT_BE_DESTROYED_IN_BATTLE) else "defender"
@@ -168,6 +174,10 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         if c.words[0] in V.SYMBOLS:   # "acquires black": treated as also having that symbol
             return [(M.SYMBOLS, "grant", frozenset({V.SYMBOLS[c.words[0]]}))]
         return [(M.TYPES, "grant", frozenset(c.words))]
+    if c.kind == "lose_range":   # "loses range 1": taken away whatever grants it (combine_set)
+        return [(M.RANGES, "remove", frozenset(c.ranges))]
+    if c.kind == "lose_type":    # "loses <Axe>": a weapon, type or gender taken away
+        return [(M.TYPES, "remove", frozenset(c.words))]
     if c.kind == "lose_skill":
         return [(M.LOST_SKILLS, "grant", frozenset({c.name}))]
     if c.kind == "lose_all_skills":
@@ -946,8 +956,8 @@ def _with_something_to_act_on(node: A.SkillNode, condition):
     return lambda ctx, _able=able, _prev=condition: _prev(ctx) and _able(ctx)
 
 
-def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
-    """The card's skills and its support skill. A granted skill is compiled before the
+def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], tuple[Skill, ...]]:
+    """The card's skills and its support skills (printed order). A granted skill is compiled before the
     granted skills that grant it, whatever their order on the card (the checker refuses
     a cycle of grants, which has no such order)."""
     from fecipher.dsl.skillcheck import grant_order
@@ -956,7 +966,7 @@ def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
     for s in grant_order(node)[0]:
         granted[s.name] = compile_skill(s, granted)
     skills = []
-    support = None
+    supports = []
     for s in node.skills:
         if s.granted:
             continue
@@ -966,7 +976,7 @@ def compile_skills(node: A.CardNode) -> tuple[tuple[Skill, ...], Skill | None]:
             # are asked what they are now (dsl/costs_more.ChangeableCosts).
             sk = attrs.evolve(sk, costs=(ChangeableCosts(sk.costs, sk.name),))
         if s.kind == "support":
-            support = sk
+            supports.append(sk)
         else:
             skills.append(sk)
-    return tuple(skills), support
+    return tuple(skills), tuple(supports)

@@ -65,6 +65,21 @@ TRIGGERS: dict[str, TriggerKind] = {
 }
 
 
+def trigger_about(t: A.Trigger) -> frozenset[str]:
+    """What "that unit" / "that card" can name after trigger line ``t``: "unit" for a
+    trigger about a unit (its subject: the attacker, the destroyed unit ...), "card" for
+    one about a card (moved, revealed, drawn, an orb destroyed); nothing for the start or
+    end of a turn or phase. A skill with several trigger lines ("When this unit's attack
+    or its skill destroys an enemy") names "that unit" only if every line gives one."""
+    if t.kind in ("card_to", "revealed", "draws") or (t.kind == "destroyed" and orb_subject(t)):
+        return frozenset({"card"})
+    if t.kind in ("turn_start", "turn_end", "phase_start", "phase_end") or (t.kind == "uses" and t.subject is None):
+        return frozenset()
+    if t.kind in ("support_fails", "uses"):
+        return frozenset({"unit", "card"})
+    return frozenset({"unit"})
+
+
 def _owner_test(owner: str | None) -> Callable[[SkillContext, int], bool]:
     if owner == "opponent":
         return lambda ctx, p: p != ctx.controller

@@ -316,9 +316,13 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
         card = b.supports[player]
         if card is None or not b.support_ok.get(player):
             continue
-        skill = card.card.support_skill
         attacking = player == atk_player
-        if skill is not None and skill.support_role is not None and skill.support_role.fits(attacking):
+        # (a card printed with two support skills: each whose role fits, in printed order)
+        for skill in card.card.support_skills:
+            if skill.support_role is None or not skill.support_role.fits(attacking):
+                continue
+            if b.supports.get(player) is not card or card not in game.players[player].support:
+                break   # (an earlier support skill took the card away)
             ctx = SkillContext(game, skill, player, card, b.battling_unit_of(player))
             # "your opponent's support skills cannot activate": the support still succeeds.
             if keyword_allows(skill, None) and support_skill_activates(game, ctx):

@@ -71,6 +71,16 @@ class Card:
     source_line: int = 0
     # Printed support "X": 0, unless an effect sets it (engine/card_values.py).
     support_x: bool = False
+    # A card printed with two support skills ("|ATK SUPP| Magic Emblem ... |DEF SUPP| Miracle
+    # Emblem", B05-006HN): the ones after the first (``support_skill``); see support_skills.
+    more_support_skills: tuple["Skill", ...] = ()
+
+    @property
+    def support_skills(self) -> tuple["Skill", ...]:
+        """Every support skill of the card, in printed order (most cards have one or none)."""
+        if self.support_skill is None:
+            return ()
+        return (self.support_skill, *self.more_support_skills)
 
     @functools.cached_property
     def name(self) -> str:

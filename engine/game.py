@@ -616,7 +616,7 @@ class Game(Values, Moves, CardValues):
         if card in self._registered:
             return
         self._registered.add(card)
-        for s in card.skills + ((card.support_skill,) if card.support_skill else ()):
+        for s in card.skills + card.support_skills:
             self.register_skill(s)
 
     def register_skill(self, s: Skill) -> None:

@@ -19,6 +19,7 @@ from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import Decision, Option
+from fecipher.engine.skills import SkillKind
 from fecipher.engine.state import BACK, BONDS, DECK, FIELD, FRONT, HAND, ORBS, RETREAT, Bond, Orb, Unit
 
 # Who sees a card arriving in an area (a bit mask per player, engine/visibility.py):
@@ -261,9 +262,22 @@ class Moves:
 
     def can_be_moved(self, unit: Unit, *, by_skill: bool = False) -> bool:
         """Whether no skill forbids moving the unit ("cannot move", "cannot be moved by
-        skills"); a replacement of the move itself is not foreseen here."""
-        if by_skill and self.flag(unit, M.CANNOT_BE_MOVED_BY_SKILLS):
-            return False
+        skills", "... by enemy skills or your opponent's support skills"); a replacement of
+        the move itself is not foreseen here. A skill's move is asked with the skill being
+        carried out (its cost or effect, ``acting``): ``player``, its controller, and
+        ``source``, "unit" for a skill of a unit, "support" for a support skill, "other"
+        for a bond, hand or Retreat Area skill."""
+        if by_skill:
+            player, source = None, None
+            if self.acting:
+                ctx = self.acting[-1][0]
+                kind = ctx.skill.kind
+                player = ctx.controller
+                source = ("support" if kind is SkillKind.SUPPORT else
+                          "unit" if kind in (SkillKind.ACTION, SkillKind.AUTOMATIC, SkillKind.CONTINUOUS)
+                          and ctx.unit_id is not None else "other")
+            if self.flag(unit, M.CANNOT_BE_MOVED_BY_SKILLS, player=player, source=source):
+                return False
         return not self.flag(unit, M.CANNOT_MOVE)
 
     def move_unit(self, unit: Unit, *, by_skill: bool = False) -> bool:
@@ -309,14 +323,18 @@ class Moves:
         self._field_changed()
         self._drop_unit_modifiers(unit.id)
 
-    def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False, face_up: bool = True) -> None:
+    def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False, face_up: bool = True,
+                    bottom: bool = False) -> None:
         """A unit leaves the field: its whole stack goes to ``dest`` (to the Bond Area
-        face-up, or face-down where a skill says so)."""
+        face-up, or face-down where a skill says so; to the top of the deck, or to its
+        bottom with ``bottom``, the stack's top card first)."""
         p = self.players[unit.owner]
         cards = list(unit.cards)
         self._remove_unit_object(unit)
         if dest == HAND:
             p.hand.extend(cards)
+        elif dest == DECK and bottom:
+            p.deck.extend(cards)
         elif dest == DECK:
             p.deck[0:0] = cards
         elif dest == BONDS:

@@ -73,8 +73,8 @@ def _shared(game: "Game") -> dict[int, object]:
             memo[id(c.card)] = c.card
             for sk in c.card.skills:
                 memo[id(sk)] = sk
-            if c.card.support_skill is not None:
-                memo[id(c.card.support_skill)] = c.card.support_skill
+            for sk in c.card.support_skills:
+                memo[id(sk)] = sk
     _SHARED[game] = (len(game._copies), memo)
     return memo
 

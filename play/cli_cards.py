@@ -138,7 +138,7 @@ def run_check(args: argparse.Namespace) -> int:
         print(f"{n} error{'s' if n != 1 else ''} in {len({d.filename for d in e.diagnostics})} file(s)",
               file=sys.stderr)
         return 1
-    skills = sum(len(c.skills) + (1 if c.support_skill else 0) for c in pool)
+    skills = sum(len(c.skills) + len(c.support_skills) for c in pool)
     print(f"ok: {len(files)} pack(s), {len(pool)} cards, {skills} skills")
     return 0
 
@@ -225,8 +225,8 @@ def describe(card) -> str:
              f"  attack {card.attack} | support {'X' if card.support_x else card.support} | range {rng}"]
     for s in card.skills:
         lines.append(f"  {s.text}")
-    if card.support_skill is not None:
-        lines.append(f"  {card.support_skill.text}")
+    for s in card.support_skills:
+        lines.append(f"  {s.text}")
     return "\n".join(lines)
 
 
@@ -256,6 +256,8 @@ def card_json(card) -> dict:
         "skills": [{"name": s.name, "kind": s.kind.value, "text": s.text} for s in card.skills],
         "support_skill": ({"name": card.support_skill.name, "text": card.support_skill.text}
                           if card.support_skill else None),
+        # (a card printed with two support skills: both, in printed order)
+        "support_skills": [{"name": s.name, "text": s.text} for s in card.support_skills],
     }
 
 
@@ -271,7 +273,7 @@ def run_cards(args: argparse.Namespace) -> int:
         return 0
     for c in chosen:
         sym = "/".join(s.value for s in c.symbols) or "-"
-        skills = ", ".join(s.name for s in c.skills) + (f" | {c.support_skill.name}" if c.support_skill else "")
+        skills = ", ".join(s.name for s in c.skills) + "".join(f" | {s.name}" for s in c.support_skills)
         print(f"{c.code:<11} {c.name:<48} cost {c.cost}{'/' + str(c.class_change_cost) if c.class_change_cost is not None else '':<3} {sym:<6} {skills}")
     print(f"{len(chosen)} card(s)")
     return 0

@@ -10,6 +10,7 @@ the skill language is missing for it (:data:`MISSING`, kept by hand)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -31,10 +32,6 @@ MISSING = {
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
-    "B03-049HN": "\"Beginner's luck!\": a count of the units of both players together (allies and enemies "
-                 "total 7); 'you have N units' counts your own",
-    "B03-073N": "\"Wanna play?\": a count of the units of both players together (allies and enemies total 5 "
-                "or more); 'you have N units' counts your own",
     "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
                  "an ally with the same unit name (chosen) instead of sending it to the retreat area",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
@@ -54,9 +51,6 @@ MISSING = {
     "B03-085SR": "\"That was close!\": a player who cannot use a named skill of the hand for the rest of the game "
                  "(any copy of the card), after deploying this card from the hand when the Main Character is attacked",
     # B05 (cards/b05.fe0)
-    "B05-006HN": "\"Magic Emblem\" and \"Miracle Emblem\": two support skills on one card, one attacking and "
-                 "one defending (a card has at most one support skill)",
-    "B05-017R": "\"Sly Old Dog\": a filter on a card by a skill it has (a card with \"Attack Emblem\")",
     "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
                  "units (another ally in the same line as this unit)",
     "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
@@ -68,14 +62,9 @@ MISSING = {
                  "skill",
     "B05-050N": "\"Today's Companion\": a unit acquiring the symbols of another card (the card "
                 "supporting it)",
-    "B05-054SR": "\"Green Shadow of Protection\": one AUTO skill with two triggers (this unit's "
-                 "attack or its skill destroys an enemy); a card cannot have two skills of one "
-                 "name",
     "B05-072HN": "\"Black Wings\": a choice whose count depends on a condition (1 other ally, or "
                  "any number of them if this unit is levelled up) with the chosen allies then "
                  "moved",
-    "B05-074R": "\"Sacred Treasure Amiti\": one trigger on either of two events (another ally "
-                "levelled up or growthed)",
     "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
                  "while this unit was on the field",
     "B05-096HN": "\"Crimea's Tactician\": a skill of a card in the hand that triggers when it is "
@@ -112,11 +101,6 @@ MISSING = {
     "B08-008HN": "\"Bonds of Love\": a hand skill that places this card in the support area in place of the "
                  "support card it sends to the retreat area (no effect places a card in the support area, as "
                  "B07-007SR)",
-    "B08-009SR": "\"Silver Captain of the Guard\": 'cannot be moved by your opponent's skills' (by whose skill, "
-                 "support skills included); \"I shall defend you to the last!\": 'enemies attacking your Main "
-                 "Character cannot critical hit' (a change on enemies by whom they attack)",
-    "B08-015N": "\"Where did my axe go!\": a unit that loses a weapon (Axe) and a range (1) until the end of the "
-                "turn (as P02-003PR)",
     "B08-017N": "\"Theory Testing\": 'until the end of this combat, your opponent's Support skill does not "
                 "activate' set up by a trigger on the opponent's successful support (the support skills of the "
                 "combat activate before such a trigger resolves: refused by the checker)",
@@ -128,9 +112,6 @@ MISSING = {
                 "you!\": a condition 'in the same line as your Main Character' for this unit",
     "B08-026R": "\"Jealousy\": a trigger on the opponent drawing by an enemy's skill or their support skill ('by "
                 "your opponent's skill' also counts their bond and hand skills, as B02-074HN)",
-    "B08-031HN": "\"Student of the Same Strategies\": a SPEC rule letting this card class change onto a unit of "
-                 "another unit name (an allied \"Morgan (Male)\") unless you have a \"???\" (a level up takes "
-                 "the same unit name only)",
     "B08-044N": "\"Blade of Slaughter\": the card list gives the +10 no duration (until the end of the combat or "
                 "of the turn); left out until a printing or ruling decides it (as B03-075N)",
     "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
@@ -139,23 +120,14 @@ MISSING = {
                  "from the retreat area)",
     "B08-047bN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
     "B08-047cN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
-    "B08-048R": "\"Rightful God\": a SPEC rule letting this card level up onto a unit of another unit name (an "
-                "allied \"Robin (Female)\") if you have no \"Grima\" (a level up takes the same unit name only)",
-    "B08-050N": "\"I'll leave the rest to you young'uns\": a trigger on the end of this unit's own attack "
-                "('when this unit finishes a combat' also fires on a combat it defended, and 'if this unit is "
-                "attacking' is no longer true when the combat ends)",
     "B08-079SR": "\"Work, work, work!\": three effects resolved in order until one fails, each of several lines "
                  "(a reveal or a choice, then an effect under a condition): 'if you do' gates one line, after the "
                  "last line not under it, so a step of several lines cannot be made to depend on the one before",
     # Promo P02 (cards/p02.fe0)
-    "P02-003PR": "\"Missing Firestone\": a unit that loses a type (Dragon) and a weapon (Dragonstone) until "
-                 "the end of the turn",
     # Promo P05 (cards/p05.fe0)
     "P05-013PR": "\"Tactics of Unity\": a skill triggered by this unit being supported that resolves before "
                  "the support skill (\"This skill activates before your Support Skill\"; the engine resolves "
                  "the support skill first)",
-    "P05-015PR": "\"Pulsing Light\": one trigger on either of two events under one [Once per Turn] (\"when "
-                 "another ally is Growthed or Leveled Up\")",
     # B06
     "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
                  "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
@@ -168,27 +140,17 @@ MISSING = {
     # B07
     "B07-007SR": "\"Protection of the Sword of Spirits\": an effect that places the top card of the deck in the "
                  "support area (a new support card in place of the one sent to the retreat area)",
-    "B07-010SR": "\"Return of the Dragons\": the opponent chooses the order of their units put on top of their "
-                 "deck (the language lets only the skill's controller order the cards it puts there)",
     "B07-044SR": "\"Black Karma\": the card supporting this unit acquiring the opponent's support skills (at most "
                  "one of each name)",
     "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
                  "card from the retreat area when that unit is moved",
     "B07-074HN": "\"Salvage Blow\": a card chosen by having the same weapon as the destroyed enemy",
-    "B07-078HN": "\"Sorrowful Battle\": a cost sending a face-down bond to the retreat area, and the opponent "
-                 "choosing one of their bonds to send there",
     "B07-093R": "\"Demonic Twin Blades\": a cost sending face-down bonds to the retreat area; \"Thunder's Empress\": "
                 "a choice filtered by the cost of the unit tapped as this skill's cost",
     "B07-097SR": "\"Endless Illusory Nightmare\": several units with the same unit name on the field (a SPEC skill "
                  "granted by a CONT skill lifting the unit-name rule), deploying any number of cards on a level up",
     "B07-098HN": "\"Oath of Service\": a SPEC skill letting this card be deployed without a bond of its symbol",
     # Promo P10 (cards/p10.fe0): Eirika and Ephraim are P10-001PR and P10-002PR, listed by their first code
-    "B11-003HN": "\"Encouragement Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking "
-                 "and one attacking/defending (a card has at most one support skill); \"If your attacking unit "
-                 "destroys the opponent's Main Character\": 'has destroyed' takes only 'an enemy' or 'a non-main "
-                 "character enemy'",
-    "B11-006HN": "\"Hero Emblem\" and \"Sibling Emblem\": two support skills on one card, one attacking and one "
-                 "attacking/defending (a card has at most one support skill)",
     # B14 (cards/b14.fe0)
     "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": a class change cost equal to the number of "
                  "orbs the opponent has ('for each orb' counts only your own orbs)",
@@ -212,47 +174,24 @@ MISSING = {
     # B10 (cards/b10.fe0)
     "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
                  "choose 1 ...\"; 'for each' counts one per thing)",
-    "B10-033R": "\"Heart Art: Astra\": one trigger on either of two events (when this unit's attack or its "
-                "'Critical Luna' destroys an enemy; a trigger line takes one event)",
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
                 "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
                 "support cards",
     "B10-059R": "\"Lost in the Waves\": a filter on allies by having the same symbol as a revealed card (only "
                 "the same unit name is a filter); \"Treasured Memory\": 'cannot be destroyed as the cost or effect of "
                 "skills' under a count of each of two symbols among the other allies",
-    "B10-061R": "\"Watchful Eye\": a choice among cards looked at (not revealed) on top of the deck ('choose ... "
-                "among them' takes revealed cards only)",
-    "B10-063HN": "\"Wild Wind\": a change of every attacking unit of a weapon, both players' ('attacking <Bow> units "
-                 "gain +10 attack'; a subject cannot be filtered by attacking)",
-    "B10-078HN": "\"Precious Scene\": a count of the units of both players together (exactly 2 male units on the "
-                 "battlefield); 'you have N units' counts your own",
     "B10-081N": "\"Get ready OK!\": a condition on a female ally in the other line than this unit ('in the same line "
                 "as this unit' has no negation or 'other line' form)",
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
-    "B10-093HN": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule for this card (several "
-                 "allied \"Anna\" on the field at once)",
-    "B10-094N": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule for this card (several allied "
-                "\"Anna\" on the field at once)",
-    "B10-095R": "\"Impregnable Force\": 'cannot be moved by enemy skills or your opponent's support skills' (by whose "
-                "skill, support skills included) for the other allies in this unit's line",
-    "B10-096N": "\"Black Horse's Hoof\": 'cannot be moved by enemy skills or your opponent's support skills' (by "
-                "whose skill, support skills included)",
     "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
                  "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
     # B09 (cards/b09.fe0)
     "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
                 "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from), and "
                 "a change lasting until the unit leaves the field (an AUTO skill's change needs a duration)",
-    "B09-035HN": "\"Banishing Wing\": the opponent places the chosen units on top of their deck in the order they "
-                 "choose (the language lets only the skill's controller order the cards it puts there)",
-    "B09-036HN": "\"Banishing Hoof\": the opponent places the chosen units on top of their deck in the order they "
-                 "choose (the language lets only the skill's controller order the cards it puts there)",
     "B09-046R": "\"The Price of Power\": an evasion paid by sending the whole hand to the retreat area (another "
                 "way to pay for an evasion takes a number of cards, not 'all')",
-    "B09-051SR": "\"Champion's Blade\": a unit that loses a type (Dragon) while a condition holds",
-    "B09-056SR": "\"We must win!\": one trigger on this unit's attack or its skill destroying an enemy, under one "
-                 "[Once per Turn]",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
@@ -265,9 +204,6 @@ MISSING = {
                  "opponent's Main Character): the language has no guess",
     "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "
                 "Battlefield': the language counts units, not the distinct unit names among them",
-    "B11-047N": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Bael\" on "
-                "the field at once) and letting a deck hold 5 or more of the card; the language lifts only the "
-                "four-copy limit of rule 12",
     "B11-048HN": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Gorgon\" "
                  "on the field at once); \"Stone\": an enemy that cannot be untapped at the start of the "
                  "opponent's next turn (the untap of that Beginning Phase skipped for one unit; a delayed effect "
@@ -280,10 +216,6 @@ MISSING = {
     "B11-101+X": "a second card named \"Camilla, Bewitching Malig Knight\" (colorless, with other skills than "
                  "S04-003ST of the same name and title): a pool holds one card per name, so the two cannot both be "
                  "in the packs",
-    "B11-095R": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule (deploying this card with an "
-                "allied \"Anna\" on the field, several \"Anna\" at once)",
-    "B11-096N": "\"Annas From 100 Worlds\": a SPEC skill lifting the unit-name rule (deploying this card with an "
-                "allied \"Anna\" on the field, several \"Anna\" at once)",
     "B11-097R": "\"Afterimage Sword Dance\": a choice filtered by having the same Deployment Cost as a revealed card "
                 "(the language compares a stat only with a count)",
     "B11-099HN": "\"Grieving Blade of Treachery\": a cost sending a face-up bond to the retreat area (`send` takes "
@@ -453,8 +385,11 @@ def _implemented(pool, c: dict):
         ours = pool.find(name)
         if ours is not None and {s.name for s in ours.skills} != {e for e in expected if e}:
             ours = None
+    support = str(c.get("SupportSkill") or "-").strip()
+    # (a card may print two support skills, each with its own "|ATK SUPP|"-like tag: B05-006HN)
+    supports = 0 if support in ("", "-") else max(1, len(re.findall(r"\|[A-Z/ ]*SUPP\|", support)))
     ok = ours is not None and len(ours.skills) >= len([e for e in expected if e]) and (
-        (c.get("SupportSkill") in (None, "-")) or ours.support_skill is not None)
+        len(ours.support_skills) >= supports)
     return ours, ok
 
 

@@ -194,7 +194,7 @@ def hover(text: str, line: int, character: int = 0, uri: str = "file:///pack.fe0
     if got is None:
         return None
     card, first = got
-    skills = [s for s in (*card.skills, card.support_skill) if s is not None and s.source_line]
+    skills = [s for s in (*card.skills, *card.support_skills) if s.source_line]
     here = [s for s in skills if s.source_line - 1 <= line]
     if here:
         skill = max(here, key=lambda s: s.source_line)

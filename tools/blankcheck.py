@@ -271,7 +271,7 @@ def skill_of(card: Card, scenario_name: str) -> str | None:
     codes = scenario_codes(scenario_name)
     rest = _plain(scenario_name[len("/".join(codes)):].lstrip())
     best = None
-    names = [sk.name for sk in card.skills] + ([card.support_skill.name] if card.support_skill else [])
+    names = [sk.name for sk in card.skills] + [s.name for s in card.support_skills]
     for name in names:
         n = _plain(name)
         if rest.startswith(n) and (len(rest) == len(n) or not rest[len(n)].isalnum()):
@@ -333,7 +333,7 @@ def check_card_scenarios(card: Card, scenarios: list[Scenario]) -> ScenarioRow:
         r = run_scenario(sc, blank)
         (row.blank_failed if r.status == "failed" else row.blank_passed).append(sc.name)
     names = list(dict.fromkeys([sk.name for sk in card.skills]
-                               + ([card.support_skill.name] if card.support_skill else [])))
+                               + [s.name for s in card.support_skills]))
     for name in names:
         k = SkillRow(name)
         for sc in scenarios:

@@ -77,6 +77,7 @@ def facts(card: dict[str, Any]) -> dict[str, Any]:
         "class": card["Class"],
         "skills": skill_heads(card),
         "support_skill": support_head(card),
+        "support_skills": support_heads(card),
     }
 
 
@@ -100,10 +101,29 @@ def skill_heads(card: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
+def support_heads(card: dict[str, Any]) -> list[tuple[str, str]]:
+    """(role, name) of each support skill the card list prints: a card may print two, each with
+    its own tag ("|ATK SUPP| Magic Emblem: ... |DEF SUPP| Miracle Emblem: ...", B05-006HN)."""
+    text = str(card.get("SupportSkill") or "-").strip()
+    if text in ("-", ""):
+        return []
+    parts = re.split(r"\*{0,3}\s*(?=\|[A-Z/ ]*SUPP\|)", text)
+    out = []
+    for part in parts:
+        part = part.strip()
+        if part:
+            got = support_head({"SupportSkill": part})
+            if got is not None:
+                out.append(got)
+    return out
+
+
 def support_head(card: dict[str, Any]) -> tuple[str, str] | None:
     text = str(card.get("SupportSkill") or "-").strip()
     if text in ("-", ""):
         return None
+    text = re.split(r"\*{0,3}\s*(?=\|[A-Z/ ]*SUPP\|)", text.strip())
+    text = next((t.strip() for t in text if t.strip()), "-")
     role = "attack"
     if "|" in text:
         tag = text.split("|")[1].upper()
@@ -143,8 +163,7 @@ def card_block(card: dict[str, Any]) -> str:
         out.append(f"  {key} {v}" if str(v).isdigit() else f"  # {key} {v}: printed X, needs the card's rule")
     for kind, name in f["skills"]:
         out.append(f"  # {kind} {_q(name)}: to write")
-    if f["support_skill"]:
-        role, name = f["support_skill"]
+    for role, name in f["support_skills"]:
         out.append(f"  # support {_q(name)} {role}: to write")
     return "\n".join(out)
 
@@ -206,11 +225,11 @@ def check_pack(pack_cards: Iterable[Any], cardlist: list[dict[str, Any]]) -> lis
             got.append(s.name)
         if sorted(got) != sorted(want):
             problems.append(f"{where}: skills {got} (the list: {want})")
-        if (f["support_skill"] is None) != (card.support_skill is None) or (
-                card.support_skill is not None and f["support_skill"][1] != card.support_skill.name):
-            problems.append(f"{where}: support skill "
-                            f"{card.support_skill.name if card.support_skill else None!r} "
-                            f"(the list: {f['support_skill'][1] if f['support_skill'] else None!r})")
+        ours = [s.name for s in card.support_skills]
+        listed = [name for _, name in f["support_skills"]]
+        if ours != listed:
+            problems.append(f"{where}: support skill{'s' if len(ours) > 1 or len(listed) > 1 else ''} "
+                            f"{', '.join(map(repr, ours)) or None} (the list: {', '.join(map(repr, listed)) or None})")
     return problems
 
 
