@@ -95,6 +95,10 @@ def compile_triggers(t: A.Trigger) -> tuple[Trigger, ...]:
         return _card_to(t)
     if t.kind == "destroyed" and orb_subject(t):
         return (_orb_destroyed(t),)
+    if t.kind == "levels_up":
+        # A class change is a level up (001, p.23: a level up with a card that has a
+        # class-change cost "becomes a class change"), so "when X levels up" listens to both.
+        return (compile_trigger(t), compile_trigger(attrs.evolve(t, kind="class_changes")))
     return (compile_trigger(t),)
 
 
