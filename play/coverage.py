@@ -308,6 +308,20 @@ MISSING = {
     "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
                  "placing a card from the hand in the support area in its place (no effect places a card in "
                  "the support area, as B08-008HN)",
+    "B13-027R": "\"Men and Dragons' Hopes\": \"you may place this card face-down in your Bond Area instead of "
+                "sending it to the Retreat Area\": a replacement puts a card into the bond area face-up only "
+                "('put ... into your bond area face-down instead of ...' is not accepted)",
+    "B13-033R": "\"Heavens-Reaching Edge\": \"During your next turn, this unit's attacks cannot be evaded\": a change "
+                "that holds during the player's own next turn ('during your next turn' is refused; 'until the end of "
+                "your opponent's next turn' would also cover the rest of this turn and the opponent's turn)",
+    "B13-043R": "\"Stalking Fang\": \"When this unit's attack ends and if your opponent's Support card failed during "
+                "that attack\": no condition asks whether a support failed in the combat that ends ('when your "
+                "opponent's support fails' triggers at the failure, not at the end of this unit's attack); its support skill "
+                "\"Vengeful White Wolf\" makes the opponent's support fail after the supports were judged (a failure "
+                "set by a support skill does not reach the support already in place)",
+    "B13-045R": "\"The Fang's Puppetmaster\": \"When this unit's attack ends, if your opponent's support card failed "
+                "to support the enemy during that attack\": no condition asks whether a support failed in the combat "
+                "that ends (as B13-043R)",
     "B15-001R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
                  "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
                  "cannot use X until the end of the turn' misses units deployed later that turn)",
