@@ -329,6 +329,15 @@ MISSING = {
     "B13-073SR": "\"That blade, too clumsy!\": \"their Orb is sent to the Retreat Area instead of being destroyed\": "
                  "an orb sent to the Retreat Area instead of being destroyed is refused (replacements change a unit's "
                  "destruction or destination, not an orb's)",
+    "B13-085HN": "\"Fascinating Book\": \"When a Symbol-less card is placed face-up in your Bond Area\": the trigger "
+                 "'a card is placed in your bond area' also fires for a card put there face-down, and 'face-up' does not "
+                 "go with a card in a trigger",
+    "B13-094N": "\"Scheming Smile\": \"that enemy loses all non-|SPEC| skills and cannot re-acquire them\": 'loses all "
+                "skills' also takes away the unit's SPEC skills (a unit's field skills include them), and no line keeps "
+                "one kind of skill",
+    "B13-098HN": "\"Tireless Waiting\" [BS]: \"This card cannot be flipped face-down by a skill's cost or effect\": no "
+                 "rule keeps a bond card from being flipped; \"News Presenter\" [BS] chooses among both players' orbs "
+                 "(\"1 of your own or your opponent's Orbs\"), a choice the language makes of one player's orbs",
     "B15-001R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
                  "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
                  "cannot use X until the end of the turn' misses units deployed later that turn)",
