@@ -207,7 +207,8 @@ def duration(d: A.Duration | None) -> str:
             "end_of_opponents_next_turn": "until the end of your opponent's next turn",
             "end_of_next_turn": "until the end of your next turn",
             "end_of_game": "until the end of the game",
-            "during_opponents_next_turn": "during your opponent's next turn"}[d.kind]
+            "during_opponents_next_turn": "during your opponent's next turn",
+            "during_next_turn": "during your next turn"}[d.kind]
 
 
 def change(c: A.Change, plural: bool) -> str:

@@ -383,12 +383,11 @@ class SkillChecker:
     def check_statement(self, st) -> None:
         kind = self.s.kind
         d = getattr(st, "duration", None)
-        if isinstance(d, A.Duration) and d.kind == "during_next_turn":
-            self.err(d.pos, "'during your next turn' is not supported: only 'during your opponent's next turn'")
-        elif isinstance(d, A.Duration) and d.kind == "during_opponents_next_turn" \
+        if isinstance(d, A.Duration) and d.kind in ("during_opponents_next_turn", "during_next_turn") \
                 and not isinstance(st, A.Modification):
-            self.err(d.pos, "'during your opponent's next turn' is supported on a change of units "
-                            "('all armored allies cannot be destroyed by skills during your opponent's next turn'); "
+            whose = "your opponent's" if d.kind == "during_opponents_next_turn" else "your"
+            self.err(d.pos, f"'during {whose} next turn' is supported on a change of units "
+                            f"('all armored allies cannot be destroyed by skills during {whose} next turn'); "
                             "elsewhere write 'until the end of your opponent's next turn'")
         if isinstance(st, A.DeployBan):
             self.check_deploy_ban(st)

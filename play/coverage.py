@@ -311,9 +311,6 @@ MISSING = {
     "B13-027R": "\"Men and Dragons' Hopes\": \"you may place this card face-down in your Bond Area instead of "
                 "sending it to the Retreat Area\": a replacement puts a card into the bond area face-up only "
                 "('put ... into your bond area face-down instead of ...' is not accepted)",
-    "B13-033R": "\"Heavens-Reaching Edge\": \"During your next turn, this unit's attacks cannot be evaded\": a change "
-                "that holds during the player's own next turn ('during your next turn' is refused; 'until the end of "
-                "your opponent's next turn' would also cover the rest of this turn and the opponent's turn)",
     "B13-043R": "\"Stalking Fang\": \"When this unit's attack ends and if your opponent's Support card failed during "
                 "that attack\": no condition asks whether a support failed in the combat that ends ('when your "
                 "opponent's support fails' triggers at the failure, not at the end of this unit's attack); its support skill "
