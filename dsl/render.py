@@ -541,6 +541,8 @@ def _new_trigger(t: A.Trigger) -> str | None:
         return f"when a combat {selector(t.subject)} took part in ends"
     if k == "card_to":
         verb = {"placed": "placed in", "sent": "sent to", "added": "added to"}[t.verb or "placed"]
+        if t.face is not None:
+            verb = f"placed {t.face} in"
         return f"when {selector(t.subject)} is {verb} {place(t.place)}{_how(t)}"
     if k == "revealed":
         return f"when {selector(t.subject)} is revealed{_how(t)}"

@@ -1264,6 +1264,9 @@ class SkillChecker:
             if area not in _CARD_DESTINATIONS:
                 self.err(t.place.pos, f"a card going to '{' '.join(t.place.words)}' is not supported; the areas "
                                       f"are the bond area, support area, retreat area, hand, orbs and deck")
+            if t.face is not None and area != "bonds":
+                self.err(t.place.pos, f"'placed {t.face}' is said of the bond area only "
+                                      f"('when a card is placed {t.face} in your bond area')")
             if isinstance(t.subject, A.Ref) and t.subject.kind == "this_card" and not (
                     self.s.kind == "bond" and area == "bonds"):
                 self.err(t.subject.pos, "'when this card is ...' is supported for a bond skill's 'when this card "

@@ -326,9 +326,6 @@ MISSING = {
     "B13-073SR": "\"That blade, too clumsy!\": \"their Orb is sent to the Retreat Area instead of being destroyed\": "
                  "an orb sent to the Retreat Area instead of being destroyed is refused (replacements change a unit's "
                  "destruction or destination, not an orb's)",
-    "B13-085HN": "\"Fascinating Book\": \"When a Symbol-less card is placed face-up in your Bond Area\": the trigger "
-                 "'a card is placed in your bond area' also fires for a card put there face-down, and 'face-up' does not "
-                 "go with a card in a trigger",
     "B13-094N": "\"Scheming Smile\": \"that enemy loses all non-|SPEC| skills and cannot re-acquire them\": 'loses all "
                 "skills' also takes away the unit's SPEC skills (a unit's field skills include them), and no line keeps "
                 "one kind of skill",
