@@ -363,6 +363,7 @@ class Trigger:
     skill_kind: str | None = None    # uses: any, act, bond, hand (when no name is given)
     line: str | None = None          # moves: "to the front line"
     keyword: Keyword | None = None   # uses: "a [LIS] skill"
+    face: str | None = None          # card_to: "face-up" / "face-down" (placed in the bond area so)
 
 
 @_node

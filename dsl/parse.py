@@ -1192,8 +1192,11 @@ class ToAst(Transformer):
         return {"skills": tuple(_s(i) for i in items)}
 
     def on_placed(self, pos, items):
-        how, rest = ToAst._split(items)
-        return ("card_to", None, how, {"place": rest[0], "verb": "placed"})
+        # "is placed face-up in your bond area": the face it is placed with, if written
+        # (a token or its text, whichever parser gave it: the only str among the children)
+        face = next((str(i).lower() for i in items if isinstance(i, str)), None)
+        how, rest = ToAst._split([i for i in items if not isinstance(i, str)])
+        return ("card_to", None, how, {"place": rest[0], "verb": "placed", "face": face})
 
     def on_sent(self, pos, items):
         how, rest = ToAst._split(items)

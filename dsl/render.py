@@ -207,7 +207,8 @@ def duration(d: A.Duration | None) -> str:
             "end_of_opponents_next_turn": "until the end of your opponent's next turn",
             "end_of_next_turn": "until the end of your next turn",
             "end_of_game": "until the end of the game",
-            "during_opponents_next_turn": "during your opponent's next turn"}[d.kind]
+            "during_opponents_next_turn": "during your opponent's next turn",
+            "during_next_turn": "during your next turn"}[d.kind]
 
 
 def change(c: A.Change, plural: bool) -> str:
@@ -549,6 +550,8 @@ def _new_trigger(t: A.Trigger) -> str | None:
         return f"when a combat {selector(t.subject)} took part in ends"
     if k == "card_to":
         verb = {"placed": "placed in", "sent": "sent to", "added": "added to"}[t.verb or "placed"]
+        if t.face is not None:
+            verb = f"placed {t.face} in"
         return f"when {selector(t.subject)} is {verb} {place(t.place)}{_how(t)}"
     if k == "revealed":
         return f"when {selector(t.subject)} is revealed{_how(t)}"

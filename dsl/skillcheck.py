@@ -393,12 +393,11 @@ class SkillChecker:
     def check_statement(self, st) -> None:
         kind = self.s.kind
         d = getattr(st, "duration", None)
-        if isinstance(d, A.Duration) and d.kind == "during_next_turn":
-            self.err(d.pos, "'during your next turn' is not supported: only 'during your opponent's next turn'")
-        elif isinstance(d, A.Duration) and d.kind == "during_opponents_next_turn" \
+        if isinstance(d, A.Duration) and d.kind in ("during_opponents_next_turn", "during_next_turn") \
                 and not isinstance(st, A.Modification):
-            self.err(d.pos, "'during your opponent's next turn' is supported on a change of units "
-                            "('all armored allies cannot be destroyed by skills during your opponent's next turn'); "
+            whose = "your opponent's" if d.kind == "during_opponents_next_turn" else "your"
+            self.err(d.pos, f"'during {whose} next turn' is supported on a change of units "
+                            f"('all armored allies cannot be destroyed by skills during {whose} next turn'); "
                             "elsewhere write 'until the end of your opponent's next turn'")
         if isinstance(st, A.DeployBan):
             self.check_deploy_ban(st)
@@ -1291,6 +1290,9 @@ class SkillChecker:
             if area not in _CARD_DESTINATIONS:
                 self.err(t.place.pos, f"a card going to '{' '.join(t.place.words)}' is not supported; the areas "
                                       f"are the bond area, support area, retreat area, hand, orbs and deck")
+            if t.face is not None and area != "bonds":
+                self.err(t.place.pos, f"'placed {t.face}' is said of the bond area only "
+                                      f"('when a card is placed {t.face} in your bond area')")
             if isinstance(t.subject, A.Ref) and t.subject.kind == "this_card" and not (
                     self.s.kind == "bond" and area == "bonds"):
                 self.err(t.subject.pos, "'when this card is ...' is supported for a bond skill's 'when this card "

@@ -294,9 +294,12 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
             units.extend(u for u in got if u not in units)
         g = ctx.game
         # "during your opponent's next turn": nothing until that turn starts (any later turn is it:
-        # the change ends with it)
-        later = ((lambda gm, _t=g.turn: gm.turn > _t) if st.duration is not None
-                 and st.duration.kind == "during_opponents_next_turn" else None)
+        # the change ends with it); "during your next turn": only in the controller's own turns
+        # after this one (the first of them ends it), not in the opponent's turn between
+        kind = st.duration.kind if st.duration is not None else None
+        later = ((lambda gm, _t=g.turn: gm.turn > _t) if kind == "during_opponents_next_turn" else
+                 (lambda gm, _t=g.turn, _p=ctx.controller: gm.turn > _t and gm.turn_player == _p)
+                 if kind == "during_next_turn" else None)
         for u in units:
             for stat, op, value in parts:
                 if op == "grant_now":   # what is granted is found now ("all skills of it")

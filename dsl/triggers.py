@@ -415,12 +415,15 @@ def _card_to(t: A.Trigger) -> tuple[Trigger, ...]:
     """"when a card is placed in your bond area / sent to your retreat area / added to
     your hand": every event that moves a card to that area (a card moved, a unit's
     stack leaving the field, a support card placed or failing, an orb broken or
-    destroyed). "that card" is the card."""
+    destroyed). "that card" is the card. "placed face-up / face-down in your bond area":
+    only a card that is a bond of that face when it arrives (asked when the event is
+    published, before anything can flip it)."""
     text = render.trigger(t)
     dest = place_area(t.place)
     dest_owner = _place_owner_test(t.place)
     pred, source = _card_test(t.subject)
     by_acting = acting_test(t)
+    face_up = None if t.face is None else t.face == "face-up"
     out = []
     for etype, moves in _CARD_MOVES:
         def match(ctx, e, _moves=moves):
@@ -431,6 +434,9 @@ def _card_to(t: A.Trigger) -> tuple[Trigger, ...]:
                 if to != dest or not dest_owner(ctx, owner):
                     continue
                 if source is not None and (src != source[0] or not source[1](ctx, owner)):
+                    continue
+                if face_up is not None and not any(
+                        b.copy.id == cid and b.face_up == face_up for b in g.players[owner].bonds):
                     continue
                 if pred(ctx, g.copy(cid)):
                     ctx.data["that_card"] = cid

@@ -87,6 +87,9 @@ DURATIONS = {
     # "during your opponent's next turn": it ends as "until the end of ..." does, and holds only
     # from the start of that turn (a condition on the modifier, dsl/skillcompile.py).
     "during_opponents_next_turn": M.END_OF_OPPONENTS_NEXT_TURN,
+    # "during your next turn": it ends at the end of the controller's next turn, and holds only
+    # during that turn (a condition on the modifier, dsl/skillcompile.py).
+    "during_next_turn": M.END_OF_YOUR_NEXT_TURN,
 }
 
 UNIT_NOUNS = {"ally": "ally", "allies": "ally", "enemy": "enemy", "enemies": "enemy",

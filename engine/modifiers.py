@@ -136,9 +136,11 @@ STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, 
 END_OF_TURN = "end_of_turn"
 END_OF_COMBAT = "end_of_combat"
 END_OF_OPPONENTS_NEXT_TURN = "end_of_opponents_next_turn"
+END_OF_YOUR_NEXT_TURN = "end_of_your_next_turn"   # the controller's own next turn's end
 WHILE_ON_FIELD = "while_on_field"     # until the unit leaves the field
 PERMANENT = "permanent"               # for the rest of the game
-DURATIONS = (END_OF_TURN, END_OF_COMBAT, END_OF_OPPONENTS_NEXT_TURN, WHILE_ON_FIELD, PERMANENT)
+DURATIONS = (END_OF_TURN, END_OF_COMBAT, END_OF_OPPONENTS_NEXT_TURN, END_OF_YOUR_NEXT_TURN, WHILE_ON_FIELD,
+             PERMANENT)
 
 
 @attrs.frozen
@@ -186,6 +188,10 @@ def expired(mod: Modifier, game: "Game", moment: str) -> bool:
             # Ends at the end of the first turn of the controller's opponent
             # after the one it was made in.
             return game.turn_player != mod.controller and game.turn > mod.turn
+        if mod.duration == END_OF_YOUR_NEXT_TURN:
+            # Ends at the end of the controller's first own turn after the one it was made
+            # in (the opponent's turn between them does not end it).
+            return game.turn_player == mod.controller and game.turn > mod.turn
     return False
 
 

@@ -264,6 +264,30 @@ MISSING = {
     "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
                  "placing a card from the hand in the support area in its place (no effect places a card in "
                  "the support area, as B08-008HN)",
+    "B13-027R": "\"Men and Dragons' Hopes\": \"you may place this card face-down in your Bond Area instead of "
+                "sending it to the Retreat Area\": a replacement puts a card into the bond area face-up only "
+                "('put ... into your bond area face-down instead of ...' is not accepted)",
+    "B13-043R": "\"Stalking Fang\": \"When this unit's attack ends and if your opponent's Support card failed during "
+                "that attack\": no condition asks whether a support failed in the combat that ends ('when your "
+                "opponent's support fails' triggers at the failure, not at the end of this unit's attack); its support skill "
+                "\"Vengeful White Wolf\" makes the opponent's support fail after the supports were judged (a failure "
+                "set by a support skill does not reach the support already in place)",
+    "B13-045R": "\"The Fang's Puppetmaster\": \"When this unit's attack ends, if your opponent's support card failed "
+                "to support the enemy during that attack\": no condition asks whether a support failed in the combat "
+                "that ends (as B13-043R)",
+    "B13-072N": "\"A Cut of the Haul\": \"When you draw 1 card using this unit's 'Locktouch', if the card revealed "
+                "by 'Locktouch' has the same Unit Name as your opponent's Main Character\": an AUTO skill asking about "
+                "the card another skill revealed ('the revealed card' names only what its own skill's 'reveal' line "
+                "revealed)",
+    "B13-073SR": "\"That blade, too clumsy!\": \"their Orb is sent to the Retreat Area instead of being destroyed\": "
+                 "an orb sent to the Retreat Area instead of being destroyed is refused (replacements change a unit's "
+                 "destruction or destination, not an orb's)",
+    "B13-094N": "\"Scheming Smile\": \"that enemy loses all non-|SPEC| skills and cannot re-acquire them\": 'loses all "
+                "skills' also takes away the unit's SPEC skills (a unit's field skills include them), and no line keeps "
+                "one kind of skill",
+    "B13-098HN": "\"Tireless Waiting\" [BS]: \"This card cannot be flipped face-down by a skill's cost or effect\": no "
+                 "rule keeps a bond card from being flipped; \"News Presenter\" [BS] chooses among both players' orbs "
+                 "(\"1 of your own or your opponent's Orbs\"), a choice the language makes of one player's orbs",
     "B15-001R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
                  "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
                  "cannot use X until the end of the turn' misses units deployed later that turn)",

@@ -30,6 +30,7 @@ DURATION_WORDS = {
     "end_of_turn": "until the end of the turn",
     "end_of_combat": "until the end of the combat",
     "end_of_opponents_next_turn": "until the end of the opponent's next turn",
+    "end_of_your_next_turn": "until the end of its controller's next turn",
     "while_on_field": "while on the field",
 }
 

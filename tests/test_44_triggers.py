@@ -161,6 +161,15 @@ SKILLS = {
     each time another ally finishes a combat
     draw 1
 ''',
+    "Face Watcher": '''
+  auto "Watch Face-up"
+    each time a red card is placed face-up in your bond area
+    this unit gains +10 attack until the end of the turn
+  act "Raise"
+    put the top card of your deck into your bond area
+  act "Bury"
+    put the top card of your deck into your bond area face-down
+''',
 }
 CODES = {name: i + 101 for i, name in enumerate(SKILLS)}
 PACK = "".join(HEAD.format(name=n, code=CODES[n], attack=30) + body for n, body in SKILLS.items()) + '''
@@ -219,6 +228,36 @@ def test_unit_triggers_on_a_card_of_a_quality_placed_in_the_bond_area():
         before = game.attack(w)
         pick(game, "place_bond", card=put)
         assert game.attack(w) == before + gain
+
+
+def test_placed_face_up_in_the_bond_area_is_not_placed_face_down():
+    """"When a card is placed face-up in your Bond Area" (B13-085HN): a card placed
+    face-down (by a skill) does not trigger it; the plain "placed in" line triggers on both."""
+    for skill, gain, plain_gain in (("Raise", 10, 10), ("Bury", 0, 10)):
+        game, mc0, mc1 = duel()
+        w = add_unit(game, 0, c("Face Watcher"))
+        plain = add_unit(game, 0, c("Bond Watcher"))
+        add_cards(game, 0, "deck", FILLER, top=True)
+        begin(game)
+        before, plain_before = game.attack(w), game.attack(plain)
+        pick(game, "use_skill", skill=skill)
+        while game.decision.kind == "order_skills":     # both watchers triggered: either first
+            game.answer(game.decision.options[0])
+        assert game.players[0].bonds[-1].face_up == (skill == "Raise")
+        assert game.attack(w) == before + gain
+        assert game.attack(plain) == plain_before + plain_gain
+
+
+def test_placed_face_up_is_said_of_the_bond_area_only_and_renders():
+    from fecipher.play.cli_cards import describe
+    with pytest.raises(LanguageError) as e:
+        compile_text(HEAD.format(name="Wrong", code=198, attack=30) + '''
+  auto "Wrong"
+    each time a red card is placed face-up in your retreat area
+    draw 1
+''', "x.fe0")
+    assert "is said of the bond area only" in str(e.value)
+    assert "When a <Red> card is placed face-up in your Bond Area" in describe(c("Face Watcher"))
 
 
 # ------------------------------------------------------------------ tap / untap
