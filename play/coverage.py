@@ -327,6 +327,9 @@ MISSING = {
                 "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
+    "B15-095R": "\"Deathbringing Snare\": \"Your opponent chooses 5 cards in their hand, and sends the remainder to the "
+                "Retreat Area\": the opponent choosing the cards that stay in their hand (5) and sending the rest, as "
+                "B02-084N's own hand; no line sends the cards not chosen",
     "B15-076SR": "\"Blood of Njorun, Earthen Goddess\": \"All of your <Yellow> Bond cards possess this unit's [BS] "
                  "skill\": a bond skill given to other bond cards by a unit's CONT skill ('all white bonds acquire "
                  "black' gives bonds a symbol only; a bond skill works from its own card in the Bond Area)",
