@@ -977,6 +977,8 @@ class ToAst(Transformer):
     def cannot_change(self, pos, items):
         words = items[0]
         by = items[1] if len(items) > 1 else None
+        if isinstance(by, tuple) and by[0] == "skills_of":   # "by skills of X": whose skills
+            return A.Change("cannot", words=words, by="skills", of=by[1], pos=pos)
         if isinstance(by, tuple):   # "cannot be destroyed by attacks [from X]" = "... in battle [by X]"
             words, by = words + ("in", "battle"), by[1]
         return A.Change("cannot", words=words, by=by, pos=pos)
@@ -1070,6 +1072,10 @@ class ToAst(Transformer):
 
     def by_enemy_skills(self, pos, items):
         return "enemy_skills"
+
+    def by_skills_of(self, pos, items):
+        # "by skills of tome enemies": by="skills", of=whose skills
+        return ("skills_of", items[-1])
 
     def flag_words(self, pos, items):
         return tuple(items)

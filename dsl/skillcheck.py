@@ -780,6 +780,8 @@ class SkillChecker:
                     M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
                 self.err(c.pos, "'by skills' goes with 'cannot be destroyed', 'cannot be moved', 'cannot level up' "
                                 "or 'cannot class change'")
+            elif c.by == "skills" and c.of is not None and words != ("be", "destroyed"):
+                self.err(c.pos, "'by skills of ...' goes with 'cannot be destroyed'")
             elif c.by == "enemy_skills" and words != ("be", "destroyed"):
                 self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
             elif c.by is not None and c.by not in ("skills", "enemy_skills"):
@@ -789,6 +791,10 @@ class SkillChecker:
                                     "'cannot be destroyed by attacks from enemies with cost 2 or less'")
                 elif selector_kind(c.by) not in ("unit", "name"):
                     self.err(c.by.pos, "'by ...' names attacking units, e.g. 'enemies with cost 2 or less'")
+            if c.by == "skills" and c.of is not None:
+                self.check_selector(c.of, where=False)
+                if selector_kind(c.of) not in ("unit", "name"):
+                    self.err(c.of.pos, "'by skills of ...' names the units whose skills they are, e.g. 'tome enemies'")
         elif c.kind in ("range_free", "only_attack"):
             self.check_selector(c.by, where=False)
             k = selector_kind(c.by)

@@ -133,6 +133,11 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         if c.by == "skills" and flag in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
             # "cannot level up by skills": only a card a skill puts onto it.
             return [(flag, "flag", lambda ctx, u, by_skill=False, **kw: by_skill)]
+        if c.by == "skills" and c.of is not None:
+            # "by skills of tome enemies": the unit whose skill destroys (the engine tells it: source;
+            # none when the skill's unit has left the field, or the skill is not a unit's)
+            of = unit_predicate(c.of)
+            return [(flag, "flag", lambda ctx, u, source=None, _of=of, **kw: source is not None and _of(ctx, source))]
         if c.by == "enemy_skills":
             # Skills whose controller is not the unit's owner (the engine tells who: player).
             return [(flag, "flag", lambda ctx, u, player=None, **kw: player is not None and player != u.owner)]

@@ -159,3 +159,8 @@ def test_a_verb_missing_its_destination_says_what_it_needs():
 def test_resonance_of_dragon_blood_is_a_whole_cont_skill(kind, body, message):
     text = BASE + f'  {kind} "Resonance"\n' + "".join(f"    {line.strip()}\n" for line in body.splitlines())
     assert message in [m for _, _, m in errors(text)]
+
+
+def test_by_skills_of_goes_with_cannot_be_destroyed():
+    text = BASE + '  cont "Ward"\n    this unit cannot be moved by skills of tome enemies\n'
+    assert "'by skills of ...' goes with 'cannot be destroyed'" in [m for _, _, m in errors(text)]

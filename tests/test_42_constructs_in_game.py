@@ -156,6 +156,29 @@ card "Tester, Wyrm Squire"
   cont "Wyrm Resonance"
     this unit acquires all [DB] skills of other allies
 
+card "Tester, Tome Headhunter"
+  codes TST-041
+  cost 1
+  symbol red
+  weapon tome
+  range 1-2
+  attack 30
+  support 10
+  act "Hex"
+    choose 1 non-main character enemy
+    destroy it
+
+card "Tester, Tome Ward"
+  codes TST-042
+  cost 1
+  symbol red
+  weapon sword
+  range 1
+  attack 30
+  support 10
+  cont "Tome Ward"
+    this unit cannot be destroyed by skills of tome enemies
+
 card "Tester, Wyrm Elder"
   codes TST-039
   cost 1
@@ -513,6 +536,25 @@ def test_resonance_takes_one_skill_of_each_name_and_not_a_lost_one():
     pick(game3, "unit", unit=knight3)                     # the Knight loses its "Wyrm Rite"
     assert not options(game3, "use_skill", skill="Wyrm Rite")
     assert game3.attack(whelp3) == 50
+
+
+def test_cannot_be_destroyed_by_skills_of_some_enemies_asks_whose_skill_it_is():
+    """'by skills of tome enemies': the unit whose skill destroys (engine: source)."""
+    game, mc0, mc1 = duel()
+    add_unit(game, 0, c("Tome Headhunter"))
+    add_unit(game, 0, c("Headhunter"))
+    ward = add_unit(game, 1, c("Tome Ward"))
+    begin(game)
+    pick(game, "use_skill", skill="Hex")
+    assert ward.id not in {o.unit for o in options(game, "unit")}   # not a target of a tome's skill
+    assert game.can_be_destroyed(ward, by_player=0, in_battle=False) is True   # no skill's unit named
+    game2, _, _ = duel()
+    add_unit(game2, 0, c("Headhunter"))
+    ward2 = add_unit(game2, 1, c("Tome Ward"))
+    begin(game2)
+    pick(game2, "use_skill", skill="Execute")
+    pick(game2, "unit", unit=ward2)                             # a skill of a unit that is no tome
+    assert game2.unit(ward2.id) is None
 
 
 def test_lis_needs_a_named_skill_used_that_many_times_this_turn():
