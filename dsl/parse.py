@@ -1076,6 +1076,8 @@ class ToAst(Transformer):
     def by_skills_of(self, pos, items):
         # "by skills of tome enemies": by="skills", of=whose skills
         return ("skills_of", items[-1])
+    def by_critical_hits(self, pos, items):
+        return "critical_hits"
 
     def flag_words(self, pos, items):
         return tuple(items)

@@ -230,6 +230,8 @@ def change(c: A.Change, plural: bool) -> str:
                                    else w for i, w in enumerate(words))
         if c.by == "enemy_skills":
             return out + " by the cost or effect of enemy skills"
+        if c.by == "critical_hits":
+            return out + " by enemy Critical Hits"
         if c.by == "skills" and words[-1] in ("up", "change", "changed", "deployed"):
             return out + " by a skill's effect"
         if c.by == "skills" and c.of is not None:

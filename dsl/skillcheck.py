@@ -784,7 +784,9 @@ class SkillChecker:
                 self.err(c.pos, "'by skills of ...' goes with 'cannot be destroyed'")
             elif c.by == "enemy_skills" and words != ("be", "destroyed"):
                 self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
-            elif c.by is not None and c.by not in ("skills", "enemy_skills"):
+            elif c.by == "critical_hits" and words != ("be", "destroyed"):
+                self.err(c.pos, "'by critical hits' goes with 'cannot be destroyed'")
+            elif c.by is not None and c.by not in ("skills", "enemy_skills", "critical_hits"):
                 self.check_selector(c.by, where=False)
                 if words not in (("be", "attacked"), ("attack",), ("be", "destroyed", "in", "battle")):
                     self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line', "

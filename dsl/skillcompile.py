@@ -49,6 +49,8 @@ ROLES = {"attack": SupportRole.ATTACK, "defence": SupportRole.DEFENCE, "both": S
 # ------------------------------------------------------------------ changes
 def flag_of(c: A.Change) -> str:
     words = tuple(c.words)
+    if c.by == "critical_hits":   # (the checker lets it follow "cannot be destroyed" only)
+        return M.CANNOT_BE_DESTROYED_IN_BATTLE
     if c.by in ("skills", "enemy_skills"):
         if V.FLAGS.get(words) in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
             return V.FLAGS[words]
@@ -138,6 +140,13 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
             # none when the skill's unit has left the field, or the skill is not a unit's)
             of = unit_predicate(c.of)
             return [(flag, "flag", lambda ctx, u, source=None, _of=of, **kw: source is not None and _of(ctx, source))]
+        if c.by == "critical_hits":
+            # "cannot be destroyed by (enemy) critical hits": destroyed in battle by an attack
+            # that is a critical hit (the battle going on says so; engine/battle.py step 3).
+            def critical(ctx, u, attacker=None, **kw):
+                battle = getattr(ctx, "game", ctx).battle
+                return attacker is not None and battle is not None and battle.critical
+            return [(flag, "flag", critical)]
         if c.by == "enemy_skills":
             # Skills whose controller is not the unit's owner (the engine tells who: player).
             return [(flag, "flag", lambda ctx, u, player=None, **kw: player is not None and player != u.owner)]

@@ -358,6 +358,7 @@ FEATURES = {
     "B04/P04/S04": ["'destroy 1 orb' as an effect tells 'if you do' whether it destroyed an orb (it left the "
                     "previous line's answer before)", "the duration 'during your opponent's next turn' on a change of units",
                     "a CONT skill printed in several |CONT| parts (several cont skills of one name)"],
+    "S11/S12/P16-P22": ["'cannot be destroyed by (enemy) critical hits' (P22-008PR)"],
 }
 
 
