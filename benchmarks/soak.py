@@ -201,10 +201,12 @@ def soak(seeds: Iterable[int], *, max_turns: int = MAX_TURNS, out=None, progress
     stats: Counter = Counter()
     endings: Counter = Counter()
     played_cards: set[str] = set()
+    dealt_cards: set[str] = set()
     failures: list[dict[str, Any]] = []
     for n, seed in enumerate(seeds, 1):
         try:
             decks = decks_for(seed, cards)
+            dealt_cards.update(c.name for d in decks for c in d.cards)
             game, problems = play_game(seed, decks, max_turns=max_turns)
             if not problems:
                 again, _ = play_game(seed, decks, check=False, max_turns=max_turns)
@@ -243,6 +245,7 @@ def soak(seeds: Iterable[int], *, max_turns: int = MAX_TURNS, out=None, progress
         "decisions": stats["decisions"], "events": stats["events"], "turns": stats["turns"],
         "endings": dict(sorted(endings.items())),
         "cards_in_pool": len({c.name for c in cards}), "cards_played": len(played_cards),
+        "cards_dealt": len(dealt_cards),
         "failures": failures,
     }
 
@@ -261,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {r['decisions']} decisions, {r['events']} events, {r['turns']} turns")
     print("  endings: " + ", ".join(f"{k}: {v}" for k, v in r["endings"].items()))
     print(f"  {r['cards_played']} of {r['cards_in_pool']} card names of the pool deployed, levelled up "
-          f"or class changed")
+          f"or class changed ({r['cards_dealt']} were in some deck)")
     print(f"  failures: {r['failed']}" + ("" if not r["failures"] else " (seeds "
           + ", ".join(str(f["seed"]) for f in r["failures"][:50]) + ")"))
     if a.json:

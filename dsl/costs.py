@@ -206,7 +206,7 @@ class DestroyCost:
             pred = unit_predicate(self.sel)
             units = [u for u in g.players[ctx.controller].units if pred(ctx, u)]
         return [u for u in units if not g.flag(u, M.CANNOT_BE_DESTROYED)
-                and not g.flag(u, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=ctx.controller)]
+                and not g.flag(u, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=ctx.controller, source=ctx.unit)]
 
     def can_pay(self, ctx) -> bool:
         need = 1 if isinstance(self.sel, A.Ref) else _n(self.sel)

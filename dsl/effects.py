@@ -364,7 +364,7 @@ def _destroyable(a: A.Action):
         return None
     def test(ctx, t):
         if isinstance(t, Unit):
-            return ctx.game.can_be_destroyed(t, by_player=ctx.controller, in_battle=False)
+            return ctx.game.can_be_destroyed(t, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit)
         return isinstance(t, CardCopy) and ctx.game.locate(t)[0] == ORBS   # a chosen orb
     return test
 

@@ -828,6 +828,9 @@ class ToAst(Transformer):
     def acquire_skills_of(self, pos, items):
         return A.Change("acquire_skills_of", of=items[-1], pos=pos)
 
+    def acquire_keyword_shared(self, pos, items):
+        return A.Change("acquire_keyword_shared", words=(items[0].name,), pos=pos)
+
     def acquire_traits_of(self, pos, items):
         traits = []
         for t in items[:-1]:
@@ -979,6 +982,8 @@ class ToAst(Transformer):
     def cannot_change(self, pos, items):
         words = items[0]
         by = items[1] if len(items) > 1 else None
+        if isinstance(by, tuple) and by[0] == "skills_of":   # "by skills of X": whose skills
+            return A.Change("cannot", words=words, by="skills", of=by[1], pos=pos)
         if isinstance(by, tuple):   # "cannot be destroyed by attacks [from X]" = "... in battle [by X]"
             words, by = words + ("in", "battle"), by[1]
         return A.Change("cannot", words=words, by=by, pos=pos)
@@ -1079,6 +1084,9 @@ class ToAst(Transformer):
     def by_enemy_skills(self, pos, items):
         return "enemy_skills"
 
+    def by_skills_of(self, pos, items):
+        # "by skills of tome enemies": by="skills", of=whose skills
+        return ("skills_of", items[-1])
     def by_critical_hits(self, pos, items):
         return "critical_hits"
     def by_enemy_or_support_skills(self, pos, items):

@@ -789,6 +789,8 @@ class SkillChecker:
                     M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
                 self.err(c.pos, "'by skills' goes with 'cannot be destroyed', 'cannot be moved', 'cannot level up' "
                                 "or 'cannot class change'")
+            elif c.by == "skills" and c.of is not None and words != ("be", "destroyed"):
+                self.err(c.pos, "'by skills of ...' goes with 'cannot be destroyed'")
             elif c.by == "enemy_skills" and words != ("be", "destroyed"):
                 self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
             elif c.by == "critical_hits" and words != ("be", "destroyed"):
@@ -802,6 +804,10 @@ class SkillChecker:
                                     "'cannot be destroyed by attacks from enemies with cost 2 or less'")
                 elif selector_kind(c.by) not in ("unit", "name"):
                     self.err(c.by.pos, "'by ...' names attacking units, e.g. 'enemies with cost 2 or less'")
+            if c.by == "skills" and c.of is not None:
+                self.check_selector(c.of, where=False)
+                if selector_kind(c.of) not in ("unit", "name"):
+                    self.err(c.of.pos, "'by skills of ...' names the units whose skills they are, e.g. 'tome enemies'")
         elif c.kind in ("range_free", "only_attack"):
             self.check_selector(c.by, where=False)
             k = selector_kind(c.by)
@@ -854,7 +860,8 @@ class SkillChecker:
                     p.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here") for p in c.per_each.posts):
                 self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                          "'for each card stacked under this unit'")
-        elif c.kind in ("cannot_use_kind", "acquire_skills_of", "acquire_traits_of", "lvs_usable"):
+        elif c.kind in ("cannot_use_kind", "acquire_skills_of", "acquire_traits_of", "lvs_usable",
+                        "acquire_keyword_shared"):
             skill_control.check_change(self, c)
         elif c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:
             self.err(c.pos, f"an attack breaks 1 to 5 orbs, not {c.amount}")

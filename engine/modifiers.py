@@ -65,7 +65,9 @@ COPY = "copy"
 # "can only attack X" is CANNOT_ATTACK with a predicate on the defender.
 # CANNOT_BE_DESTROYED_IN_BATTLE, context attacker: the attacking unit whose attack
 # would destroy it. CANNOT_BE_DESTROYED_BY_SKILLS gets context player: the
-# controller of the skill that would destroy it ("by enemy skills").
+# controller of the skill that would destroy it ("by enemy skills"), and source: the
+# unit whose skill it is, None when it is no unit's or its unit has left the field
+# ("by skills of tome enemies").
 ATTACKS_REGARDLESS_OF_RANGE = "attacks_regardless_of_range"
 CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
 # A rule about a player, not a unit: "your opponent cannot deploy cards with cost 5 or

@@ -375,13 +375,14 @@ class Moves:
     def can_be_destroyed(self, unit: Unit, *, by_player: int, in_battle: bool,
                          by_unit: Unit | None = None) -> bool:
         """Whether no skill forbids destroying the unit this way ("cannot be destroyed",
-        "... in battle", "... by your opponent's skills"); a replacement of the
+        "... in battle", "... by your opponent's skills", "... by skills of tome enemies":
+        ``by_unit`` is the attacker, or the unit whose skill destroys); a replacement of the
         destruction itself ("instead") is not foreseen here."""
         if self.flag(unit, M.CANNOT_BE_DESTROYED):
             return False
         if in_battle:
             return not self.flag(unit, M.CANNOT_BE_DESTROYED_IN_BATTLE, attacker=by_unit)
-        return not self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=by_player)
+        return not self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=by_player, source=by_unit)
 
     def can_change_defender(self, unit: Unit) -> bool:
         """Whether the attack in progress could be made to target ``unit`` instead: there is a

@@ -300,13 +300,18 @@ MISSING = {
     "B15-015SR": "\"We Are Not Gods of War\": printed as an AUTO with no trigger and no duration (\"If an ally in the "
                  "Front Line is attacking ..., that ally gains +20 attack\"), its only printing; whether it is a "
                  "continuous skill or a trigger on the attack is not decided by the data or the rulings",
-    "B15-035R": "\"Hear me, my beloved citizen!\": a trigger on another ally deployed in the same line as this unit "
-                "('when ... is deployed' takes no line filter, 'if that unit is in the same line' is not a condition); "
-                "\"Impassioned Princess\": 'enemies attacking this unit cannot critical hit' as a continuous change",
-    "B15-032N": "\"Freeflowing Swordplay\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
-                "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
+    "B15-032N": "\"Contractual Advance Pay\": \"Until this unit is removed from the battlefield, this unit gains +10 "
+                "attack\": a duration the language lacks (docs/skill-language.md, 'until this unit is removed from the "
+                "Battlefield'); (\"Freeflowing Swordplay\" is writable since the ruling on 'cannot be evaded by "
+                "non-Main Character enemies', B10-064R)",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
+    "B15-095R": "\"Deathbringing Snare\": \"Your opponent chooses 5 cards in their hand, and sends the remainder to the "
+                "Retreat Area\": the opponent choosing the cards that stay in their hand (5) and sending the rest, as "
+                "B02-084N's own hand; no line sends the cards not chosen",
+    "B15-076SR": "\"Blood of Njorun, Earthen Goddess\": \"All of your <Yellow> Bond cards possess this unit's [BS] "
+                 "skill\": a bond skill given to other bond cards by a unit's CONT skill ('all white bonds acquire "
+                 "black' gives bonds a symbol only; a bond skill works from its own card in the Bond Area)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
