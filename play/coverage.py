@@ -209,6 +209,9 @@ MISSING = {
                  "name only)",
     "B14-043SR": "\"Rightful God\": a SPEC rule letting this card level up onto a unit of another unit name (an "
                  "allied \"Robin (Male)\") if you have no \"Grima\" (a level up takes the same unit name only; as B08-048R)",
+    "B14-067N": "\"Pitying Aid\": a trigger on a card sent from your hand by an enemy's skill or your opponent's "
+                "support skill ('by your opponent's skill' also counts the opponent's bond and hand skills, which are "
+                "neither; as B02-074HN)",
     # B10 (cards/b10.fe0)
     "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
                  "choose 1 ...\"; 'for each' counts one per thing)",
