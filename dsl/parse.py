@@ -828,6 +828,9 @@ class ToAst(Transformer):
     def acquire_skills_of(self, pos, items):
         return A.Change("acquire_skills_of", of=items[-1], pos=pos)
 
+    def acquire_keyword_shared(self, pos, items):
+        return A.Change("acquire_keyword_shared", words=(items[0].name,), pos=pos)
+
     def acquire_traits_of(self, pos, items):
         traits = []
         for t in items[:-1]:

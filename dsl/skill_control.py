@@ -174,11 +174,33 @@ def check_change(checker, c: A.Change) -> None:
         if checker.s.kind in ("cont", "spec"):
             checker.err(c.pos, "'acquires all skills of ...' in a CONT skill is not supported (the skills a unit "
                                "has would depend on each other): write it as an effect with a duration")
+    elif c.kind == "acquire_keyword_shared":
+        _check_dragon_blood(checker, c)
     elif c.kind == "acquire_traits_of":
         checker.check_selector(c.of)
         k = checker.ref_kind(c.of) if isinstance(c.of, A.Ref) else _kind(c.of)
         if k not in ("unit", "chosen", "name"):
             checker.err(c.of.pos, "'acquires the weapon ... of ...' names units, e.g. 'all non-\"Morgan\" allies'")
+
+
+def _check_dragon_blood(checker, c: A.Change) -> None:
+    """"this unit acquires all [DB] skills of other allies" (Resonance of Dragon's
+    Blood): a CONT skill of that one line, always on (the engine reads which units
+    have it when it works out which skills each unit has: it cannot wait on a
+    condition or another line of the skill, which would depend on skills too)."""
+    if c.words != ("DB",):
+        checker.err(c.pos, f"'acquires all [{c.words[0]}] skills of other allies': only [DB] skills are shared "
+                           f"so (Resonance of Dragon's Blood)")
+        return
+    s = checker.s
+    st = next((x for x in s.statements if isinstance(x, A.Modification) and c in x.changes), None)
+    if s.kind != "cont" or st is None:
+        checker.err(c.pos, "'acquires all [DB] skills of other allies' is a CONT skill's line")
+        return
+    if (len(s.statements) != 1 or len(st.changes) != 1 or s.conditions or s.costs or st.while_state is not None
+            or len(st.subjects) != 1 or not (isinstance(st.subjects[0], A.Ref) and st.subjects[0].kind == "this")):
+        checker.err(c.pos, "'this unit acquires all [DB] skills of other allies' is the whole of its CONT skill: "
+                           "no condition, no other line, no other subject")
 
 
 def _kind(sel) -> str:
@@ -364,6 +386,8 @@ def change_parts(c: A.Change) -> list[tuple[str, str, Any]] | None:
         def skills(ctx, u, **kw):
             return frozenset(s for t in _things(ctx, of) for s in _printed_skills(ctx, t))
         return [(M.SKILLS, "grant_now", skills)]
+    if c.kind == "acquire_keyword_shared":
+        return []   # no modifier: the skill's rule (engine/values.py, skills_of)
     if c.kind == "acquire_traits_of":
         of, traits = c.of, c.words
         out = []
@@ -484,6 +508,8 @@ def render_change(c: A.Change, plural: bool) -> str | None:
         return f"{'have their' if plural else 'has its'} {listed} skills usable"
     if c.kind == "acquire_skills_of":
         return f"acquire{s} all skills possessed by {render.selector(c.of)}"
+    if c.kind == "acquire_keyword_shared":
+        return f"acquire{s} all [{c.words[0]}] possessed by other allies (only 1 skill of each name)"
     if c.kind == "acquire_traits_of":
         words = list(c.words)
         listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -33,7 +33,8 @@ from fecipher.dsl.triggers import compile_triggers
 from fecipher.engine import modifiers as M
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import (
-    AlternativeDiscard, ContinuousEffect, Keyword, Replacement, Skill, SkillContext, SkillKind, SupportRole, this_unit,
+    DRAGON_BLOOD_RESONANCE, AlternativeDiscard, ContinuousEffect, Keyword, Replacement, Skill, SkillContext,
+    SkillKind, SupportRole, this_unit,
 )
 
 # Make sure every registry entry is loaded.
@@ -847,8 +848,13 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                      if isinstance(st, A.Replace) and st.replaced != "discard")
         alts = tuple(alternative_discard_of(st) for st in node.statements
                      if isinstance(st, A.Replace) and st.replaced == "discard")
+        # "this unit acquires all [DB] skills of other allies": a rule the engine reads
+        # when it works out a unit's skills (Resonance of Dragon's Blood)
+        rules = frozenset({DRAGON_BLOOD_RESONANCE}) if any(
+            isinstance(st, A.Modification) and any(c.kind == "acquire_keyword_shared" for c in st.changes)
+            for st in node.statements) else frozenset()
         return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces, replacements=reps,
-                     alternative_discards=alts, source_line=node.pos.line)
+                     alternative_discards=alts, rules=rules, source_line=node.pos.line)
     if kind is SkillKind.HAND and node.statements and all(
             isinstance(st, A.Replace) and st.replaced == "discard" for st in node.statements):
         # "you may send this card from your hand ... instead of discarding for an evasion of ...":

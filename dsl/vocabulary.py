@@ -25,7 +25,7 @@ KEYWORDS = {
     "TS": "TS skill",
     "IS": "may be used again within one combat",
     "AS": "awakening skill: on class change",
-    "DB": "shared by allies who have DB",
+    "DB": "acquired by allies with Resonance of Dragon's Blood",
     "LIS": "LIS skill",
     "CP": "CP skill",
 }

@@ -26,7 +26,7 @@ from fecipher.engine.modifiers import Modifier
 from fecipher.engine.moves import Moves
 from fecipher.engine.values import Values
 from fecipher.engine.card_values import CardValues
-from fecipher.engine.skills import Skill, SkillContext, SkillKind
+from fecipher.engine.skills import DRAGON_BLOOD_RESONANCE, Skill, SkillContext, SkillKind
 from fecipher.engine.snapshot import at_restart_point
 from fecipher.engine.state import (
     BONDS, BOUNDLESS, DECK, HAND, ORBS, RETREAT, SUPPORT, PlayerState, Unit,
@@ -217,7 +217,7 @@ class Game(Values, Moves, CardValues):
         # Stats some continuous skill of this game's cards can change.
         self._live_stats: set[str] = set()
         self._registered: set = set()
-        self._dragon_blood = False     # some card of this game has a DB skill
+        self._dragon_blood = False     # some card of this game has Resonance of Dragon's Blood
         # The skills a registered continuous skill can give ("acquires X"), and
         # whether one gives skills found only as it applies (then any skill may be given).
         self._grantable: set[Skill] = set()
@@ -621,7 +621,7 @@ class Game(Values, Moves, CardValues):
             return
         self._registered.add(s)
         self._skills_changed()   # (the stats skills change, DB: what field values depend on)
-        if s.has_keyword("DB"):
+        if DRAGON_BLOOD_RESONANCE in s.rules:
             self._dragon_blood = True
         if s.kind is SkillKind.BOND:
             self._bond_skills = True

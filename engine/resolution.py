@@ -268,7 +268,7 @@ def _listening_cards(game: "Game") -> dict[int, frozenset]:
 
 def _may_come_from_elsewhere(game: "Game", listeners: set[Skill]) -> bool:
     """Whether a unit may have one of ``listeners`` that its top card does not
-    print: a DB skill shared by an ally (rule of DB), a copy ("becomes a copy of
+    print: a DB skill acquired by Resonance of Dragon's Blood, a copy ("becomes a copy of
     ..."), or a skill given by a continuous skill of this game (``Game._grantable``,
     or any skill when one gives what it finds as it applies) or by a modifier
     (whose value is a set of skills, or found as it applies). Lost skills only take

@@ -45,6 +45,11 @@ class SupportRole(enum.Enum):
         return (self is SupportRole.ATTACK) == attacking
 
 
+# The rule of a CONT skill "this unit acquires all [DB] skills possessed by other
+# allies" (Resonance of Dragon's Blood): read by Game.skills_of (engine/values.py).
+DRAGON_BLOOD_RESONANCE = "dragon_blood_resonance"
+
+
 @attrs.frozen
 class Keyword:
     """A keyword tag such as CCS, LvS 3, FS, US, CF, BS, DV, HS, TS, IS, AS, DB, LIS, CP."""

@@ -16,7 +16,7 @@ from fecipher.engine import events as ev
 from fecipher.engine import modifiers as M
 from fecipher.engine.cards import Card, CardCopy, card_continuous_skills, card_continuous_stats, card_unit_names
 from fecipher.engine.modifiers import Modifier
-from fecipher.engine.skills import Skill, SkillContext, SkillKind, keyword_allows
+from fecipher.engine.skills import DRAGON_BLOOD_RESONANCE, Skill, SkillContext, SkillKind, keyword_allows
 from fecipher.engine.state import Unit
 
 # Which skills a unit has is read from its printed skills (so that it cannot loop).
@@ -83,9 +83,14 @@ class Values:
         return M.compute_set(self, unit, M.UNIT_NAMES, card_unit_names(self.base_card(unit, "name")))
 
     def skills_of(self, unit: Unit) -> tuple[Skill, ...]:
+        if self._dragon_blood:
+            return self._skills_with_dragon_blood(unit)
+        return self._own_skills(unit)
+
+    def _own_skills(self, unit: Unit) -> tuple[Skill, ...]:
+        """The skills a unit has but those it acquires by Resonance of Dragon's Blood:
+        printed on its card, given, not lost."""
         base = self.base_card(unit).skills
-        if self._dragon_blood and any(s.has_keyword("DB") for s in base):
-            base = base + self._shared_dragon_blood(unit, base)
         if self._printed_skills():
             return base   # nothing in this game gives or takes away skills
         granted = M.compute_set(self, unit, M.SKILLS, frozenset())
@@ -97,22 +102,29 @@ class Values:
             out = () if M.ALL_SKILLS in lost else tuple(s for s in out if s.name not in lost)
         return out
 
-    def _shared_dragon_blood(self, unit: Unit, own: tuple[Skill, ...]) -> tuple[Skill, ...]:
-        """DB (Dragon Blood): a DB skill is shared among allies that have a DB skill:
-        each such unit also has the DB skills printed on the others."""
-        out: list[Skill] = []
+    def _skills_with_dragon_blood(self, unit: Unit) -> tuple[Skill, ...]:
+        """Resonance of Dragon's Blood ("this unit acquires all [DB] skills of other
+        allies", a CONT skill): a unit that has it now also has the [DB] skills its
+        owner's other units have (their own: printed or given, not lost; not those
+        they acquire by this rule, which are a third unit's own), one skill of each
+        name: its own of that name, else the first unit's in the order of the field
+        (front line, then back line). A skill it has lost it does not acquire.
+        A unit that has a [DB] skill but not this rule shares nothing."""
+        own = self._own_skills(unit)
+        if not any(DRAGON_BLOOD_RESONANCE in s.rules and keyword_allows(s, unit) for s in own):
+            return own
         names = {s.name for s in own}
+        if not self._printed_skills():
+            names |= M.compute_set(self, unit, M.LOST_SKILLS, frozenset())
+        out: list[Skill] = []
         for ally in self.players[unit.owner].units:
             if ally is unit:
                 continue
-            printed = self.base_card(ally).skills
-            if not any(s.has_keyword("DB") for s in printed):
-                continue
-            for s in printed:
-                if s.has_keyword("DB") and s.name not in names:
+            for s in self._own_skills(ally):
+                if s.name not in names and s.has_keyword("DB"):
                     out.append(s)
                     names.add(s.name)
-        return tuple(out)
+        return own + tuple(out) if out else own
 
     def orbs_broken_by(self, unit: Unit) -> int:
         return M.compute_number(self, unit, M.ORBS, 1)

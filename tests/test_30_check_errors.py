@@ -142,3 +142,20 @@ def test_cli_check_exit_codes(tmp_path, capsys):
 def test_a_verb_missing_its_destination_says_what_it_needs():
     assert errors(skill("make this unit")) == [
         (9, 5, "'make' needs a destination, e.g. 'make this unit your main character'")]
+
+
+@pytest.mark.parametrize("kind, body, message", [
+    ("cont", "this unit acquires all [CF] skills of other allies",
+     "'acquires all [CF] skills of other allies': only [DB] skills are shared so (Resonance of Dragon's Blood)"),
+    ("act", "this unit acquires all [DB] skills of other allies until the end of the turn",
+     "'acquires all [DB] skills of other allies' is a CONT skill's line"),
+    ("cont", "during your turn\n    this unit acquires all [DB] skills of other allies",
+     "'this unit acquires all [DB] skills of other allies' is the whole of its CONT skill: no condition, "
+     "no other line, no other subject"),
+    ("cont", "all allies acquire all [DB] skills of other allies",
+     "'this unit acquires all [DB] skills of other allies' is the whole of its CONT skill: no condition, "
+     "no other line, no other subject"),
+])
+def test_resonance_of_dragon_blood_is_a_whole_cont_skill(kind, body, message):
+    text = BASE + f'  {kind} "Resonance"\n' + "".join(f"    {line.strip()}\n" for line in body.splitlines())
+    assert message in [m for _, _, m in errors(text)]

@@ -153,6 +153,31 @@ card "Tester, Wyrm Squire"
   cont "Twin Bond" [TS]
     if your main character is "Chrom"
     this unit gains +20 attack
+  cont "Wyrm Resonance"
+    this unit acquires all [DB] skills of other allies
+
+card "Tester, Wyrm Elder"
+  codes TST-039
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Scales" [DB]
+    this unit gains +20 attack
+  act "Hush"
+    choose 1 other ally
+    it loses all skills until the end of the turn
+
+card "Tester, Wyrm Whelp"
+  codes TST-040
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Whelp Resonance"
+    this unit acquires all [DB] skills of other allies
 
 card "Tester, Martyr"
   codes TST-011
@@ -437,7 +462,9 @@ def test_hs_on_the_main_character_itself_does_nothing_and_if_you_do_is_false():
     assert sum(1 for e in game.events if isinstance(e, ev.MainCharacterChanged)) == 1
 
 
-def test_db_skills_are_shared_by_allies_that_have_a_db_skill():
+def test_resonance_of_dragon_blood_acquires_the_db_skills_of_other_allies():
+    """Only a unit with the Resonance line acquires [DB] skills; a unit with a [DB]
+    skill and no Resonance (the Knight) acquires nothing."""
     game, mc0, mc1 = duel()
     knight = add_unit(game, 0, c("Wyrm Knight"))
     squire = add_unit(game, 0, c("Wyrm Squire"))
@@ -445,10 +472,47 @@ def test_db_skills_are_shared_by_allies_that_have_a_db_skill():
     add_bonds(game, 0, FILLER, FILLER, FILLER)
     begin(game)
     users = {o.unit for o in options(game, "use_skill", skill="Wyrm Rite")}
-    assert users == {knight.id, squire.id}                 # the Duelist has no DB skill
+    assert users == {knight.id, squire.id}                 # the Duelist has no Resonance
+    assert "Scales" not in {s.name for s in game.skills_of(knight)}
     pick(game, "use_skill", skill="Wyrm Rite", unit=squire)
     game.answer(game.decision.options[0])                   # which bond pays
     assert game.attack(squire) == 40 and game.attack(knight) == 30
+
+
+def test_resonance_takes_one_skill_of_each_name_and_not_a_lost_one():
+    """One skill of a name: the unit's own (the Squire's "Scales" +0), else the first
+    ally's (the Whelp takes the Elder's +20, not the Squire's +0, the Elder being in
+    front of it); a [DB] skill its ally has lost is not acquired."""
+    game, mc0, mc1 = duel()
+    elder = add_unit(game, 0, c("Wyrm Elder"))
+    squire = add_unit(game, 0, c("Wyrm Squire"))
+    whelp = add_unit(game, 0, c("Wyrm Whelp"))
+    begin(game)
+    assert game.attack(squire) == 30                        # its own "Scales" (+0)
+    assert game.attack(whelp) == 50                         # the Elder's "Scales" (+20)
+    assert [s.name for s in game.skills_of(whelp)].count("Scales") == 1
+    pick(game, "use_skill", skill="Hush", unit=elder)
+    pick(game, "unit", unit=squire)                       # the Squire loses all its skills
+    assert game.attack(whelp) == 50                         # the Elder still has its "Scales"
+    game2, _, _ = duel()
+    elder2 = add_unit(game2, 0, c("Wyrm Elder"))
+    whelp2 = add_unit(game2, 0, c("Wyrm Whelp"))
+    knight2 = add_unit(game2, 0, c("Wyrm Knight"))
+    begin(game2)
+    assert game2.attack(whelp2) == 50
+    pick(game2, "use_skill", skill="Hush", unit=elder2)
+    pick(game2, "unit", unit=whelp2)                      # the Whelp loses its Resonance
+    assert game2.attack(whelp2) == 30
+    assert not any(o.unit == whelp2.id for o in options(game2, "use_skill", skill="Wyrm Rite"))
+    game3, _, _ = duel()
+    elder3 = add_unit(game3, 0, c("Wyrm Elder"))
+    whelp3 = add_unit(game3, 0, c("Wyrm Whelp"))
+    knight3 = add_unit(game3, 0, c("Wyrm Knight"))
+    begin(game3)
+    pick(game3, "use_skill", skill="Hush", unit=elder3)
+    pick(game3, "unit", unit=knight3)                     # the Knight loses its "Wyrm Rite"
+    assert not options(game3, "use_skill", skill="Wyrm Rite")
+    assert game3.attack(whelp3) == 50
 
 
 def test_lis_needs_a_named_skill_used_that_many_times_this_turn():
