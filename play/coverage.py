@@ -209,9 +209,6 @@ MISSING = {
                  "name only)",
     "B14-043SR": "\"Rightful God\": a SPEC rule letting this card level up onto a unit of another unit name (an "
                  "allied \"Robin (Male)\") if you have no \"Grima\" (a level up takes the same unit name only; as B08-048R)",
-    "B14-067N": "\"Pitying Aid\": a trigger on a card sent from your hand by an enemy's skill or your opponent's "
-                "support skill ('by your opponent's skill' also counts the opponent's bond and hand skills, which are "
-                "neither; as B02-074HN)",
     "B14-089HN": "\"Bishop of the Mercenaries\": a second choice among the cards an earlier choice took from the "
                  "retreat area (\"choose 1 of those cards\"; 'among them' is for cards looked at or revealed) and "
                  "the other one stacked under the Main Character ('the rest' likewise)",

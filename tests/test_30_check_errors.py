@@ -159,3 +159,15 @@ def test_a_verb_missing_its_destination_says_what_it_needs():
 def test_resonance_of_dragon_blood_is_a_whole_cont_skill(kind, body, message):
     text = BASE + f'  {kind} "Resonance"\n' + "".join(f"    {line.strip()}\n" for line in body.splitlines())
     assert message in [m for _, _, m in errors(text)]
+
+
+def test_by_an_enemys_skill_or_support_skill_only_on_triggers_that_know_the_acting_skill():
+    """"By an enemy's skill or your opponent's support skill" (B14-067N) is accepted where the
+    acting skill is known (a card sent to an area, tapped, moved ...) and refused elsewhere."""
+    ok = BASE + ('  auto "Pity"\n    when a card from your hand is sent to your retreat area by an enemy\'s skill or '
+                 'your opponent\'s support skill\n    draw 1\n')
+    assert [c.title for c in compile_text(ok, "t.fe0")] == ["Test Prince"]
+    bad = BASE + ('  auto "Pity"\n    when an ally is deployed by an ally\'s skill or your support skill\n'
+                  '    draw 1\n')
+    assert ["'by an enemy's (ally's) skill or your (opponent's) support skill' is not supported here" in m
+            for _, _, m in errors(bad)] == [True]
