@@ -1239,10 +1239,6 @@ class ToAst(Transformer):
         # "by an enemy's skill or your opponent's support skill"
         return ("enemy_or_support_skill", None, None)
 
-    def how_by_ally_or_support_skill(self, pos, items):
-        # "by an ally's skill or your support skill"
-        return ("ally_or_support_skill", None, None)
-
     def how_by_your_skill(self, pos, items):
         return ("your_skill", None, None)
 

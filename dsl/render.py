@@ -518,8 +518,7 @@ def _how(t: A.Trigger) -> str:
     return {"hand": " not by a skill", "your_skill": " by your skill",
             "opponent_skill": " by your opponent's skill",
             "support_skill": " via the effect of a Support Skill",
-            "enemy_or_support_skill": " as a result of an enemy's skill or your opponent's Support Skill",
-            "ally_or_support_skill": " as a result of an ally's skill or your Support Skill"}.get(t.how or "", "")
+            "enemy_or_support_skill": " as a result of an enemy's skill or your opponent's Support Skill"}.get(t.how or "", "")
 
 
 def _new_trigger(t: A.Trigger) -> str | None:

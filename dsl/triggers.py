@@ -201,12 +201,12 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
         if how == "support_skill":   # "via the effect of a Support Skill"
             from fecipher.engine.skills import SkillKind
             return cur.skill.kind is SkillKind.SUPPORT
-        if how in ("enemy_or_support_skill", "ally_or_support_skill"):
+        if how == "enemy_or_support_skill":
             # "as a result of an enemy's skill or your opponent's Support Skill": a skill of one
-            # of that player's units (its own, acquired or shared: a unit is its source) or that
-            # player's support skill; not a bond, hand or Retreat Area skill, which no unit has
+            # of the opponent's units (its own, acquired or shared: a unit is its source) or the
+            # opponent's support skill; not a bond, hand or Retreat Area skill, which no unit has
             from fecipher.engine.skills import SkillKind
-            if (cur.controller == ctx.controller) != (how == "ally_or_support_skill"):
+            if cur.controller == ctx.controller:
                 return False
             return cur.skill.kind is SkillKind.SUPPORT or (
                 cur.unit_id is not None and cur.skill.kind.value in _UNIT_SKILL_KINDS)
