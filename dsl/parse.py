@@ -1259,6 +1259,10 @@ class ToAst(Transformer):
         # "via the effect of a Support Skill"
         return ("support_skill", None, None)
 
+    def how_by_enemy_or_support_skill(self, pos, items):
+        # "by an enemy's skill or your opponent's support skill"
+        return ("enemy_or_support_skill", None, None)
+
     def how_by_your_skill(self, pos, items):
         return ("your_skill", None, None)
 

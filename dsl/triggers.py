@@ -195,6 +195,7 @@ def compile_trigger(t: A.Trigger) -> Trigger:
 # ask which skill was being resolved (its cost paid or its effect carried out) when the
 # event was published (Game.acting).
 ACTING_KINDS = frozenset({"tapped", "untapped", "moves", "card_to", "draws", "revealed"})
+_UNIT_SKILL_KINDS = frozenset({"ACT", "AUTO", "CONT", "SPEC"})   # SkillKind values of a unit's skills
 
 
 def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
@@ -219,6 +220,15 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
         if how == "support_skill":   # "via the effect of a Support Skill"
             from fecipher.engine.skills import SkillKind
             return cur.skill.kind is SkillKind.SUPPORT
+        if how == "enemy_or_support_skill":
+            # "as a result of an enemy's skill or your opponent's Support Skill": a skill of one
+            # of the opponent's units (its own, acquired or shared: a unit is its source) or the
+            # opponent's support skill; not a bond, hand or Retreat Area skill, which no unit has
+            from fecipher.engine.skills import SkillKind
+            if cur.controller == ctx.controller:
+                return False
+            return cur.skill.kind is SkillKind.SUPPORT or (
+                cur.unit_id is not None and cur.skill.kind.value in _UNIT_SKILL_KINDS)
         return True
     return test
 

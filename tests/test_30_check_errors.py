@@ -164,3 +164,15 @@ def test_resonance_of_dragon_blood_is_a_whole_cont_skill(kind, body, message):
 def test_by_skills_of_goes_with_cannot_be_destroyed():
     text = BASE + '  cont "Ward"\n    this unit cannot be moved by skills of tome enemies\n'
     assert "'by skills of ...' goes with 'cannot be destroyed'" in [m for _, _, m in errors(text)]
+
+
+def test_by_an_enemys_skill_or_support_skill_only_on_triggers_that_know_the_acting_skill():
+    """"By an enemy's skill or your opponent's support skill" (B14-067N) is accepted where the
+    acting skill is known (a card sent to an area, tapped, moved ...) and refused elsewhere."""
+    ok = BASE + ('  auto "Pity"\n    when a card from your hand is sent to your retreat area by an enemy\'s skill or '
+                 'your opponent\'s support skill\n    draw 1\n')
+    assert [c.title for c in compile_text(ok, "t.fe0")] == ["Test Prince"]
+    bad = BASE + ('  auto "Pity"\n    when an ally is deployed by an enemy\'s skill or your opponent\'s support skill\n'
+                  '    draw 1\n')
+    assert ["'by an enemy's skill or your opponent's support skill' is not supported here" in m
+            for _, _, m in errors(bad)] == [True]

@@ -690,3 +690,72 @@ def test_support_failure_until_the_opponents_next_turn_holds_in_that_turn():
     pick(game, "attack", unit=mc1, target=mc0)
     assert [e.player for e in game.events[start:] if isinstance(e, ev.SupportFailed)] == [1]
 
+
+
+PITY_PACK = '''
+card "Tester, Ascetic"
+  codes TST-090
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  auto "Pity"
+    when a card from your hand is sent to your retreat area by an enemy's skill or your opponent's support skill
+    draw 1
+  act "Penance"
+    cost send 1 card from your hand to your retreat area
+    this unit gains +10 attack until the end of the turn
+
+card "Tester, Taxman"
+  codes TST-091
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Levy"
+    your opponent sends 1 card from their hand to their retreat area
+
+card "Tester, Pickpocket"
+  codes TST-092
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  hand "Filch"
+    your opponent sends 1 card from their hand to their retreat area
+'''
+
+
+def test_sent_by_an_enemys_skill_or_the_opponents_support_skill_not_a_hand_skill_nor_your_own():
+    """"As a result of an enemy's skill or your opponent's support skill" (B14-067N): a
+    skill of one of the opponent's units counts; the opponent's hand skill (no unit's) and
+    your own skill's cost do not."""
+    pity = {c.unit_name + ", " + c.title: c for c in compile_text(PITY_PACK, "pity.fe0")}
+    game, mc0, mc1 = duel()
+    ascetic = add_unit(game, 0, pity["Tester, Ascetic"])
+    add_unit(game, 1, pity["Tester, Taxman"])
+    filch = add_cards(game, 1, "hand", pity["Tester, Pickpocket"])[0]
+    add_cards(game, 0, "hand", FILLER, FILLER, FILLER, FILLER)
+    begin(game, turn=3, player=1)
+    p0 = game.players[0]
+    before = len(p0.hand)
+    pick(game, "use_skill", card=filch)                  # the opponent's hand skill
+    pick(game, "card", player=0, card=p0.hand[0])
+    assert len(p0.hand) == before - 1                    # sent, and no draw
+    pick(game, "use_skill", skill="Levy")                # an enemy's skill
+    pick(game, "card", player=0, card=p0.hand[0])
+    assert len(p0.hand) == before - 1                    # sent, then 1 drawn
+    assert any(isinstance(e, ev.SkillTriggered) and e.skill == "Pity" for e in game.events)
+    game2, _, _ = duel()
+    ascetic2 = add_unit(game2, 0, pity["Tester, Ascetic"])
+    add_cards(game2, 0, "hand", FILLER, FILLER)
+    begin(game2)
+    q0 = game2.players[0]
+    pick(game2, "use_skill", skill="Penance", unit=ascetic2)   # your own skill's cost
+    pick(game2, "card", card=q0.hand[0])
+    assert len(q0.hand) == 1
+    assert not any(isinstance(e, ev.SkillTriggered) and e.skill == "Pity" for e in game2.events)
+    assert ascetic is not None
