@@ -346,6 +346,15 @@ MISSING = {
                 "sends a number of cards; the whole hand as a cost is not in the language, as P10-003PR)",
     "B16-066SR": "\"A New World\": a second Beginning Phase, Bond Phase and Deployment Phase in the turn (extra "
                  "phases are not in the language)",
+    "B16-088R": "\"Light of Judgement\": \"destroy all non-Main Character enemies with the same Deployment Cost as "
+                "that card\", a filter by the cost of the revealed card ('with cost N' takes a number, as B11-097R)",
+    "B16-094R": "\"Inescapable Fate\": \"Your opponent is unable to add any cards to their Orbs\", a rule forbidding "
+                "a player to put cards into their Orb Area (the language forbids deploying, using skills and levelling "
+                "up, not moving cards into an area)",
+    "B16-100R": "\"Transcending Fate\": a skill of the card in the hand triggered when it \"is to be sent to the "
+                "Retreat Area from your hand as the effect of an enemy's skill or an opponent's support skill\" "
+                "('when this card is ...' is a bond skill's trigger only); \"Black Steed's Neigh\": enemies that "
+                "cannot be moved by the effects of skills (not costs): 'cannot be moved by skills' is both",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
