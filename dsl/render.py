@@ -207,6 +207,7 @@ def duration(d: A.Duration | None) -> str:
             "end_of_opponents_next_turn": "until the end of your opponent's next turn",
             "end_of_next_turn": "until the end of your next turn",
             "end_of_game": "until the end of the game",
+            "while_on_field": "until removed from the field",
             "during_opponents_next_turn": "during your opponent's next turn"}[d.kind]
 
 

@@ -336,9 +336,6 @@ MISSING = {
     "B16-041SR": "\"Offer your soul!\": sending the top card of the opponent's levelled-up Main Character's stack to "
                  "the Retreat Area, the opponent choosing the new top card from the stack (no effect takes cards out "
                  "of a stack)",
-    "B16-046R": "\"The Threshold of Truth\": \"until he is removed from the battlefield, this unit gains +30 attack\", "
-                "a change lasting while the unit stays on the field (a change set by an AUTO skill ends at the end of a "
-                "combat, a turn or the opponent's next turn)",
     "B16-049SR": "\"Tri-affliction\": a trigger on the opponent's Main Character destroyed \"by either this unit's "
                  "attack or 'Decimating Armorpiercer'\" (a trigger names one cause: 'by an attack of this unit' or "
                  "'by \"X\"', not either of two)",
