@@ -1617,6 +1617,10 @@ class ToAst(Transformer):
         return A.PostFilter("stat_than", stat=items[1], op="lt" if str(items[0]) == "lower" else "gt",
                             value=items[2], pos=pos)
 
+    def with_stat_same(self, pos, items):
+        # "with the same cost as the revealed card": equal to the value of what the reference names now
+        return A.PostFilter("stat_than", stat=items[0], op="eq", value=items[1], pos=pos)
+
     def lower_higher(self, pos, items):
         return str(items[0])
 

@@ -70,6 +70,8 @@ def qualifier(q: A.Qualifier) -> str:
 def post(p: A.PostFilter) -> str:
     if p.kind == "stat_than":
         stat = {"cost": "Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[p.stat]
+        if p.op == "eq":
+            return f"with the same {stat} as {selector(p.value)}"
         return f"with a {'lower' if p.op == 'lt' else 'higher'} {stat} than {selector(p.value)}"
     if p.kind == "stat_count":
         stat = {"cost": "Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[p.stat]

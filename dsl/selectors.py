@@ -455,10 +455,10 @@ def _card_stat(ctx: SkillContext, c: CardCopy, stat: str) -> int:
 
 
 def _stat_than(p: A.PostFilter, stat_of) -> Callable:
-    """"with a lower cost than X" / "a higher attack than X": compared with the value of
-    what X stands for now (the lowest of them for "lower", the highest for "higher");
-    nothing matches when X stands for nothing."""
-    ref, stat, lower = p.value, p.stat, p.op == "lt"
+    """"with a lower cost than X" / "a higher attack than X" / "the same cost as X": compared
+    with the value of what X stands for now (the lowest of them for "lower", the highest for
+    "higher", any of them for "the same"); nothing matches when X stands for nothing."""
+    ref, stat, op = p.value, p.stat, p.op
 
     def test(ctx, thing):
         values = [_unit_stat(ctx, x, stat) if isinstance(x, Unit) else _card_stat(ctx, x, stat)
@@ -466,7 +466,9 @@ def _stat_than(p: A.PostFilter, stat_of) -> Callable:
         if not values:
             return False
         mine = stat_of(ctx, thing)
-        return mine < min(values) if lower else mine > max(values)
+        if op == "eq":
+            return mine in values
+        return mine < min(values) if op == "lt" else mine > max(values)
     return test
 
 

@@ -343,8 +343,6 @@ MISSING = {
                 "sends a number of cards; the whole hand as a cost is not in the language, as P10-003PR)",
     "B16-066SR": "\"A New World\": a second Beginning Phase, Bond Phase and Deployment Phase in the turn (extra "
                  "phases are not in the language)",
-    "B16-088R": "\"Light of Judgement\": \"destroy all non-Main Character enemies with the same Deployment Cost as "
-                "that card\", a filter by the cost of the revealed card ('with cost N' takes a number, as B11-097R)",
     "B16-094R": "\"Inescapable Fate\": \"Your opponent is unable to add any cards to their Orbs\", a rule forbidding "
                 "a player to put cards into their Orb Area (the language forbids deploying, using skills and levelling "
                 "up, not moving cards into an area)",
