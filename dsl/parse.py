@@ -1120,6 +1120,10 @@ class ToAst(Transformer):
         cause = next((i for i in items if isinstance(i, dict)), {})
         return ("destroyed", None, None, cause)
 
+    def on_destroyed_either(self, pos, items):
+        first, second = [i for i in items if isinstance(i, dict)]
+        return ("destroyed", None, None, {**first, "or_cause": second})
+
     def cause_battle(self, pos, items):
         return {"cause": "battle", "by": items[0] if items else None}
 

@@ -556,12 +556,16 @@ def _new_trigger(t: A.Trigger) -> str | None:
         whose = _OWNER.get(place_.owner, "your") if place_ is not None else "your"
         return f"when one of {whose} Orbs is destroyed"
     if k == "destroyed" and t.cause is not None:
-        if t.cause == "battle":
-            cause = f"by an attack of {selector(t.by)}" if t.by is not None else "by an attack"
-        elif t.name is not None:
-            cause = f'by "{t.name}"'
-        else:
-            cause = f"by a skill of {selector(t.by)}" if t.by is not None else "by a skill's effect"
+        def cause_of(kind, by, name):
+            if kind == "battle":
+                return f"by an attack of {selector(by)}" if by is not None else "by an attack"
+            if name is not None:
+                return f'by "{name}"'
+            return f"by a skill of {selector(by)}" if by is not None else "by a skill's effect"
+        cause = cause_of(t.cause, t.by, t.name)
+        if t.or_cause is not None:
+            o = t.or_cause
+            cause = f"either {cause} or {cause_of(o.get('cause'), o.get('by'), o.get('name'))}"
         return f"when {selector(t.subject)} is destroyed {cause}"
     if k == "moves" and (t.how is not None or t.line is not None):
         line = f" to the {cap(t.line)} Line" if t.line else ""

@@ -1255,6 +1255,19 @@ class SkillChecker:
                                     "on the field or in the bond area is not revealed")
         if k == "destroyed" and t.name is not None:
             self.check_skill_name(t.name, t.pos)
+        if k == "destroyed" and t.or_cause is not None:
+            other = t.or_cause
+            if other.get("name") is not None:
+                self.check_skill_name(other["name"], t.pos)
+            if other.get("by") is not None:
+                self.check_selector(other["by"])
+                if selector_kind(other["by"]) not in ("unit", "name"):
+                    self.err(other["by"].pos, "this names a unit: 'an enemy', 'this unit' ...")
+            def said(by):   # (positions differ: compared as written)
+                from fecipher.dsl.render import selector as rendered
+                return None if by is None else rendered(by)
+            if other.get("cause") == t.cause and other.get("name") == t.name and said(other.get("by")) == said(t.by):
+                self.err(t.pos, "the two causes are the same: write one")
         if k in ("card_to", "revealed"):
             sel = t.subject
             self.check_selector(sel, where=False)

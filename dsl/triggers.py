@@ -336,9 +336,15 @@ def _new_trigger(t: A.Trigger, kind: TriggerKind, text: str) -> Trigger:
 
 def destroyed_cause(t: A.Trigger) -> Callable[[SkillContext, Any], bool] | None:
     """"is destroyed by an attack (of X)", "in battle", "by a skill (of X)", "by "S"":
-    a test on the UnitDestroyed event (None when the line names no cause)."""
+    a test on the UnitDestroyed event (None when the line names no cause). With a second
+    cause ("by an attack of this unit or by "X""), either one."""
     if t.cause is None:
         return None
+    if getattr(t, "or_cause", None) is not None:
+        one = destroyed_cause(attrs.evolve(t, or_cause=None))
+        two = destroyed_cause(attrs.evolve(t, cause=t.or_cause.get("cause"), by=t.or_cause.get("by"),
+                                           name=t.or_cause.get("name"), or_cause=None))
+        return lambda ctx, e: one(ctx, e) or two(ctx, e)
     in_battle = t.cause == "battle"
     name = t.name
     by = t.by

@@ -336,9 +336,6 @@ MISSING = {
     "B16-041SR": "\"Offer your soul!\": sending the top card of the opponent's levelled-up Main Character's stack to "
                  "the Retreat Area, the opponent choosing the new top card from the stack (no effect takes cards out "
                  "of a stack)",
-    "B16-049SR": "\"Tri-affliction\": a trigger on the opponent's Main Character destroyed \"by either this unit's "
-                 "attack or 'Decimating Armorpiercer'\" (a trigger names one cause: 'by an attack of this unit' or "
-                 "'by \"X\"', not either of two)",
     "B16-065N": "\"Slaughterous Lesson\": the cost \"[Send all cards in your hand to the Retreat Area]\" (a cost "
                 "sends a number of cards; the whole hand as a cost is not in the language, as P10-003PR)",
     "B16-066SR": "\"A New World\": a second Beginning Phase, Bond Phase and Deployment Phase in the turn (extra "
