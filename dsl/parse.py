@@ -1121,8 +1121,9 @@ class ToAst(Transformer):
         return ("destroyed", None, None, cause)
 
     def on_destroyed_either(self, pos, items):
-        first, second = [i for i in items if isinstance(i, dict)]
-        return ("destroyed", None, None, {**first, "or_cause": second})
+        name = next(i for i in items if not isinstance(i, dict))
+        second = next(i for i in items if isinstance(i, dict))
+        return ("destroyed", None, None, {"cause": "skill", "name": _s(name), "or_cause": second})
 
     def cause_battle(self, pos, items):
         return {"cause": "battle", "by": items[0] if items else None}

@@ -1,7 +1,7 @@
-"""A destruction trigger with two causes, either of them: `when X is destroyed by an attack of
-this unit or by "S"` ("When your opponent's Main Character is destroyed by either this unit's
-attack or "Decimating Armorpiercer"", B16-049SR Saber "Tri-affliction"). Each cause is one of
-those `is destroyed` takes; a destruction by neither does not trigger it."""
+"""A destruction trigger with two causes, either of them: `when X is destroyed by "S" or by an
+attack of this unit` ("When your opponent's Main Character is destroyed by either this unit's
+attack or "Decimating Armorpiercer"", B16-049SR Saber "Tri-affliction"). The first is a named
+skill, the second any cause `is destroyed` takes; a destruction by neither does not trigger it."""
 import pytest
 
 from fecipher.conformance.scenario import parse_scenarios
@@ -20,7 +20,7 @@ CARD = '''card "Hale, Test Reaper"
     choose 1 non-main character enemy
     destroy it
   auto "Toll"
-    when an enemy is destroyed by an attack of this unit or by "Zap"
+    when an enemy is destroyed by "Zap" or by an attack of this unit
     draw 1
 '''
 
@@ -90,11 +90,11 @@ def test_either_cause(steps):
 
 def test_the_same_cause_twice_is_refused():
     with pytest.raises(LanguageError) as e:
-        compile_text(CARD.replace('or by "Zap"', 'or by an attack of this unit'), "t.fe0")
+        compile_text(CARD.replace('or by an attack of this unit', 'or by "Zap"'), "t.fe0")
     assert "the two causes are the same" in str(e.value)
 
 
 def test_a_named_cause_must_be_a_skill():
     with pytest.raises(LanguageError) as e:
-        compile_text(CARD.replace('or by "Zap"', 'or by "Zpa"'), "t.fe0")
+        compile_text(CARD.replace('by "Zap" or', 'by "Zpa" or'), "t.fe0")
     assert 'unknown skill name "Zpa"' in str(e.value)
