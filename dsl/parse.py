@@ -1240,6 +1240,12 @@ class ToAst(Transformer):
         # "via the effect of a Support Skill"
         return ("support_skill", None, None)
 
+    def how_by_ally_or_support_skill(self, pos, items):
+        return ("ally_or_support_skill", None, None)
+
+    def how_by_enemy_or_support_skill(self, pos, items):
+        return ("enemy_or_support_skill", None, None)
+
     def how_by_your_skill(self, pos, items):
         return ("your_skill", None, None)
 

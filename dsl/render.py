@@ -520,7 +520,9 @@ def _how(t: A.Trigger) -> str:
         return f' by "{t.how_skill}"' if t.how_skill else " by a skill's cost or effect"
     return {"hand": " not by a skill", "your_skill": " by your skill",
             "opponent_skill": " by your opponent's skill",
-            "support_skill": " via the effect of a Support Skill"}.get(t.how or "", "")
+            "support_skill": " via the effect of a Support Skill",
+            "ally_or_support_skill": " by an ally's skill or your Support Skill",
+            "enemy_or_support_skill": " by an enemy's skill or your opponent's Support Skill"}.get(t.how or "", "")
 
 
 def _new_trigger(t: A.Trigger) -> str | None:

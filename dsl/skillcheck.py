@@ -1219,7 +1219,8 @@ class SkillChecker:
             self.check_selector(t.obj)
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
-        if t.how in ("your_skill", "opponent_skill", "support_skill") and t.kind not in _ACTING_TRIGGERS:
+        if t.how in ("your_skill", "opponent_skill", "support_skill", "ally_or_support_skill",
+                     "enemy_or_support_skill") and t.kind not in _ACTING_TRIGGERS:
             self.err(t.pos, "'by your (opponent's) skill' / 'by a support skill' is not supported here; say 'by a "
                             "skill' or 'by \"X\"'")
         if t.kind == "skill_destroys" and t.name not in self.skill_names:

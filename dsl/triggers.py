@@ -200,6 +200,13 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
         if how == "support_skill":   # "via the effect of a Support Skill"
             from fecipher.engine.skills import SkillKind
             return cur.skill.kind is SkillKind.SUPPORT
+        if how in ("ally_or_support_skill", "enemy_or_support_skill"):
+            # "by an ally's skill or your support skill": a skill of a unit (not a bond, hand or
+            # Retreat Area skill) or a support skill, of that player ("an enemy's ... their")
+            from fecipher.engine.skills import SkillKind
+            mine = how == "ally_or_support_skill"
+            return (cur.controller == ctx.controller) == mine and cur.skill.kind in (
+                SkillKind.ACTION, SkillKind.AUTOMATIC, SkillKind.CONTINUOUS, SkillKind.SUPPORT)
         return True
     return test
 

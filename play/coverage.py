@@ -327,9 +327,6 @@ MISSING = {
                 "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
-    "B16-023R": "\"Time for the main event!\": a trigger on an ally \"untapped by an ally's skill or your support "
-                "skill\" ('is untapped' takes 'by a skill', 'by your skill' or 'by \"X\"': 'by your skill' also counts "
-                "your bond and hand skills, as B08-077N's bond skill that untaps an ally, which the text leaves out)",
     "B16-027SR": "\"Teachings of the Paladin\": \"When paying the cost for 'Maltet, the Legendary Weapon', you may "
                  "instead tap this unit\", another skill's cost paid another way (a skill's cost can be reduced or "
                  "skipped, not replaced by a tap)",
