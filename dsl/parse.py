@@ -1089,9 +1089,9 @@ class ToAst(Transformer):
         if words and words[0] == "during":
             # "during your opponent's next turn": from that turn's start to its end
             kind = "during_opponents_next_turn" if "opponent" in words else "during_next_turn"
-        elif "field" in words:
+        elif "leaves" in words or "leave" in words:
             # "until it leaves the field": the changed unit's own change, ended only by its leaving
-            kind = "while_on_field"
+            kind = "while_on_field" if words[-1] == "field" else "leaves_what"
         elif "game" in words:
             kind = "end_of_game"
         elif "next" in words:

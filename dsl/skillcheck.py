@@ -390,7 +390,9 @@ class SkillChecker:
             self.err(d.pos, "'during your opponent's next turn' is supported on a change of units "
                             "('all armored allies cannot be destroyed by skills during your opponent's next turn'); "
                             "elsewhere write 'until the end of your opponent's next turn'")
-        if isinstance(d, A.Duration) and d.kind == "while_on_field" and not isinstance(st, A.Modification):
+        if isinstance(d, A.Duration) and d.kind == "leaves_what":
+            self.err(d.pos, "say 'until it leaves the field'")
+        elif isinstance(d, A.Duration) and d.kind == "while_on_field" and not isinstance(st, A.Modification):
             self.err(d.pos, "'until it leaves the field' is supported on a change of units ('this unit gains +30 "
                             "attack until it leaves the field'): the units changed are the ones that leave")
         if isinstance(st, A.DeployBan):

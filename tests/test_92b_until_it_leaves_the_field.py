@@ -47,6 +47,7 @@ def test_the_change_outlasts_turns_and_ends_when_the_unit_leaves_the_field():
 
 @pytest.mark.parametrize("line, message", [
     ('the cost of "Threshold" is reduced by 1 bond until it leaves the field', "supported on a change of units"),
+    ('this unit gains +5 attack until it leaves the stage', "say 'until it leaves the field'"),
 ])
 def test_only_on_a_change_of_units(line, message):
     text = PACK.replace('this unit gains +5 attack until the end of the turn', line)
