@@ -1109,8 +1109,8 @@ class SkillChecker:
             if p.kind == "stat_than":
                 self.check_selector(p.value)
                 if p.stat == "range":
-                    self.err(p.pos, "'with a lower ... than' and 'with the same ... as' compare cost, attack or "
-                                    "support")
+                    self.err(p.pos, "'with a lower ... than' (or 'with the same ... as') compares cost, attack "
+                                    "or support")
             if p.kind == "stat_count":   # "with cost equal to the number of orbs": a count, as "for each"
                 counting, self.counting = self.counting, True
                 self.check_selector(p.value, where=False)

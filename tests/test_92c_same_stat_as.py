@@ -68,4 +68,4 @@ def test_the_same_attack_as_a_unit():
 def test_a_range_is_refused():
     with pytest.raises(LanguageError) as e:
         compile_text(PACK.replace("with the same attack as this unit", "with the same range as this unit"), "r.fe0")
-    assert "'with the same ... as' compare cost, attack or support" in str(e.value)
+    assert "(or 'with the same ... as') compares cost, attack or support" in str(e.value)
