@@ -364,6 +364,8 @@ class Trigger:
     line: str | None = None          # moves: "to the front line"
     keyword: Keyword | None = None   # uses: "a [LIS] skill"
     face: str | None = None          # card_to: "face-up" / "face-down" (placed in the bond area so)
+    # destroyed: a second cause, either of the two ("by an attack of this unit or by "X"")
+    or_cause: "dict | None" = None
 
 
 @_node

@@ -1113,6 +1113,9 @@ class ToAst(Transformer):
         if words and words[0] == "during":
             # "during your opponent's next turn": from that turn's start to its end
             kind = "during_opponents_next_turn" if "opponent" in words else "during_next_turn"
+        elif "leaves" in words or "leave" in words:
+            # "until it leaves the field": the changed unit's own change, ended only by its leaving
+            kind = "while_on_field" if words[-1] == "field" else "leaves_what"
         elif "game" in words:
             kind = "end_of_game"
         elif "next" in words:
@@ -1140,6 +1143,11 @@ class ToAst(Transformer):
     def on_destroyed(self, pos, items):
         cause = next((i for i in items if isinstance(i, dict)), {})
         return ("destroyed", None, None, cause)
+
+    def on_destroyed_either(self, pos, items):
+        name = next(i for i in items if not isinstance(i, dict))
+        second = next(i for i in items if isinstance(i, dict))
+        return ("destroyed", None, None, {"cause": "skill", "name": _s(name), "or_cause": second})
 
     def cause_battle(self, pos, items):
         return {"cause": "battle", "by": items[0] if items else None}
@@ -1259,8 +1267,10 @@ class ToAst(Transformer):
         # "via the effect of a Support Skill"
         return ("support_skill", None, None)
 
+    def how_by_ally_or_support_skill(self, pos, items):
+        return ("ally_or_support_skill", None, None)
+
     def how_by_enemy_or_support_skill(self, pos, items):
-        # "by an enemy's skill or your opponent's support skill"
         return ("enemy_or_support_skill", None, None)
 
     def how_by_your_skill(self, pos, items):
@@ -1644,6 +1654,10 @@ class ToAst(Transformer):
         # "with a lower cost than the revealed card": compared with what the reference names now
         return A.PostFilter("stat_than", stat=items[1], op="lt" if str(items[0]) == "lower" else "gt",
                             value=items[2], pos=pos)
+
+    def with_stat_same(self, pos, items):
+        # "with the same cost as the revealed card": equal to the value of what the reference names now
+        return A.PostFilter("stat_than", stat=items[0], op="eq", value=items[1], pos=pos)
 
     def lower_higher(self, pos, items):
         return str(items[0])

@@ -70,6 +70,8 @@ def qualifier(q: A.Qualifier) -> str:
 def post(p: A.PostFilter) -> str:
     if p.kind == "stat_than":
         stat = {"cost": "Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[p.stat]
+        if p.op == "eq":
+            return f"with the same {stat} as {selector(p.value)}"
         return f"with a {'lower' if p.op == 'lt' else 'higher'} {stat} than {selector(p.value)}"
     if p.kind == "stat_count":
         stat = {"cost": "Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[p.stat]
@@ -207,6 +209,8 @@ def duration(d: A.Duration | None) -> str:
             "end_of_opponents_next_turn": "until the end of your opponent's next turn",
             "end_of_next_turn": "until the end of your next turn",
             "end_of_game": "until the end of the game",
+            "while_on_field": "until removed from the field",
+            "leaves_what": "until it leaves the field",
             "during_opponents_next_turn": "during your opponent's next turn",
             "during_next_turn": "during your next turn"}[d.kind]
 
@@ -530,6 +534,7 @@ def _how(t: A.Trigger) -> str:
     return {"hand": " not by a skill", "your_skill": " by your skill",
             "opponent_skill": " by your opponent's skill",
             "support_skill": " via the effect of a Support Skill",
+            "ally_or_support_skill": " by an ally's skill or your Support Skill",
             "enemy_or_support_skill": " as a result of an enemy's skill or your opponent's Support Skill"}.get(t.how or "", "")
 
 
@@ -568,12 +573,16 @@ def _new_trigger(t: A.Trigger) -> str | None:
         whose = _OWNER.get(place_.owner, "your") if place_ is not None else "your"
         return f"when one of {whose} Orbs is destroyed"
     if k == "destroyed" and t.cause is not None:
-        if t.cause == "battle":
-            cause = f"by an attack of {selector(t.by)}" if t.by is not None else "by an attack"
-        elif t.name is not None:
-            cause = f'by "{t.name}"'
-        else:
-            cause = f"by a skill of {selector(t.by)}" if t.by is not None else "by a skill's effect"
+        def cause_of(kind, by, name):
+            if kind == "battle":
+                return f"by an attack of {selector(by)}" if by is not None else "by an attack"
+            if name is not None:
+                return f'by "{name}"'
+            return f"by a skill of {selector(by)}" if by is not None else "by a skill's effect"
+        cause = cause_of(t.cause, t.by, t.name)
+        if t.or_cause is not None:
+            o = t.or_cause
+            cause = f"either {cause} or {cause_of(o.get('cause'), o.get('by'), o.get('name'))}"
         return f"when {selector(t.subject)} is destroyed {cause}"
     if k == "moves" and (t.how is not None or t.line is not None):
         line = f" to the {cap(t.line)} Line" if t.line else ""

@@ -11,6 +11,7 @@ from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.cards import card_unit_names
+from fecipher.engine.events import BattleEnded
 from fecipher.engine.skills import SkillContext, SkillKind
 from fecipher.engine.state import Unit
 from fecipher.engine.visibility import can_see, card_label, searched
@@ -107,7 +108,7 @@ def ref_units(ctx: SkillContext, ref: A.Ref) -> list[Unit]:
     elif k in ("attacker", "defender", "own_attacker", "own_defender", "own_battler", "opponent_battler"):
         b = g.battle
         if b is None:
-            return []
+            return _ended_battle_seat(ctx, k)
         if k == "attacker":
             out = g.unit(b.attacker)
         elif k == "defender":
@@ -128,6 +129,31 @@ def ref_units(ctx: SkillContext, ref: A.Ref) -> list[Unit]:
     if out is None:
         return []
     return [out] if g.unit(out.id) is out else []
+
+
+def _ended_battle_seat(ctx: SkillContext, k: str) -> list[Unit]:
+    """The attacking / defending unit of the battle whose end triggered this skill ("When this unit's
+    attack ends, if the defending unit was your opponent's Main Character, ..."): after the battle
+    end step there is no battle going on, and the units are those the BattleEnded event names, while
+    they are still on the field. Outside such a trigger there is none."""
+    e = ctx.event
+    if not isinstance(e, BattleEnded):
+        return []
+    attacking_player = e.player
+    if k == "attacker":
+        uid = e.attacker
+    elif k == "defender":
+        uid = e.defender
+    elif k == "own_attacker":
+        uid = e.attacker if attacking_player == ctx.controller else None
+    elif k == "own_defender":
+        uid = e.defender if attacking_player != ctx.controller else None
+    elif k == "opponent_battler":
+        uid = e.defender if attacking_player == ctx.controller else e.attacker
+    else:
+        uid = e.attacker if attacking_player == ctx.controller else e.defender
+    u = ctx.game.unit(uid) if uid is not None else None
+    return [u] if u is not None else []
 
 
 def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
@@ -429,10 +455,10 @@ def _card_stat(ctx: SkillContext, c: CardCopy, stat: str) -> int:
 
 
 def _stat_than(p: A.PostFilter, stat_of) -> Callable:
-    """"with a lower cost than X" / "a higher attack than X": compared with the value of
-    what X stands for now (the lowest of them for "lower", the highest for "higher");
-    nothing matches when X stands for nothing."""
-    ref, stat, lower = p.value, p.stat, p.op == "lt"
+    """"with a lower cost than X" / "a higher attack than X" / "the same cost as X": compared
+    with the value of what X stands for now (the lowest of them for "lower", the highest for
+    "higher", any of them for "the same"); nothing matches when X stands for nothing."""
+    ref, stat, op = p.value, p.stat, p.op
 
     def test(ctx, thing):
         values = [_unit_stat(ctx, x, stat) if isinstance(x, Unit) else _card_stat(ctx, x, stat)
@@ -440,7 +466,9 @@ def _stat_than(p: A.PostFilter, stat_of) -> Callable:
         if not values:
             return False
         mine = stat_of(ctx, thing)
-        return mine < min(values) if lower else mine > max(values)
+        if op == "eq":
+            return mine in values
+        return mine < min(values) if op == "lt" else mine > max(values)
     return test
 
 

@@ -399,6 +399,11 @@ class SkillChecker:
             self.err(d.pos, f"'during {whose} next turn' is supported on a change of units "
                             f"('all armored allies cannot be destroyed by skills during {whose} next turn'); "
                             "elsewhere write 'until the end of your opponent's next turn'")
+        if isinstance(d, A.Duration) and d.kind == "leaves_what":
+            self.err(d.pos, "say 'until it leaves the field'")
+        elif isinstance(d, A.Duration) and d.kind == "while_on_field" and not isinstance(st, A.Modification):
+            self.err(d.pos, "'until it leaves the field' is supported on a change of units ('this unit gains +30 "
+                            "attack until it leaves the field'): the units changed are the ones that leave")
         if isinstance(st, A.DeployBan):
             self.check_deploy_ban(st)
             return
@@ -1136,7 +1141,8 @@ class SkillChecker:
             if p.kind == "stat_than":
                 self.check_selector(p.value)
                 if p.stat == "range":
-                    self.err(p.pos, "'with a lower ... than' compares cost, attack or support")
+                    self.err(p.pos, "'with a lower ... than' (or 'with the same ... as') compares cost, attack "
+                                    "or support")
             if p.kind == "stat_count":   # "with cost equal to the number of orbs": a count, as "for each"
                 counting, self.counting = self.counting, True
                 self.check_selector(p.value, where=False)
@@ -1247,10 +1253,10 @@ class SkillChecker:
             self.check_selector(t.obj)
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
-        if t.how in ("your_skill", "opponent_skill", "support_skill", "enemy_or_support_skill") \
-                and t.kind not in _ACTING_TRIGGERS:
-            self.err(t.pos, "'by your (opponent's) skill' / 'by a support skill' / 'by an enemy's skill or your "
-                            "opponent's support skill' is not supported here; say 'by a skill' or 'by \"X\"'")
+        if t.how in ("your_skill", "opponent_skill", "support_skill", "ally_or_support_skill",
+                     "enemy_or_support_skill") and t.kind not in _ACTING_TRIGGERS:
+            self.err(t.pos, "'by your (opponent's) skill' / 'by a support skill' / 'by an ally's (enemy's) skill or "
+                            "your (opponent's) support skill' is not supported here; say 'by a skill' or 'by \"X\"'")
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
             self.err(t.pos, lambda: f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 
@@ -1284,6 +1290,19 @@ class SkillChecker:
                                     "on the field or in the bond area is not revealed")
         if k == "destroyed" and t.name is not None:
             self.check_skill_name(t.name, t.pos)
+        if k == "destroyed" and t.or_cause is not None:
+            other = t.or_cause
+            if other.get("name") is not None:
+                self.check_skill_name(other["name"], t.pos)
+            if other.get("by") is not None:
+                self.check_selector(other["by"])
+                if selector_kind(other["by"]) not in ("unit", "name"):
+                    self.err(other["by"].pos, "this names a unit: 'an enemy', 'this unit' ...")
+            def said(by):   # (positions differ: compared as written)
+                from fecipher.dsl.render import selector as rendered
+                return None if by is None else rendered(by)
+            if other.get("cause") == t.cause and other.get("name") == t.name and said(other.get("by")) == said(t.by):
+                self.err(t.pos, "the two causes are the same: write one")
         if k in ("card_to", "revealed"):
             sel = t.subject
             self.check_selector(sel, where=False)

@@ -220,12 +220,13 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
         if how == "support_skill":   # "via the effect of a Support Skill"
             from fecipher.engine.skills import SkillKind
             return cur.skill.kind is SkillKind.SUPPORT
-        if how == "enemy_or_support_skill":
-            # "as a result of an enemy's skill or your opponent's Support Skill": a skill of one
-            # of the opponent's units (its own, acquired or shared: a unit is its source) or the
-            # opponent's support skill; not a bond, hand or Retreat Area skill, which no unit has
+        if how in ("ally_or_support_skill", "enemy_or_support_skill"):
+            # "by an ally's skill or your support skill" / "as a result of an enemy's skill or
+            # your opponent's Support Skill": a skill of one of that player's units (its own,
+            # acquired or shared: a unit is its source) or that player's support skill; not a
+            # bond, hand or Retreat Area skill, which no unit has
             from fecipher.engine.skills import SkillKind
-            if cur.controller == ctx.controller:
+            if (cur.controller == ctx.controller) != (how == "ally_or_support_skill"):
                 return False
             return cur.skill.kind is SkillKind.SUPPORT or (
                 cur.unit_id is not None and cur.skill.kind.value in _UNIT_SKILL_KINDS)
@@ -365,9 +366,15 @@ def _new_trigger(t: A.Trigger, kind: TriggerKind, text: str) -> Trigger:
 
 def destroyed_cause(t: A.Trigger) -> Callable[[SkillContext, Any], bool] | None:
     """"is destroyed by an attack (of X)", "in battle", "by a skill (of X)", "by "S"":
-    a test on the UnitDestroyed event (None when the line names no cause)."""
+    a test on the UnitDestroyed event (None when the line names no cause). With a second
+    cause ("by an attack of this unit or by "X""), either one."""
     if t.cause is None:
         return None
+    if getattr(t, "or_cause", None) is not None:
+        one = destroyed_cause(attrs.evolve(t, or_cause=None))
+        two = destroyed_cause(attrs.evolve(t, cause=t.or_cause.get("cause"), by=t.or_cause.get("by"),
+                                           name=t.or_cause.get("name"), or_cause=None))
+        return lambda ctx, e: one(ctx, e) or two(ctx, e)
     in_battle = t.cause == "battle"
     name = t.name
     by = t.by

@@ -318,6 +318,23 @@ MISSING = {
     "B15-076SR": "\"Blood of Njorun, Earthen Goddess\": \"All of your <Yellow> Bond cards possess this unit's [BS] "
                  "skill\": a bond skill given to other bond cards by a unit's CONT skill ('all white bonds acquire "
                  "black' gives bonds a symbol only; a bond skill works from its own card in the Bond Area)",
+    "B16-027SR": "\"Teachings of the Paladin\": \"When paying the cost for 'Maltet, the Legendary Weapon', you may "
+                 "instead tap this unit\", another skill's cost paid another way (a skill's cost can be reduced or "
+                 "skipped, not replaced by a tap)",
+    "B16-041SR": "\"Offer your soul!\": sending the top card of the opponent's levelled-up Main Character's stack to "
+                 "the Retreat Area, the opponent choosing the new top card from the stack (no effect takes cards out "
+                 "of a stack)",
+    "B16-065N": "\"Slaughterous Lesson\": the cost \"[Send all cards in your hand to the Retreat Area]\" (a cost "
+                "sends a number of cards; the whole hand as a cost is not in the language, as P10-003PR)",
+    "B16-066SR": "\"A New World\": a second Beginning Phase, Bond Phase and Deployment Phase in the turn (extra "
+                 "phases are not in the language)",
+    "B16-094R": "\"Inescapable Fate\": \"Your opponent is unable to add any cards to their Orbs\", a rule forbidding "
+                "a player to put cards into their Orb Area (the language forbids deploying, using skills and levelling "
+                "up, not moving cards into an area)",
+    "B16-100R": "\"Transcending Fate\": a skill of the card in the hand triggered when it \"is to be sent to the "
+                "Retreat Area from your hand as the effect of an enemy's skill or an opponent's support skill\" "
+                "('when this card is ...' is a bond skill's trigger only); \"Black Steed's Neigh\": enemies that "
+                "cannot be moved by the effects of skills (not costs): 'cannot be moved by skills' is both",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
