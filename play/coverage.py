@@ -350,6 +350,8 @@ MISSING = {
     "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
                 "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
                 "reveal by a named skill)",
+    "B18-062R": "\"We show you the mettle!\": 'This skill is only usable if this unit has 100 or more attack' "
+                "(no condition compares a unit's attack with a number)",
     "B18-093N": "\"Sandstorm-Cleaving Tough Blade\": a trigger on another ally deployed in the front "
                 "line ('when ... is deployed' takes no line filter, as B15-035R)",
     "B18-094R": "\"Dancer of the Mercenaries\": a trigger on this unit deployed in the front line "
