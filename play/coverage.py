@@ -335,6 +335,35 @@ MISSING = {
                 "Retreat Area from your hand as the effect of an enemy's skill or an opponent's support skill\" "
                 "('when this card is ...' is a bond skill's trigger only); \"Black Steed's Neigh\": enemies that "
                 "cannot be moved by the effects of skills (not costs): 'cannot be moved by skills' is both",
+    # B18 (cards/b18.fe0)
+    "B18-001SR": "\"Sublime Creator Sword\": 'Until this unit leaves the Battlefield, this unit "
+                 "acquires range 1-2' (an ACT skill's change needs a duration: the end of the turn,"
+                 " the combat or the opponent's next turn; a change with none is refused)",
+    "B18-004SR": "\"The Solitary Imperial Way\": a trigger on using a [CP] skill of an \"Edelgard\" "
+                 "card in your hand (no trigger names the use of a hand skill); \"Aymr, the Magic "
+                 "Axe\": a choice between destroying a chosen non-main character enemy and "
+                 "destroying 1 of the opponent's orbs ('either:' takes one line per option, and a "
+                 "choice and its action are two)",
+    "B18-008R": "\"The Warrior Prime Minister's Descendant\": a trigger on an ally deployed by this "
+                "unit's named skill \"The Duty of the Superior\" ('when ... is deployed' takes no "
+                "skill it was deployed by)",
+    "B18-012R": "\"Preparing for a Sudden Siege\": 'Until this unit leaves the Battlefield, you "
+                "cannot use' the skill (no duration until the unit leaves the field); \"Let's all "
+                "shut ourselves in!\": a bond card chosen and added to the hand",
+    "B18-018SR": "\"An Offering to Lost Souls\": the orbs this unit's attack destroys go to the "
+                 "opponent's retreat area instead of their hand (no replacement of where a "
+                 "destroyed orb goes)",
+    "B18-050N": "\"User of Warping Magic\": choosing an ally in the other line than this unit, and "
+                "moving this unit and that ally in one effect (as B02-024R)",
+    "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
+                "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
+                "reveal by a named skill)",
+    "B18-062R": "\"We show you the mettle!\": 'This skill is only usable if this unit has 100 or more attack' "
+                "(no condition compares a unit's attack with a number)",
+    "B18-093N": "\"Sandstorm-Cleaving Tough Blade\": a trigger on another ally deployed in the front "
+                "line ('when ... is deployed' takes no line filter, as B15-035R)",
+    "B18-094R": "\"Dancer of the Mercenaries\": a trigger on this unit deployed in the front line "
+                "('when ... is deployed' takes no line filter, as B15-035R)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
