@@ -1,4 +1,4 @@
-"""The soak (benchmarks/soak.py) in CI: 150 random games between random legal decks
+"""The soak (benchmarks/soak.py) in CI: 180 random games between random legal decks
 of the whole card pool, every invariant checked after every answer and each game
 replayed for its events digest (about 30 s on a free core; the 10,000-game run
 is ``python -m benchmarks.soak 10000``). Also: the invariants do catch a broken
@@ -14,7 +14,7 @@ from fecipher.engine.deckrules import deck_problems
 from fecipher.engine.game import Game
 from fecipher.play.agents import RandomAgent
 
-CI_GAMES = 150
+CI_GAMES = 180
 
 
 def test_soak_of_random_pool_decks_keeps_every_invariant_and_replays():
