@@ -364,6 +364,19 @@ MISSING = {
                 "line ('when ... is deployed' takes no line filter, as B15-035R)",
     "B18-094R": "\"Dancer of the Mercenaries\": a trigger on this unit deployed in the front line "
                 "('when ... is deployed' takes no line filter, as B15-035R)",
+    "B17-001SR": "\"The Advance of All Heroes\": a choice of a card in the hand \"which does not share a Color with any ally\" (no card filter compares a card's symbols with those of every ally)",
+    "B17-003N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
+    "B17-004N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
+    "B17-006N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
+    "B17-011SR": "\"Bonds of Men and Dragons\": \"If you do not, then choose 1 of your Bond cards, and add it to your hand\": an effect carried out when the optional one was declined ('if you do:' follows only an accepted 'you may')",
+    "B17-018SR": "\"The Advance of All Heroes\": a choice of a card in the hand \"which does not share a Color with any ally\" (no card filter compares a card's symbols with those of every ally)",
+    "B17-022R": "\"Let's do our best!\": a card \"whose Deployment Cost is equal to the number of Orbs you have\" (the cost filter takes a number, not a count of orbs)",
+    "B17-032HN": "\"It's Too Late\": \"When a non-Main Character enemy evades\" any ally's attack (the evasion trigger exists only as 'evades this unit'); \"[CF] Carnage Form\" with it",
+    "B17-035SR": "\"The Breath of Fujin\": \"When a non-Main Character enemy evades\" any ally's attack (the evasion trigger exists only as 'evades this unit')",
+    "B17-037R": "\"Regal Sister's Cheer\": the cost \"Flip 2 Bonds with the same Color as your Main Character face-down\" (a bond filter takes a named symbol, not the main character's)",
+    "B17-049SR": "\"The Mad Princess's Instinct\": one once-per-turn trigger on \"this unit is attacking or is being attacked\" (a trigger line takes one event; two skills would each be once per turn)",
+    "B17-051R": "\"Royal Sister's Cheer\": a card \"with the same Color as your Main Character\" (a card filter takes a named symbol, not the main character's)",
+    "B17-086SR": "\"Sieglinde's Guidance\": \"Add your supporting card to your hand, or deploy it\" (no effect takes the support card of the combat)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
