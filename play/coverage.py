@@ -351,6 +351,12 @@ MISSING = {
                 "non-main character enemies'; 'cannot be evaded' takes no evader filter)",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
+    "B19-001SR": "\"Victory to the Adrestian Empire!\": a number of enemies to choose counted from the allies "
+                 "tapped by an earlier line of the same skill ('choose 1 non-main character enemy for each ally "
+                 "tapped by this skill'; only 'for each enemy destroyed by this skill' counts an earlier line)",
+    "B19-004SR": "\"Mire B\": the opponent chooses one card among three areas together (their hand, their bond "
+                 "area or their orbs) and sends it; \"A Sinister Smirk from the Dark\": a filter on enemies whose "
+                 "attack is raised by +10 or more by skill effects",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
