@@ -357,6 +357,13 @@ MISSING = {
     "B19-004SR": "\"Mire B\": the opponent chooses one card among three areas together (their hand, their bond "
                  "area or their orbs) and sends it; \"A Sinister Smirk from the Dark\": a filter on enemies whose "
                  "attack is raised by +10 or more by skill effects",
+    "B19-009R": "\"Investigation Into Hidden Powers\": a choice of a card with the same unit name as the card "
+                "sent to the retreat area as this skill's cost (a choice can name the unit name of a chosen ally, "
+                "the main character or the supporting card, not of a cost card)",
+    "B19-011HN": "\"I've gotta train more!\": 'this unit cannot use \"...\" until the end of your next turn' (no "
+                 "duration ends at the end of the controller's next turn; the checker refuses it)",
+    "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
+                "(no duration ends at the end of the controller's next turn; the checker refuses it)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

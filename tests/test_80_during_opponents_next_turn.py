@@ -78,6 +78,10 @@ def test_until_the_end_of_the_opponents_next_turn_holds_at_once(tmp_path):
 
 @pytest.mark.parametrize("line, message", [
     ("this unit gains +10 attack during your next turn", "'during your next turn' is not supported"),
+    # it crashed the compiler (KeyError 'end_of_next_turn') before the checker refused it
+    ("this unit gains +10 attack until the end of your next turn",
+     "'until the end of your next turn' is not supported"),
+    ("this unit cannot untap until the end of your next turn", "'until the end of your next turn' is not supported"),
     ("your opponent cannot deploy cards with cost 5 or more during your opponent's next turn",
      "is supported on a change of units"),
 ])
