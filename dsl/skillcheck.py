@@ -393,7 +393,12 @@ class SkillChecker:
     def check_statement(self, st) -> None:
         kind = self.s.kind
         d = getattr(st, "duration", None)
-        if isinstance(d, A.Duration) and d.kind in ("during_opponents_next_turn", "during_next_turn") \
+        if isinstance(d, A.Duration) and d.kind == "end_of_next_turn":
+            # The parser reads "until the end of your next turn", but no modifier duration ends at
+            # the end of the controller's next turn: refused here rather than crashing the compiler.
+            self.err(d.pos, "'until the end of your next turn' is not supported: only 'until the end of the "
+                            "turn' and 'until the end of your opponent's next turn'")
+        elif isinstance(d, A.Duration) and d.kind in ("during_opponents_next_turn", "during_next_turn") \
                 and not isinstance(st, A.Modification):
             whose = "your opponent's" if d.kind == "during_opponents_next_turn" else "your"
             self.err(d.pos, f"'during {whose} next turn' is supported on a change of units "

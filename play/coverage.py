@@ -377,6 +377,19 @@ MISSING = {
     "B17-049SR": "\"The Mad Princess's Instinct\": one once-per-turn trigger on \"this unit is attacking or is being attacked\" (a trigger line takes one event; two skills would each be once per turn)",
     "B17-051R": "\"Royal Sister's Cheer\": a card \"with the same Color as your Main Character\" (a card filter takes a named symbol, not the main character's)",
     "B17-086SR": "\"Sieglinde's Guidance\": \"Add your supporting card to your hand, or deploy it\" (no effect takes the support card of the combat)",
+    "B19-001SR": "\"Victory to the Adrestian Empire!\": a number of enemies to choose counted from the allies "
+                 "tapped by an earlier line of the same skill ('choose 1 non-main character enemy for each ally "
+                 "tapped by this skill'; only 'for each enemy destroyed by this skill' counts an earlier line)",
+    "B19-004SR": "\"Mire B\": the opponent chooses one card among three areas together (their hand, their bond "
+                 "area or their orbs) and sends it; \"A Sinister Smirk from the Dark\": a filter on enemies whose "
+                 "attack is raised by +10 or more by skill effects",
+    "B19-009R": "\"Investigation Into Hidden Powers\": a choice of a card with the same unit name as the card "
+                "sent to the retreat area as this skill's cost (a choice can name the unit name of a chosen ally, "
+                "the main character or the supporting card, not of a cost card)",
+    "B19-011HN": "\"I've gotta train more!\": 'this unit cannot use \"...\" until the end of your next turn' (no "
+                 "duration ends at the end of the controller's next turn; the checker refuses it)",
+    "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
+                "(no duration ends at the end of the controller's next turn; the checker refuses it)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
