@@ -306,10 +306,6 @@ MISSING = {
     "B15-015SR": "\"We Are Not Gods of War\": printed as an AUTO with no trigger and no duration (\"If an ally in the "
                  "Front Line is attacking ..., that ally gains +20 attack\"), its only printing; whether it is a "
                  "continuous skill or a trigger on the attack is not decided by the data or the rulings",
-    "B15-032N": "\"Contractual Advance Pay\": \"Until this unit is removed from the battlefield, this unit gains +10 "
-                "attack\": a duration the language lacks (docs/skill-language.md, 'until this unit is removed from the "
-                "Battlefield'); (\"Freeflowing Swordplay\" is writable since the ruling on 'cannot be evaded by "
-                "non-Main Character enemies', B10-064R)",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
     "B15-095R": "\"Deathbringing Snare\": \"Your opponent chooses 5 cards in their hand, and sends the remainder to the "
