@@ -370,7 +370,6 @@ MISSING = {
     "B17-032HN": "\"It's Too Late\": \"When a non-Main Character enemy evades\" any ally's attack (the evasion trigger exists only as 'evades this unit'); \"[CF] Carnage Form\" with it",
     "B17-035SR": "\"The Breath of Fujin\": \"When a non-Main Character enemy evades\" any ally's attack (the evasion trigger exists only as 'evades this unit')",
     "B17-037R": "\"Regal Sister's Cheer\": the cost \"Flip 2 Bonds with the same Color as your Main Character face-down\" (a bond filter takes a named symbol, not the main character's)",
-    "B17-049SR": "\"The Mad Princess's Instinct\": one once-per-turn trigger on \"this unit is attacking or is being attacked\" (a trigger line takes one event; two skills would each be once per turn)",
     "B17-051R": "\"Royal Sister's Cheer\": a card \"with the same Color as your Main Character\" (a card filter takes a named symbol, not the main character's)",
     "B17-086SR": "\"Sieglinde's Guidance\": \"Add your supporting card to your hand, or deploy it\" (no effect takes the support card of the combat)",
     "B19-001SR": "\"Victory to the Adrestian Empire!\": a number of enemies to choose counted from the allies "
