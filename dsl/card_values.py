@@ -417,8 +417,10 @@ def check_free_use(ch, st: A.Modification) -> None:
     for subj in st.subjects:
         if not (isinstance(subj, A.Ref) and subj.kind == "this"):
             ch.err(subj.pos, "a skill used without paying its cost is this unit's: 'this unit can use ...'")
-    if ch.s.kind not in ("cont", "act", "auto"):
-        ch.err(st.pos, f"a {ch.s.kind.upper()} skill cannot let a skill be used without its cost")
+    if ch.s.kind != "cont":
+        # (No modifier duration carries it: an ACT or AUTO skill could only give it for good.)
+        ch.err(st.pos, f"'can use \"X\" without paying its cost' holds while a CONT skill's conditions hold: "
+                       f"write it in a cont skill (under 'if ...'), not in an {ch.s.kind.upper()} skill")
     for c in st.changes:
         if c.kind != "free_use":
             continue

@@ -494,7 +494,8 @@ class SkillChecker:
         if kind == "cont":
             if st.duration is not None:
                 self.err(st.duration.pos, "a CONT skill holds while it is active; it takes no duration")
-        elif st.duration is None:
+        elif st.duration is None and not any(c.kind == "free_use" for c in st.changes):
+            # (a free use outside a CONT skill is refused by card_values.check_free_use)
             self.err(st.pos, "this change needs a duration: 'until the end of the turn', "
                              "'until the end of the combat' or 'until the end of your opponent's next turn'")
         for c in st.changes:

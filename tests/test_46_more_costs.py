@@ -413,6 +413,9 @@ def test_reveal_and_put_needs_a_card_in_the_hand():
      'the cost of "Warm Singing" is reduced by 1 bond', "needs a duration"),
     ('    this unit can use "Warm Singing" without paying its cost',
      '    your main character can use "Warm Singing" without paying its cost', "this unit's"),
+    # an ACT skill cannot give it (no duration carries it): one message, which says where it goes
+    ('  cont "Spring-Breeze Florete"\n    if you have 3 or more allies\n',
+     '  act "Spring-Breeze Florete"\n', "write it in a cont skill"),
 ])
 def test_unsupported_skill_cost_changes_are_refused(old, new, message):
     assert old in PACK

@@ -98,3 +98,11 @@ def test_a_named_cause_must_be_a_skill():
     with pytest.raises(LanguageError) as e:
         compile_text(CARD.replace('by "Zap" or', 'by "Zpa" or'), "t.fe0")
     assert 'unknown skill name "Zpa"' in str(e.value)
+
+
+def test_destroyed_by_a_skill_reads_as_cost_or_effect():
+    """`is destroyed by a skill` counts a skill's cost as well as its effect (B14-063N's
+    scenario destroys an ally as a cost), and the English reading says so."""
+    card = compile_text(CARD.replace('by "Zap" or by an attack of this unit', 'by a skill'), "t.fe0")[0]
+    toll = next(s for s in card.skills if s.name == "Toll")
+    assert "When an enemy is destroyed by a skill's cost or effect:" in toll.text
