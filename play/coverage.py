@@ -303,9 +303,6 @@ MISSING = {
     "B15-005SR": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
                  "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
                  "cannot use X until the end of the turn' misses units deployed later that turn)",
-    "B15-015SR": "\"We Are Not Gods of War\": printed as an AUTO with no trigger and no duration (\"If an ally in the "
-                 "Front Line is attacking ..., that ally gains +20 attack\"), its only printing; whether it is a "
-                 "continuous skill or a trigger on the attack is not decided by the data or the rulings",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
     "B15-095R": "\"Deathbringing Snare\": \"Your opponent chooses 5 cards in their hand, and sends the remainder to the "

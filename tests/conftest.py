@@ -1,5 +1,6 @@
 """Suite-wide: the record of which skill-language constructs are shown in a game
-(tests/construct_coverage.py; checked by tests/test_99_every_construct_in_a_game.py)."""
+(tests/construct_coverage.py; checked by tests/test_99_every_construct_in_a_game.py, or,
+under pytest-xdist, by the controller over the union of the workers' records)."""
 from __future__ import annotations
 
 import sys
@@ -59,6 +60,11 @@ def pytest_collection_modifyitems(session, config, items):
                           if str(i.fspath).startswith(str(_TESTS))}
 
 
+def pytest_deselected(items):
+    # -k / -m: not the whole suite, whatever files were collected
+    CC.RECORD["deselected"] = True
+
+
 @pytest.fixture(autouse=True)
 def _construct_record(request):
     path = Path(str(request.node.fspath))
@@ -66,3 +72,47 @@ def _construct_record(request):
     CC.RECORD["current"] = (module, request.node.nodeid)
     yield
     CC.RECORD["current"] = None
+
+
+# --- pytest-xdist: each worker sends what its games showed; the controller checks the union.
+
+def pytest_sessionfinish(session, exitstatus):
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        if CC.whole_suite():
+            workeroutput["constructs_shown"] = sorted(CC.shown_in_games())
+        return
+    shown = getattr(session.config, "_constructs_shown", None)
+    if shown is None or exitstatus != 0:
+        return      # not an xdist run of the whole suite, or already failed (the failures say it)
+    import test_99_every_construct_in_a_game as T99
+    problems = CC.problems(shown, T99.NOT_YET_IN_A_GAME, T99.STRUCTURE)
+    if problems:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        text = "design rule 8 (tests/test_99, checked over every xdist worker):\n" + "\n".join(problems)
+        if reporter is not None:
+            reporter.write_sep("=", "every construct in a game", red=True)
+            reporter.write_line(text)
+        else:
+            print(text)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_XdistConstructs(config), "fecipher-xdist-constructs")
+
+
+class _XdistConstructs:
+    """Controller side of the construct record under pytest-xdist."""
+
+    def __init__(self, config):
+        self.config = config
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node, error):
+        out = getattr(node, "workeroutput", None) or {}
+        if "constructs_shown" not in out:
+            return
+        cfg = self.config
+        cfg._constructs_shown = getattr(cfg, "_constructs_shown", set()) | set(out["constructs_shown"])

@@ -22,7 +22,16 @@ RECORD: dict = {
     "embedded": set(),    # texts of the embedded packs
     "current": None,      # (module, nodeid) of the test running
     "files": set(),       # test files collected
+    "deselected": False,  # some collected test was deselected (-k, -m)
 }
+
+
+def whole_suite() -> bool:
+    """The run collected every test file and deselected nothing (no -k, -m, file or folder)."""
+    from pathlib import Path
+    here = Path(__file__).resolve().parent
+    files = {str(p.relative_to(here)) for p in here.rglob("test_*.py")}
+    return not RECORD["deselected"] and files <= RECORD["files"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -68,3 +77,17 @@ def shown_in_games() -> set[str]:
             if entry.name.endswith(".fe0"):
                 shown |= used_in(entry.read_text(encoding="utf-8"))
     return shown
+
+
+def problems(shown: set[str], not_yet: dict[str, str], structure: frozenset[str]) -> list[str]:
+    """What design rule 8's check finds wrong, given the constructs the suite showed in a
+    game: constructs with no game test, entries of ``not_yet`` that are shown now, and
+    entries that are not constructs of the grammar any more."""
+    u = universe() - structure
+    missing = sorted(u - shown - set(not_yet))
+    stale = sorted(set(not_yet) & shown)
+    unknown = sorted(set(not_yet) - universe())
+    return [p for p in (
+        f"constructs the checker accepts with no game test: {missing}" if missing else "",
+        f"now shown in a game, take them out of NOT_YET_IN_A_GAME: {stale}" if stale else "",
+        f"not constructs of the grammar any more: {unknown}" if unknown else "") if p]

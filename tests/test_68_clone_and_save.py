@@ -68,6 +68,8 @@ def _game(seed: int) -> Game:
     return Game(d1, d2, seed=seed, first_player=None if seed % 2 else seed % 4 // 2, max_turns=40)
 
 
+# One xdist worker runs both (``--dist loadgroup``): the second checks what the first saw.
+@pytest.mark.xdist_group("clone-games")
 @fuzz_settings(40)
 @given(seed=st.integers(0, 10_000), script=st.integers(0, 2**32))
 def test_clones_and_saves_continue_identically(seed, script):
@@ -104,6 +106,7 @@ def test_clones_and_saves_continue_identically(seed, script):
         assert _state(c) == _state(g)
 
 
+@pytest.mark.xdist_group("clone-games")
 def test_every_kind_of_decision_was_cloned():
     """The random games above clone 1,000 decisions, inside battles and skills too
     (this test runs after them)."""

@@ -51,6 +51,9 @@ card "Tester, Summoner"
   act "Bury"
     choose 1 of your orbs
     put it into your bond area
+  act "Toll"
+    cost flip 1 bond
+    destroy 1 enemy
 
 card "Tester, Caller"
   codes TO-002
@@ -224,6 +227,21 @@ def test_move_destroy_tap_untap_and_make_offer_only_what_they_can_act_on():
     assert game.decision.kind == "action"
     pick(game, "use_skill", skill="Crown")       # not the main character already
     assert mc0.id not in offered(game, "unit") and mine.id in offered(game, "unit")
+
+
+def test_an_action_skill_with_nothing_to_act_on_is_still_offered_and_its_cost_paid():
+    # Not a "you may" skill: usable whenever its cost can be paid (decision 14's last part).
+    game, mc0, mc1 = duel(mc1=c("Anchor"))          # no enemy can be destroyed by skills
+    add_unit(game, 0, c("Summoner"))
+    add_bonds(game, 0, card("Bond"))
+    begin(game)
+    n = len(game.events)
+    pick(game, "use_skill", skill="Toll")
+    assert game.decision.kind == "action"            # nothing to choose: the effect did nothing
+    assert not any(b.face_up for b in game.players[0].bonds)      # the cost was paid
+    assert game.unit(mc1.id) is not None
+    assert [e.skill for e in game.events[n:] if isinstance(e, ev.SkillResolved)] == ["Toll"]
+    assert not options(game, "use_skill", skill="Toll")            # no face-up bond left to flip
 
 
 def test_a_choice_used_by_a_line_that_acts_on_anything_offers_every_candidate():
