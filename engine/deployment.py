@@ -158,13 +158,16 @@ def card_rule_refusal(game: "Game", player: int, copy: CardCopy) -> str | None:
 def skill_deploy_lines(game: "Game", copy: CardCopy, named: str | None = None) -> tuple[str, ...]:
     """The lines a skill may deploy ``copy`` to (its owner's): none when rule 5's unit
     names or the card's "can only be deployed if ..." forbid it; else the named line,
-    or both, less those a "cannot deploy" rule forbids. (A skill's deployment pays no
-    cost and needs no bond symbol: rule 5.)"""
+    or both, less those a "cannot deploy" rule forbids, those forbidding deployments by
+    skills included ("this card cannot be deployed by skills", "your opponent cannot
+    deploy cards by skills"): a choice for 'deploy it' offers only what it can deploy
+    (engine decision 14). (A skill's deployment pays no cost and needs no bond symbol:
+    rule 5.)"""
     owner = copy.owner
     if name_refusal(game, owner, copy.card) or card_rule_refusal(game, owner, copy):
         return ()
     return tuple(x for x in ((named,) if named else (FRONT, BACK))
-                 if deploy_ban_refusal(game, owner, copy, x) is None)
+                 if deploy_ban_refusal(game, owner, copy, x, by_skill=True) is None)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -382,6 +382,17 @@ MISSING = {
                  "duration ends at the end of the controller's next turn; the checker refuses it)",
     "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
                 "(no duration ends at the end of the controller's next turn; the checker refuses it)",
+    # B20, second half (cards/b20.fe0, B20-052..102)
+    "B20-074R": "\"Innocent Wing\": \"When an ally is being supported by a <Green>\" stops \"any Support skills that "
+                "your opponent's Support card possesses\" in that same combat: a trigger on a successful support "
+                "resolves after the support skills of the combat (the engine's support step resolves each side's "
+                "support skill, then the triggers; rules 004 has 'when supported' skills and support skills "
+                "activate together in the turn player's order), so it could never stop the skill it names; a CONT "
+                "skill in its place would change the printed kind and duration",
+    "B20-098R": "\"Forbidden Divine Relic of Sealing\": \"If the stacked card has the same Unit Name as your Main "
+                "Character\" after a choice between deploying and stacking the revealed card (a condition on the "
+                "card an 'either:' option stacked is not in the language); \"Pulse of Release\": choosing cards "
+                "stacked beneath this unit and adding them to the hand (no effect takes cards out of a stack)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

@@ -128,9 +128,24 @@ def test_a_card_that_cannot_be_deployed_by_skills_stays_in_the_hand():
     (other,) = add_cards(game, 0, "hand", F)
     begin(game)
     pick(game, "use_skill", skill="Summon")
-    pick(game, "card", card=goddess)
+    # Only what the effect can act on is offered (engine decision 14): the skill cannot
+    # deploy the goddess, so she is not among the cards to choose (she was offered, and
+    # then stayed in the hand, before skill_deploy_lines asked the rules "by skills").
+    assert [o.card for o in options(game, "card")] == [other.id]
+    pick(game, "card", card=other)
     assert goddess in game.players[0].hand
     assert not any(u.top is goddess for u in game.players[0].units)
+
+
+def test_a_ban_on_deploying_by_skills_leaves_the_card_out_of_the_choice():
+    game, _, _ = duel()
+    add_unit(game, 0, CARDS["Lilith"])
+    add_unit(game, 1, CARDS["Lilith"], area="back")
+    (theirs,) = add_cards(game, 1, "hand", F)
+    begin(game)
+    pick(game, "use_skill", skill="Protector of Valla")
+    from fecipher.engine.deployment import skill_deploy_lines
+    assert skill_deploy_lines(game, theirs) == ()      # the opponent's skills cannot deploy it
 
 
 def test_a_card_that_cannot_be_deployed_by_skills_is_deployed_from_the_hand():
