@@ -760,6 +760,11 @@ class ToAst(Transformer):
     def ban_use(self, pos, items):
         return self._ban(pos, items[0], items[1:])
 
+    def ban_use_named(self, pos, items):
+        # 'you cannot use "X" until the end of the turn': a rule about the player and one skill
+        who, name = items[0], _s(items[1])
+        return attrs.evolve(self._ban(pos, who, items[2:]), skill=name)
+
     def ban_all_kind(self, pos, items):
         return self._ban(pos, "each", items)
 

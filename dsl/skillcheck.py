@@ -524,9 +524,10 @@ class SkillChecker:
             if selector_kind(st.unit) not in ("unit", "name", "chosen"):
                 self.err(st.unit.pos, "what is attacked instead is a unit, e.g. 'this unit is attacked instead'")
             if st.instead_of is not None and not (isinstance(st.instead_of, A.Ref)
-                                                  and st.instead_of.kind in ("event_unit", "defender")):
-                self.err(st.instead_of.pos, "'instead of ...' names the unit being attacked: 'that unit' "
-                                            "or 'the defending unit'")
+                                                  and st.instead_of.kind in ("event_unit", "defender",
+                                                                             "main_character")):
+                self.err(st.instead_of.pos, "'instead of ...' names the unit being attacked: 'that unit', "
+                                            "'the defending unit' or 'your main character'")
         elif isinstance(st, A.Copy):
             if not acting:
                 self.err(st.pos, f"'becomes a copy of ...' is an effect; a {kind.upper()} skill cannot say it")

@@ -364,7 +364,18 @@ def _mentions_did(c: A.Condition) -> bool:
 
 
 def redirect_effect(st: A.Redirect):
+    """"X is attacked instead (of Y)": X becomes the defending unit of the attack in progress.
+    'instead of your main character' (B03-085SR: a skill triggered by a deployment, not by the
+    attack) redirects only an attack on the controller's Main Character."""
+    only_mc = isinstance(st.instead_of, A.Ref) and st.instead_of.kind == "main_character"
+
     def eff(ctx: SkillContext):
+        g = ctx.game
+        if only_mc:
+            d = g.unit(g.battle.defender) if g.battle is not None else None
+            if d is None or d.owner != ctx.controller or not d.is_main_character:
+                ctx.data["did"] = False
+                return
         units = ref_units(ctx, st.unit) if isinstance(st.unit, A.Ref) else unit_candidates(ctx, st.unit)
         ctx.data["did"] = bool(units) and ctx.game.change_defender(units[0])
         return

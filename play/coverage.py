@@ -48,8 +48,6 @@ MISSING = {
     "B03-076SR": "\"Flaming Blade of Dusk and Dawn\": the allies tapped as the cost of this skill (whether all of "
                  "them are white)",
     "B03-083R": "\"Unwavering Friendship\": a symbol given to cards in the retreat area (black cards there also white)",
-    "B03-085SR": "\"That was close!\": a player who cannot use a named skill of the hand for the rest of the game "
-                 "(any copy of the card), after deploying this card from the hand when the Main Character is attacked",
     # B05 (cards/b05.fe0)
     "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
                  "units (another ally in the same line as this unit)",
@@ -294,15 +292,6 @@ MISSING = {
     "B13-098HN": "\"Tireless Waiting\" [BS]: \"This card cannot be flipped face-down by a skill's cost or effect\": no "
                  "rule keeps a bond card from being flipped; \"News Presenter\" [BS] chooses among both players' orbs "
                  "(\"1 of your own or your opponent's Orbs\"), a choice the language makes of one player's orbs",
-    "B15-001R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
-                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
-                 "cannot use X until the end of the turn' misses units deployed later that turn)",
-    "B15-003R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
-                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
-                 "cannot use X until the end of the turn' misses units deployed later that turn)",
-    "B15-005SR": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
-                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
-                 "cannot use X until the end of the turn' misses units deployed later that turn)",
     "B15-015SR": "\"We Are Not Gods of War\": printed as an AUTO with no trigger and no duration (\"If an ally in the "
                  "Front Line is attacking ..., that ally gains +20 attack\"), its only printing; whether it is a "
                  "continuous skill or a trigger on the attack is not decided by the data or the rulings",
