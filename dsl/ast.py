@@ -260,6 +260,18 @@ class SkillBan:
 
 
 @_node
+class KeepRest:
+    """"you keep 5 cards from your hand and send the rest to your retreat area", "your
+    opponent keeps 5 bonds and sends the rest to their retreat area" (dsl/keep_rest.py)."""
+    actor: str                       # you, opponent, each (the checker wants you or opponent)
+    verb: str                        # keep / keeps (the checker reads it)
+    kept: "Selector"
+    verb2: str                       # send / sends
+    dest: Place
+    pos: Pos
+
+
+@_node
 class Again:
     """"you may pay <cost>: activate this skill again": after the skill's other lines,
     its controller may pay the cost; each time they do, the skill's effect runs again

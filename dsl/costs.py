@@ -12,7 +12,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl.registry import cost
 from fecipher.dsl.selectors import (
-    bond_predicate, card_candidates, count_range, place_area, ref_units, unit_predicate,
+    bond_predicate, card_candidates, count_range, picks_all, place_area, ref_units, unit_predicate,
 )
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
@@ -148,11 +148,13 @@ class SendCost:
     text: str
 
     def can_pay(self, ctx) -> bool:
+        # 'send all cards from your hand': the whole hand, at least one card (an empty hand pays
+        # nothing: engine decision in docs/rules.md, "the whole hand as a cost").
         return len(card_candidates(ctx, self.sel)) >= _n(self.sel)
 
     def pay(self, ctx):
         cands = card_candidates(ctx, self.sel)
-        n = _n(self.sel)
+        n = len(cands) if picks_all(self.sel) else _n(self.sel)
         if len(cands) > n:
             # (a bond's card, face-down too, is seen by both players: its name is no secret)
             opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]

@@ -760,6 +760,12 @@ class ToAst(Transformer):
     def ban_use(self, pos, items):
         return self._ban(pos, items[0], items[1:])
 
+    def keep_rest(self, pos, items):
+        # "you keep 5 cards from your hand and send the rest to your retreat area" ("you" is not kept)
+        rest = list(items)
+        actor = rest.pop(0) if len(rest) == 5 else "you"
+        return A.KeepRest(actor, str(rest[0]).lower(), rest[1], str(rest[2]).lower(), rest[3], pos)
+
     def ban_use_named(self, pos, items):
         # 'you cannot use "X" until the end of the turn': a rule about the player and one skill
         who, name = items[0], _s(items[1])

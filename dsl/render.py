@@ -329,6 +329,9 @@ def statement(st: A.Statement) -> str:
         return effects_control.render_statement(st)
     if isinstance(st, A.SymbolWaiver):
         return "You can deploy and Level Up your cards even if you do not have Bond cards with compatible colors."
+    if isinstance(st, A.KeepRest):
+        from fecipher.dsl import keep_rest
+        return keep_rest.render(st)
     if isinstance(st, A.SkillBan):
         from fecipher.dsl import skill_control
         return skill_control.render_ban(st)

@@ -432,6 +432,10 @@ class SkillChecker:
         if isinstance(st, A.Delayed):
             self.check_delayed(st)
             return
+        if isinstance(st, A.KeepRest):
+            from fecipher.dsl import keep_rest
+            keep_rest.check(self, st)
+            return
         if control.handles(st):
             control.check(self, st)
             return
@@ -660,9 +664,13 @@ class SkillChecker:
 
     def check_counted_cost(self, a: A.Action) -> None:
         """What is paid in place of something is a number of things: "all", "any number
-        of" and "up to N" are not supported ("send your entire hand instead")."""
+        of" and "up to N" are not supported, but for the whole hand ("send all cards from
+        your hand to your retreat area instead ...", B09-046R)."""
+        from fecipher.dsl.costs_more import whole_hand
         t = a.target
         q = t.quantifier if isinstance(t, A.Filtered) else None
+        if a.verb == "send" and whole_hand(t):
+            return   # "send your entire hand to the Retreat Area instead" (B09-046R): the one 'all' cost
         if q is not None and q.kind in ("all", "any_number", "up_to"):
             self.err(t.pos, f"paying '{q.kind.replace('_', ' ')} ...' in place of something is not supported: "
                             f"say how many, e.g. '2 cards'")

@@ -742,6 +742,9 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
     (what a "choose ..." line may offer depends on what they do with the choice)."""
     if control.handles(st):
         return control.compile_statement(st, granted)
+    if isinstance(st, A.KeepRest):
+        from fecipher.dsl import keep_rest
+        return keep_rest.effect(st)
     if isinstance(st, A.DeployBan):
         return deploy_ban_effect(st)
     if isinstance(st, A.Again):

@@ -31,7 +31,6 @@ MISSING = {
                 "of this unit this turn",
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
-    "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
     "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
                  "an ally with the same unit name (chosen) instead of sending it to the retreat area",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
@@ -129,8 +128,6 @@ MISSING = {
     # B06
     "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
                  "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
-    "B06-047SR": "\"Fire Magic: Valflame\": the opponent choosing the bonds that stay (5) and sending the rest to "
-                 "the retreat area",
     "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
                 "can attack (not other white allies)",
     "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
@@ -188,14 +185,10 @@ MISSING = {
                 "as this unit' has no negation or 'other line' form)",
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
-    "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
-                 "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
     # B09 (cards/b09.fe0)
     "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
                 "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from), and "
                 "a change lasting until the unit leaves the field (an AUTO skill's change needs a duration)",
-    "B09-046R": "\"The Price of Power\": an evasion paid by sending the whole hand to the retreat area (another "
-                "way to pay for an evasion takes a number of cards, not 'all')",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
@@ -297,9 +290,6 @@ MISSING = {
                  "continuous skill or a trigger on the attack is not decided by the data or the rulings",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
-    "B15-095R": "\"Deathbringing Snare\": \"Your opponent chooses 5 cards in their hand, and sends the remainder to the "
-                "Retreat Area\": the opponent choosing the cards that stay in their hand (5) and sending the rest, as "
-                "B02-084N's own hand; no line sends the cards not chosen",
     "B15-076SR": "\"Blood of Njorun, Earthen Goddess\": \"All of your <Yellow> Bond cards possess this unit's [BS] "
                  "skill\": a bond skill given to other bond cards by a unit's CONT skill ('all white bonds acquire "
                  "black' gives bonds a symbol only; a bond skill works from its own card in the Bond Area)",
@@ -309,8 +299,6 @@ MISSING = {
     "B16-041SR": "\"Offer your soul!\": sending the top card of the opponent's levelled-up Main Character's stack to "
                  "the Retreat Area, the opponent choosing the new top card from the stack (no effect takes cards out "
                  "of a stack)",
-    "B16-065N": "\"Slaughterous Lesson\": the cost \"[Send all cards in your hand to the Retreat Area]\" (a cost "
-                "sends a number of cards; the whole hand as a cost is not in the language, as P10-003PR)",
     "B16-066SR": "\"A New World\": a second Beginning Phase, Bond Phase and Deployment Phase in the turn (extra "
                  "phases are not in the language)",
     "B16-094R": "\"Inescapable Fate\": \"Your opponent is unable to add any cards to their Orbs\", a rule forbidding "
