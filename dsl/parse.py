@@ -973,6 +973,14 @@ class ToAst(Transformer):
     def same_line(self, pos, items):
         return A.PostFilter("same_line", value=items[0], pos=pos)
 
+    def other_line(self, pos, items):
+        # "in a different line than this unit": the other line than that unit's
+        return A.PostFilter("other_line", value=items[0], pos=pos)
+
+    def two_units(self, pos, items):
+        # "move this unit and it"
+        return A.TwoUnits(str(items[0]).lower(), (items[1], items[2]), pos)
+
     def destroyed_here(self, pos, items):
         return A.PostFilter("destroyed_here", pos=pos)
 
@@ -1228,6 +1236,10 @@ class ToAst(Transformer):
     def on_sent(self, pos, items):
         how, rest = ToAst._split(items)
         return ("card_to", None, how, {"place": rest[0], "verb": "sent"})
+
+    def on_sent_from(self, pos, items):
+        how, rest = ToAst._split(items)
+        return ("card_to", None, how, {"place": rest[1], "verb": "sent", "source": rest[0]})
 
     def on_added(self, pos, items):
         how, rest = ToAst._split(items)

@@ -95,6 +95,8 @@ def post(p: A.PostFilter) -> str:
         return "that has attacked this turn"
     if p.kind == "same_line":
         return f"in the same area as {selector(p.value)}"
+    if p.kind == "other_line":
+        return f"in a different area than {selector(p.value)}"
     if p.kind == "destroyed_here":
         return "destroyed by this skill"
     if p.kind == "sent_here":
@@ -329,6 +331,8 @@ def statement(st: A.Statement) -> str:
         return effects_control.render_statement(st)
     if isinstance(st, A.SymbolWaiver):
         return "You can deploy and Level Up your cards even if you do not have Bond cards with compatible colors."
+    if isinstance(st, A.TwoUnits):
+        return cap(f"move both {selector(st.units[0])} and {selector(st.units[1])}") + "."
     if isinstance(st, A.KeepRest):
         from fecipher.dsl import keep_rest
         return keep_rest.render(st)
@@ -563,6 +567,8 @@ def _new_trigger(t: A.Trigger) -> str | None:
         verb = {"placed": "placed in", "sent": "sent to", "added": "added to"}[t.verb or "placed"]
         if t.face is not None:
             verb = f"placed {t.face} in"
+        if t.source is not None:
+            verb = f"sent from {place(t.source)} to"
         return f"when {selector(t.subject)} is {verb} {place(t.place)}{_how(t)}"
     if k == "revealed":
         return f"when {selector(t.subject)} is revealed{_how(t)}"

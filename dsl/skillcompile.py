@@ -383,6 +383,22 @@ def redirect_effect(st: A.Redirect):
     return eff
 
 
+def two_units_effect(st: A.TwoUnits):
+    """"move this unit and it": both units go to the line they are not in, by one effect
+    (engine move_units: rule 2's march after both); "did": whether any moved."""
+    def eff(ctx: SkillContext):
+        g = ctx.game
+        units = []
+        for r in st.units:
+            for u in ref_units(ctx, r)[:1]:
+                if u not in units and g.unit(u.id) is u:
+                    units.append(u)
+        ctx.data["did"] = bool(g.move_units(units, by_skill=True))
+        return
+        yield  # pragma: no cover
+    return eff
+
+
 def copy_effect(st: A.Copy):
     duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
     text = render.statement(st)
@@ -745,6 +761,8 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
     if isinstance(st, A.KeepRest):
         from fecipher.dsl import keep_rest
         return keep_rest.effect(st)
+    if isinstance(st, A.TwoUnits):
+        return two_units_effect(st)
     if isinstance(st, A.DeployBan):
         return deploy_ban_effect(st)
     if isinstance(st, A.Again):

@@ -23,8 +23,6 @@ SERIES_GROUPS = ((2, 8, 15, ()), (9, 15, 18, ()), (16, 22, 20, ("S11",)))
 # Cards of a started set that are not in its pack, by code: what the language lacks
 # for them (a card that does less or other than its text is not implemented).
 MISSING = {
-    "B02-024R": "\"Swap\": choosing an ally in the other line than this unit, and moving this unit and that "
-                "ally in one effect",
     "B02-060SR": "\"Corroding Darkness\": a trigger on the cards one use of a named skill sent from the "
                  "opponent's hand, and a choice of an enemy with the unit name of either of those cards",
     "B02-064R": "\"One must be gracious to the fairer sex.\": the allies tapped as the cost of another skill "
@@ -79,8 +77,6 @@ MISSING = {
     "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
                 "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
                 "or your support skill",
-    "B04-074N": "\"Impostor on the Battlefield\": choosing an ally in the other line than this unit and moving this "
-                "unit and that ally in one effect (as B02-024R)",
     "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
     "B04-082N": "\"Plow the Fields!\": a condition on the card this skill's own line sent to the Retreat Area "
                 "(\"if a 'Donnel' is sent ... by this skill's effect\", as B04-081N); \"Resistance Emblem\" is in the "
@@ -181,8 +177,6 @@ MISSING = {
     "B10-059R": "\"Lost in the Waves\": a filter on allies by having the same symbol as a revealed card (only "
                 "the same unit name is a filter); \"Treasured Memory\": 'cannot be destroyed as the cost or effect of "
                 "skills' under a count of each of two symbols among the other allies",
-    "B10-081N": "\"Get ready OK!\": a condition on a female ally in the other line than this unit ('in the same line "
-                "as this unit' has no negation or 'other line' form)",
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
     # B09 (cards/b09.fe0)
@@ -326,8 +320,6 @@ MISSING = {
     "B18-018SR": "\"An Offering to Lost Souls\": the orbs this unit's attack destroys go to the "
                  "opponent's retreat area instead of their hand (no replacement of where a "
                  "destroyed orb goes)",
-    "B18-050N": "\"User of Warping Magic\": choosing an ally in the other line than this unit, and "
-                "moving this unit and that ally in one effect (as B02-024R)",
     "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
                 "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
                 "reveal by a named skill)",
