@@ -1336,6 +1336,10 @@ class ToAst(Transformer):
     def happened_this_turn(self, pos, items):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
 
+    def first_attack(self, pos, items):
+        # "if this is the first attack this turn" (the word is read by the checker: "first")
+        return A.Condition("first_attack", words=(str(items[0]).lower(),), pos=pos)
+
     def has_critical_hit(self, pos, items):
         return A.Condition("has_critical_hit", subject=items[0], words=(str(items[1]).lower(),), pos=pos)
 

@@ -62,18 +62,11 @@ MISSING = {
                  "moved",
     "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
                  "while this unit was on the field",
-    "B05-096HN": "\"Crimea's Tactician\": a skill of a card in the hand that triggers when it is "
-                 "sent from the hand to the Retreat Area by an enemy's skill or the opponent's "
-                 "support skill",
-    "B05-099HN": "\"You won't have it your way!\": a card deploying itself when it is sent from "
-                 "the hand by an enemy's skill or the opponent's support skill",
     "B04-009R": "\"Raise Defense\": 'cannot be destroyed by the effect of skills' (a cost may still destroy them); "
                 "the language's 'cannot be destroyed by skills' also refuses costs (its duration, 'during your "
                 "opponent's next turn', is in the language)",
     "B04-009R+": "the same card as B04-009R (the card list's second entry: \"I'll Protect You\")",
     "B04-044SR": "\"A Sacrifice\": destroying another ally instead of paying a named skill's cost (an alternative cost)",
-    "B04-066HN": "\"Clever Tactics\": a skill of a card in the hand triggered by that card's own move from the "
-                 "hand to the Retreat Area by the opponent's skill or support skill",
     "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
                 "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
                 "or your support skill",
@@ -229,11 +222,6 @@ MISSING = {
     "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
                 "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
                 "bonds and orbs, not a chosen unit's cost)",
-    "B12-048HN": "\"Saint of the Battlefield\": a SPEC skill that triggers when this card itself is sent from the hand "
-                 "to the retreat area \"as a result of an enemy's skill or your opponent's support skill\" ('when this "
-                 "card is ...' is refused outside a bond skill's 'placed in your bond area', and a 'retreat' skill "
-                 "does not take it either; 'by your opponent's skill' would also count the opponent's bond and hand "
-                 "skills, which are neither, as B02-074HN)",
     "B12-059SR": "\"Nowi's treasure!\": \"if it is the first attack to occur in this turn\" (the language's 'has attacked "
                  "this turn' asks units still on the field, and cannot tell this attack from this unit's own earlier "
                  "one, nor see an attacker that left the field: no condition counts the turn's attacks)",
@@ -298,10 +286,10 @@ MISSING = {
     "B16-094R": "\"Inescapable Fate\": \"Your opponent is unable to add any cards to their Orbs\", a rule forbidding "
                 "a player to put cards into their Orb Area (the language forbids deploying, using skills and levelling "
                 "up, not moving cards into an area)",
-    "B16-100R": "\"Transcending Fate\": a skill of the card in the hand triggered when it \"is to be sent to the "
-                "Retreat Area from your hand as the effect of an enemy's skill or an opponent's support skill\" "
-                "('when this card is ...' is a bond skill's trigger only); \"Black Steed's Neigh\": enemies that "
-                "cannot be moved by the effects of skills (not costs): 'cannot be moved by skills' is both",
+    "B16-100R": "\"Black Steed's Neigh\": enemies that cannot be moved by the effects of skills (not costs): "
+                "'cannot be moved by skills' is both (\"Transcending Fate\" is in the language since session 9: a "
+                "Retreat Area skill 'when this card is sent from your hand to your retreat area by an enemy's "
+                "skill or your opponent's support skill')",
     # B18 (cards/b18.fe0)
     "B18-001SR": "\"Sublime Creator Sword\": 'Until this unit leaves the Battlefield, this unit "
                  "acquires range 1-2' (an ACT skill's change needs a duration: the end of the turn,"
