@@ -172,7 +172,7 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)
         from fecipher.dsl.history import compile_happened
         return compile_happened(c)
-    if k == "first_attack":   # "if this is the first attack this turn"
+    if k == "first_attack":   # "if the attack is the first this turn"
         from fecipher.dsl.history import compile_first_attack
         return compile_first_attack(c)
     if k == "has_critical_hit":   # "if this unit has critical hit this combat"

@@ -165,7 +165,7 @@ def compile_happened(c: A.Condition) -> Callable[[SkillContext], bool]:
 
 
 def compile_first_attack(c: A.Condition) -> Callable[[SkillContext], bool]:
-    """"this is the first attack this turn" (B11-093SR "When this unit attacks and if it is the
+    """"the attack is the first this turn" (B11-093SR "When this unit attacks and if it is the
     first attack this turn", B12-059SR "When this unit's attack ends, if it is the first attack
     to occur in this turn"): the attack that triggered the skill is the turn's only declared
     attack so far. A skill triggered by an attack (or by its end) resolves before another attack

@@ -1337,7 +1337,7 @@ class ToAst(Transformer):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
 
     def first_attack(self, pos, items):
-        # "if this is the first attack this turn" (the word is read by the checker: "first")
+        # "if the attack is the first this turn" (the word is read by the checker: "first")
         return A.Condition("first_attack", words=(str(items[0]).lower(),), pos=pos)
 
     def has_critical_hit(self, pos, items):

@@ -1460,10 +1460,10 @@ class SkillChecker:
             return
         if c.kind == "first_attack":
             if c.words[0] != "first":
-                self.err(c.pos, f"'this is the {c.words[0]} attack this turn': the condition is 'this is the first "
-                                f"attack this turn'")
+                self.err(c.pos, f"'the attack is the {c.words[0]} this turn': the condition is 'the attack is the "
+                                f"first this turn'")
             elif not any(t.kind in ("attacks", "attack_ends") for t in self.s.triggers):
-                self.err(c.pos, "'this is the first attack this turn' asks about the attack that triggered the "
+                self.err(c.pos, "'the attack is the first this turn' asks about the attack that triggered the "
                                 "skill: say it after 'when ... attacks' or 'when ... finishes attacking'")
             return
         if c.kind == "has_critical_hit":

@@ -195,8 +195,6 @@ MISSING = {
     "B11-075N": "\"Excellent! It's odds!\" / \"Too bad? It's evens.\": AUTO skills giving +20 attack with no "
                 "duration in the card list's text (every AUTO change in the language needs one, and the card's "
                 "only printing does not say which)",
-    "B11-093SR": "\"Tiki's Turn!\": 'if it is the first attack this turn': the language counts allies that have "
-                 "attacked this turn (units still on the field), not the attacks made this turn",
     "B11-101+X": "a second card named \"Camilla, Bewitching Malig Knight\" (colorless, with other skills than "
                  "S04-003ST of the same name and title): a pool holds one card per name, so the two cannot both be "
                  "in the packs",
@@ -222,9 +220,6 @@ MISSING = {
     "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
                 "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
                 "bonds and orbs, not a chosen unit's cost)",
-    "B12-059SR": "\"Nowi's treasure!\": \"if it is the first attack to occur in this turn\" (the language's 'has attacked "
-                 "this turn' asks units still on the field, and cannot tell this attack from this unit's own earlier "
-                 "one, nor see an attacker that left the field: no condition counts the turn's attacks)",
     "B12-061R": "\"Princess of the Twin Blades\": \"When this unit executes a Critical Hit or an Evade\", one trigger on "
                 "either of two events (an AUTO skill has one trigger line, and two skills would not share the [Once "
                 "Per Turn]); \"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when "
