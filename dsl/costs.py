@@ -12,7 +12,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl.registry import cost
 from fecipher.dsl.selectors import (
-    bond_predicate, card_candidates, count_range, picks_all, place_area, ref_units, unit_predicate,
+    bond_predicate, card_candidates, count_range, place_area, ref_units, unit_predicate,
 )
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
@@ -154,7 +154,8 @@ class SendCost:
 
     def pay(self, ctx):
         cands = card_candidates(ctx, self.sel)
-        n = len(cands) if picks_all(self.sel) else _n(self.sel)
+        whole = isinstance(self.sel, A.Filtered) and self.sel.quantifier is not None and self.sel.quantifier.kind == "all"
+        n = len(cands) if whole else _n(self.sel)
         if len(cands) > n:
             # (a bond's card, face-down too, is seen by both players: its name is no secret)
             opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]
