@@ -260,6 +260,27 @@ class SkillBan:
 
 
 @_node
+class TwoUnits:
+    """"move this unit and it": two units moved by one effect (dsl/effects_more... see
+    dsl/skillcompile.two_units_effect)."""
+    verb: str                        # move (the checker reads it)
+    units: tuple                     # two references
+    pos: Pos
+
+
+@_node
+class KeepRest:
+    """"you keep 5 cards from your hand and send the rest to your retreat area", "your
+    opponent keeps 5 bonds and sends the rest to their retreat area" (dsl/keep_rest.py)."""
+    actor: str                       # you, opponent, each (the checker wants you or opponent)
+    verb: str                        # keep / keeps (the checker reads it)
+    kept: "Selector"
+    verb2: str                       # send / sends
+    dest: Place
+    pos: Pos
+
+
+@_node
 class Again:
     """"you may pay <cost>: activate this skill again": after the skill's other lines,
     its controller may pay the cost; each time they do, the skill's effect runs again
@@ -366,6 +387,7 @@ class Trigger:
     face: str | None = None          # card_to: "face-up" / "face-down" (placed in the bond area so)
     # destroyed: a second cause, either of the two ("by an attack of this unit or by "X"")
     or_cause: "dict | None" = None
+    source: Place | None = None      # card_to: "sent from your hand to ...": the area it came from
 
 
 @_node

@@ -172,6 +172,9 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)
         from fecipher.dsl.history import compile_happened
         return compile_happened(c)
+    if k == "first_attack":   # "if the attack is the first this turn"
+        from fecipher.dsl.history import compile_first_attack
+        return compile_first_attack(c)
     if k == "has_critical_hit":   # "if this unit has critical hit this combat"
         from fecipher.dsl.history import compile_has_critical_hit
         return compile_has_critical_hit(c)

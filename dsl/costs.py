@@ -148,11 +148,14 @@ class SendCost:
     text: str
 
     def can_pay(self, ctx) -> bool:
+        # 'send all cards from your hand': the whole hand, at least one card (an empty hand pays
+        # nothing: engine decision in docs/rules.md, "the whole hand as a cost").
         return len(card_candidates(ctx, self.sel)) >= _n(self.sel)
 
     def pay(self, ctx):
         cands = card_candidates(ctx, self.sel)
-        n = _n(self.sel)
+        whole = isinstance(self.sel, A.Filtered) and self.sel.quantifier is not None and self.sel.quantifier.kind == "all"
+        n = len(cands) if whole else _n(self.sel)
         if len(cands) > n:
             # (a bond's card, face-down too, is seen by both players: its name is no secret)
             opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]

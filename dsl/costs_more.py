@@ -264,15 +264,29 @@ def _reveal(a: A.Action):
 
 
 # ---------------------------------------------------------------- checking
+def whole_hand(t) -> bool:
+    """'all cards from your hand' (no filter): the cost "[Send your entire hand to the Retreat
+    Area]" (B16-065N, P10-003PR; B09-046R's way to pay for an evasion)."""
+    from fecipher.dsl.selectors import place_area
+    if not isinstance(t, A.Filtered) or t.quantifier is None or t.quantifier.kind != "all":
+        return False
+    places = [p.value for p in t.posts if p.kind == "from_place"]
+    return (t.noun == "cards" and not t.qualifiers and len(t.posts) == 1 and len(places) == 1
+            and place_area(places[0]) == "hand" and places[0].owner == "your")
+
+
 def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) -> None:
     """What the registry's object kinds cannot say about these costs."""
     from fecipher.dsl.selectors import selector_kind
     t = a.target
     if a.verb in ("tap", "send", "destroy", "stack", "reveal") and isinstance(t, A.Filtered) and a.per_each is None:
         # These costs pay an exact number of things (rule 9: all of it, or the skill cannot start).
-        # 'all', 'up to', 'any number of' or no count would be read as 1: refused, not paid otherwise.
+        # 'all', 'up to', 'any number of' or no count would be read as 1: refused, not paid otherwise;
+        # the one 'all' cost is the whole hand ("[Send all cards in your hand to the Retreat Area]").
         q = t.quantifier
-        if q is None or q.kind not in ("exactly", "one", "another"):
+        if a.verb == "send" and whole_hand(t):
+            pass
+        elif q is None or q.kind not in ("exactly", "one", "another"):
             err(t.pos, f"a '{a.verb}' cost pays a number of things ('cost {a.verb} 1 ...'); 'all', 'up to', "
                        f"'any number of' or no count is not supported in a cost (e.g. \"send your entire hand\")")
     if a.verb == "flip" and isinstance(t, A.Ref):

@@ -162,3 +162,16 @@ def compile_happened(c: A.Condition) -> Callable[[SkillContext], bool]:
                     return True
         return False
     return happened
+
+
+def compile_first_attack(c: A.Condition) -> Callable[[SkillContext], bool]:
+    """"the attack is the first this turn" (B11-093SR "When this unit attacks and if it is the
+    first attack this turn", B12-059SR "When this unit's attack ends, if it is the first attack
+    to occur in this turn"): the attack that triggered the skill is the turn's only declared
+    attack so far. A skill triggered by an attack (or by its end) resolves before another attack
+    can be declared, so one attack declared this turn is that attack; an attacker that has left
+    the field still counts (the turn's events are read, not the units)."""
+    def first(ctx: SkillContext) -> bool:
+        return sum(isinstance(e, ev.AttackDeclared) for e in events_this_turn(ctx.game)) == 1
+    return first
+

@@ -760,6 +760,17 @@ class ToAst(Transformer):
     def ban_use(self, pos, items):
         return self._ban(pos, items[0], items[1:])
 
+    def keep_rest(self, pos, items):
+        # "you keep 5 cards from your hand and send the rest to your retreat area" ("you" is not kept)
+        rest = list(items)
+        actor = rest.pop(0) if len(rest) == 5 else "you"
+        return A.KeepRest(actor, str(rest[0]).lower(), rest[1], str(rest[2]).lower(), rest[3], pos)
+
+    def ban_use_named(self, pos, items):
+        # 'you cannot use "X" until the end of the turn': a rule about the player and one skill
+        who, name = items[0], _s(items[1])
+        return attrs.evolve(self._ban(pos, who, items[2:]), skill=name)
+
     def ban_all_kind(self, pos, items):
         return self._ban(pos, "each", items)
 
@@ -961,6 +972,14 @@ class ToAst(Transformer):
 
     def same_line(self, pos, items):
         return A.PostFilter("same_line", value=items[0], pos=pos)
+
+    def other_line(self, pos, items):
+        # "in a different line than this unit": the other line than that unit's
+        return A.PostFilter("other_line", value=items[0], pos=pos)
+
+    def two_units(self, pos, items):
+        # "move this unit and it"
+        return A.TwoUnits(str(items[0]).lower(), (items[1], items[2]), pos)
 
     def destroyed_here(self, pos, items):
         return A.PostFilter("destroyed_here", pos=pos)
@@ -1218,6 +1237,10 @@ class ToAst(Transformer):
         how, rest = ToAst._split(items)
         return ("card_to", None, how, {"place": rest[0], "verb": "sent"})
 
+    def on_sent_from(self, pos, items):
+        how, rest = ToAst._split(items)
+        return ("card_to", None, how, {"place": rest[1], "verb": "sent", "source": rest[0]})
+
     def on_added(self, pos, items):
         how, rest = ToAst._split(items)
         return ("card_to", None, how, {"place": rest[0], "verb": "added"})
@@ -1312,6 +1335,10 @@ class ToAst(Transformer):
     # ---- conditions
     def happened_this_turn(self, pos, items):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
+
+    def first_attack(self, pos, items):
+        # "if the attack is the first this turn" (the word is read by the checker: "first")
+        return A.Condition("first_attack", words=(str(items[0]).lower(),), pos=pos)
 
     def has_critical_hit(self, pos, items):
         return A.Condition("has_critical_hit", subject=items[0], words=(str(items[1]).lower(),), pos=pos)

@@ -95,6 +95,8 @@ def post(p: A.PostFilter) -> str:
         return "that has attacked this turn"
     if p.kind == "same_line":
         return f"in the same area as {selector(p.value)}"
+    if p.kind == "other_line":
+        return f"in a different area than {selector(p.value)}"
     if p.kind == "destroyed_here":
         return "destroyed by this skill"
     if p.kind == "sent_here":
@@ -329,6 +331,11 @@ def statement(st: A.Statement) -> str:
         return effects_control.render_statement(st)
     if isinstance(st, A.SymbolWaiver):
         return "You can deploy and Level Up your cards even if you do not have Bond cards with compatible colors."
+    if isinstance(st, A.TwoUnits):
+        return cap(f"move both {selector(st.units[0])} and {selector(st.units[1])}") + "."
+    if isinstance(st, A.KeepRest):
+        from fecipher.dsl import keep_rest
+        return keep_rest.render(st)
     if isinstance(st, A.SkillBan):
         from fecipher.dsl import skill_control
         return skill_control.render_ban(st)
@@ -560,6 +567,8 @@ def _new_trigger(t: A.Trigger) -> str | None:
         verb = {"placed": "placed in", "sent": "sent to", "added": "added to"}[t.verb or "placed"]
         if t.face is not None:
             verb = f"placed {t.face} in"
+        if t.source is not None:
+            verb = f"sent from {place(t.source)} to"
         return f"when {selector(t.subject)} is {verb} {place(t.place)}{_how(t)}"
     if k == "revealed":
         return f"when {selector(t.subject)} is revealed{_how(t)}"
@@ -644,6 +653,8 @@ def condition(c: A.Condition) -> str:
         if c.words[0].startswith("as many or "):
             return f"you have equal to or {c.words[0][len('as many or '):]} {c.words[1]}{where} than your opponent"
         return f"you have {c.words[0]} {c.words[1]}{where} than your opponent"
+    if c.kind == "first_attack":
+        return "it is the first attack this turn"
     if c.kind == "has_critical_hit":
         return f"{selector(c.subject)} has Critical Hit in this combat"
     if c.kind == "has_destroyed":

@@ -426,6 +426,13 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         def same_line(ctx, u, _r=ref):
             return any(x.owner == u.owner and x.area == u.area for x in ref_units(ctx, _r))
         return same_line
+    if p.kind == "other_line":
+        ref = p.value
+
+        def other_line(ctx, u, _r=ref):
+            # the other line of the same player's field than the unit named (none on the field: no line)
+            return any(x.owner == u.owner and x.area != u.area for x in ref_units(ctx, _r))
+        return other_line
     if p.kind in ("same_name", "different_name"):
         return _same_name(p, lambda ctx, u: ctx.game.unit_names(u))
     if p.kind == "with_stack":

@@ -473,7 +473,9 @@ def render_ban(st: A.SkillBan) -> str:
     who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
     whose = {"opponent": "your opponent's", "you": "your", "each": "all"}[st.who]
     kinds = " or ".join(_KIND_TEXT[k] for k in st.kinds)
-    if st.skill is not None:
+    if st.skill is not None and st.verb == "use":
+        body = f'{who} cannot use "{st.skill}"'
+    elif st.skill is not None:
         body = f'{whose} Support cards lose "{st.skill}"'
     elif st.cards is not None:
         quals = "".join(f"<{w.capitalize()}> " for w in st.cards)

@@ -432,6 +432,13 @@ class SkillChecker:
         if isinstance(st, A.Delayed):
             self.check_delayed(st)
             return
+        if isinstance(st, A.TwoUnits):
+            self.check_two_units(st)
+            return
+        if isinstance(st, A.KeepRest):
+            from fecipher.dsl import keep_rest
+            keep_rest.check(self, st)
+            return
         if control.handles(st):
             control.check(self, st)
             return
@@ -524,9 +531,10 @@ class SkillChecker:
             if selector_kind(st.unit) not in ("unit", "name", "chosen"):
                 self.err(st.unit.pos, "what is attacked instead is a unit, e.g. 'this unit is attacked instead'")
             if st.instead_of is not None and not (isinstance(st.instead_of, A.Ref)
-                                                  and st.instead_of.kind in ("event_unit", "defender")):
-                self.err(st.instead_of.pos, "'instead of ...' names the unit being attacked: 'that unit' "
-                                            "or 'the defending unit'")
+                                                  and st.instead_of.kind in ("event_unit", "defender",
+                                                                             "main_character")):
+                self.err(st.instead_of.pos, "'instead of ...' names the unit being attacked: 'that unit', "
+                                            "'the defending unit' or 'your main character'")
         elif isinstance(st, A.Copy):
             if not acting:
                 self.err(st.pos, f"'becomes a copy of ...' is an effect; a {kind.upper()} skill cannot say it")
@@ -563,6 +571,21 @@ class SkillChecker:
             self.actor = True
             self.check_action(st.action, EFFECTS, "effect")
             self.actor = False
+
+    def check_two_units(self, st: A.TwoUnits) -> None:
+        """"move this unit and it": an effect moving two units named by references."""
+        kind = self.s.kind
+        if kind in ("cont", "spec"):
+            self.err(st.pos, f"'{st.verb} ... and ...' is an effect; a {kind.upper()} skill states what holds")
+            return
+        if st.verb != "move":
+            self.err(st.pos, f"'{st.verb} ... and ...': only 'move' takes two units in one line ('move this unit "
+                             f"and it')")
+            return
+        for u in st.units:
+            self.check_selector(u)
+            if not isinstance(u, A.Ref) or self.ref_kind(u) not in ("unit", "chosen"):
+                self.err(u.pos, "'move ... and ...' names two units, e.g. 'move this unit and it'")
 
     def check_deploy_ban(self, st: A.DeployBan) -> None:
         kind = self.s.kind
@@ -659,9 +682,13 @@ class SkillChecker:
 
     def check_counted_cost(self, a: A.Action) -> None:
         """What is paid in place of something is a number of things: "all", "any number
-        of" and "up to N" are not supported ("send your entire hand instead")."""
+        of" and "up to N" are not supported, but for the whole hand ("send all cards from
+        your hand to your retreat area instead ...", B09-046R)."""
+        from fecipher.dsl.costs_more import whole_hand
         t = a.target
         q = t.quantifier if isinstance(t, A.Filtered) else None
+        if a.verb == "send" and whole_hand(t):
+            return   # "send your entire hand to the Retreat Area instead" (B09-046R): the one 'all' cost
         if q is not None and q.kind in ("all", "any_number", "up_to"):
             self.err(t.pos, f"paying '{q.kind.replace('_', ' ')} ...' in place of something is not supported: "
                             f"say how many, e.g. '2 cards'")
@@ -1177,10 +1204,14 @@ class SkillChecker:
                                     "of this skill chose: choose it first")
                 if selector_kind(sel) != "unit":
                     self.err(p.pos, "'in the chosen line' goes with units")
-            if p.kind == "same_line":
+            if p.kind in ("same_line", "other_line"):
                 self.check_selector(p.value)
+                what = "in the same line as" if p.kind == "same_line" else "in a different line than"
                 if selector_kind(sel) != "unit":
-                    self.err(p.pos, "'in the same line as ...' goes with units")
+                    self.err(p.pos, f"'{what} ...' goes with units")
+                elif p.kind == "other_line" and not (isinstance(p.value, A.Ref)
+                                                     and self.ref_kind(p.value) in ("unit", "name")):
+                    self.err(p.value.pos, "'in a different line than ...' names one unit of yours, e.g. 'this unit'")
             if p.kind == "different_names" and (sel.quantifier is None or (
                     sel.quantifier.kind in ("exactly", "up_to") and (sel.quantifier.n or 0) < 2)
                     or sel.quantifier.kind in ("one", "another")):
@@ -1326,11 +1357,26 @@ class SkillChecker:
             if t.face is not None and area != "bonds":
                 self.err(t.place.pos, f"'placed {t.face}' is said of the bond area only "
                                       f"('when a card is placed {t.face} in your bond area')")
-            if isinstance(t.subject, A.Ref) and t.subject.kind == "this_card" and not (
-                    self.s.kind == "bond" and area == "bonds"):
+            if t.source is not None:
+                self.check_place(t.source)
+                if place_area(t.source) not in ("hand", "deck", "bonds", "support", "orbs") or \
+                        t.source.owner not in ("your", "opponent"):
+                    self.err(t.source.pos, "'sent from ...' names a hand, deck, bond area, support area or orbs of "
+                                           "one player, e.g. 'from your hand'")
+                if isinstance(t.subject, A.Filtered) and card_place(t.subject) is not None:
+                    self.err(t.source.pos, "say where the card comes from once ('a card from your hand is sent to "
+                                           "...' or 'this card is sent from your hand to ...')")
+            this_card = isinstance(t.subject, A.Ref) and t.subject.kind == "this_card"
+            if this_card and self.s.kind == "retreat":
+                # A Retreat Area skill works while its card is there: the card that just went there.
+                if area != "retreat" or t.place.owner != "your":
+                    self.err(t.place.pos, "a Retreat Area skill's 'when this card is sent ...' is about the card "
+                                          "going to your retreat area, where the skill works from")
+            elif this_card and not (self.s.kind == "bond" and area == "bonds"):
                 self.err(t.subject.pos, "'when this card is ...' is supported for a bond skill's 'when this card "
-                                        "is placed in your bond area' only: elsewhere the card has left the area "
-                                        "its skill acts from")
+                                        "is placed in your bond area' and a Retreat Area skill's 'when this card "
+                                        "is sent (from ...) to your retreat area' only: elsewhere the card has left "
+                                        "the area its skill acts from")
         if k == "revealed" and isinstance(t.subject, A.Filtered):
             place = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
             if place is not None and place_area(place) not in ("deck", "hand"):
@@ -1411,6 +1457,14 @@ class SkillChecker:
             return
         if c.kind == "levelling_up":
             self.check_levelling_up(c)
+            return
+        if c.kind == "first_attack":
+            if c.words[0] != "first":
+                self.err(c.pos, f"'the attack is the {c.words[0]} this turn': the condition is 'the attack is the "
+                                f"first this turn'")
+            elif not any(t.kind in ("attacks", "attack_ends") for t in self.s.triggers):
+                self.err(c.pos, "'the attack is the first this turn' asks about the attack that triggered the "
+                                "skill: say it after 'when ... attacks' or 'when ... finishes attacking'")
             return
         if c.kind == "has_critical_hit":
             self.check_selector(c.subject)

@@ -364,9 +364,36 @@ def _mentions_did(c: A.Condition) -> bool:
 
 
 def redirect_effect(st: A.Redirect):
+    """"X is attacked instead (of Y)": X becomes the defending unit of the attack in progress.
+    'instead of your main character' (B03-085SR: a skill triggered by a deployment, not by the
+    attack) redirects only an attack on the controller's Main Character."""
+    only_mc = isinstance(st.instead_of, A.Ref) and st.instead_of.kind == "main_character"
+
     def eff(ctx: SkillContext):
+        g = ctx.game
+        if only_mc:
+            d = g.unit(g.battle.defender) if g.battle is not None else None
+            if d is None or d.owner != ctx.controller or not d.is_main_character:
+                ctx.data["did"] = False
+                return
         units = ref_units(ctx, st.unit) if isinstance(st.unit, A.Ref) else unit_candidates(ctx, st.unit)
         ctx.data["did"] = bool(units) and ctx.game.change_defender(units[0])
+        return
+        yield  # pragma: no cover
+    return eff
+
+
+def two_units_effect(st: A.TwoUnits):
+    """"move this unit and it": both units go to the line they are not in, by one effect
+    (engine move_units: rule 2's march after both); "did": whether any moved."""
+    def eff(ctx: SkillContext):
+        g = ctx.game
+        units = []
+        for r in st.units:
+            for u in ref_units(ctx, r)[:1]:
+                if u not in units and g.unit(u.id) is u:
+                    units.append(u)
+        ctx.data["did"] = bool(g.move_units(units, by_skill=True))
         return
         yield  # pragma: no cover
     return eff
@@ -731,6 +758,11 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
     (what a "choose ..." line may offer depends on what they do with the choice)."""
     if control.handles(st):
         return control.compile_statement(st, granted)
+    if isinstance(st, A.KeepRest):
+        from fecipher.dsl import keep_rest
+        return keep_rest.effect(st)
+    if isinstance(st, A.TwoUnits):
+        return two_units_effect(st)
     if isinstance(st, A.DeployBan):
         return deploy_ban_effect(st)
     if isinstance(st, A.Again):

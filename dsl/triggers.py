@@ -439,6 +439,8 @@ def _card_to(t: A.Trigger) -> tuple[Trigger, ...]:
     dest = place_area(t.place)
     dest_owner = _place_owner_test(t.place)
     pred, source = _card_test(t.subject)
+    if t.source is not None:     # "sent from your hand to ...": the area it came from
+        source = (place_area(t.source), _place_owner_test(t.source))
     by_acting = acting_test(t)
     face_up = None if t.face is None else t.face == "face-up"
     out = []

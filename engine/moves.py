@@ -280,7 +280,17 @@ class Moves:
                 return False
         return not self.flag(unit, M.CANNOT_MOVE)
 
-    def move_unit(self, unit: Unit, *, by_skill: bool = False) -> bool:
+    def move_units(self, units: list[Unit], *, by_skill: bool = False) -> list[Unit]:
+        """Move several units to the other line by one effect ("move both this unit and that
+        ally"): each goes to the line it was not in, one Moved event each, in the order given;
+        rule 2's march is checked once, after all of them (a line left empty for a moment by
+        the first move is not marched from). Returns the units moved (one that cannot be
+        moved stays; the others still move)."""
+        moved = [u for u in units if self.move_unit(u, by_skill=by_skill, march=False)]
+        self.check_march()
+        return moved
+
+    def move_unit(self, unit: Unit, *, by_skill: bool = False, march: bool = True) -> bool:
         """Move a unit to the other line. Returns False if something prevented it."""
         if not self.can_be_moved(unit, by_skill=by_skill):
             return False
@@ -294,7 +304,8 @@ class Moves:
         p.line(dest).append(unit)
         self._units_reordered()
         self.emit(e)
-        self.check_march()
+        if march:
+            self.check_march()
         return True
 
     def check_march(self) -> None:

@@ -23,15 +23,12 @@ SERIES_GROUPS = ((2, 8, 15, ()), (9, 15, 18, ()), (16, 22, 20, ("S11",)))
 # Cards of a started set that are not in its pack, by code: what the language lacks
 # for them (a card that does less or other than its text is not implemented).
 MISSING = {
-    "B02-024R": "\"Swap\": choosing an ally in the other line than this unit, and moving this unit and that "
-                "ally in one effect",
     "B02-060SR": "\"Corroding Darkness\": a trigger on the cards one use of a named skill sent from the "
                  "opponent's hand, and a choice of an enemy with the unit name of either of those cards",
     "B02-064R": "\"One must be gracious to the fairer sex.\": the allies tapped as the cost of another skill "
                 "of this unit this turn",
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
-    "B02-084N": "\"Youthful Figure\": choosing the cards that stay in the hand (5) and sending the rest",
     "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
                  "an ally with the same unit name (chosen) instead of sending it to the retreat area",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
@@ -48,8 +45,6 @@ MISSING = {
     "B03-076SR": "\"Flaming Blade of Dusk and Dawn\": the allies tapped as the cost of this skill (whether all of "
                  "them are white)",
     "B03-083R": "\"Unwavering Friendship\": a symbol given to cards in the retreat area (black cards there also white)",
-    "B03-085SR": "\"That was close!\": a player who cannot use a named skill of the hand for the rest of the game "
-                 "(any copy of the card), after deploying this card from the hand when the Main Character is attacked",
     # B05 (cards/b05.fe0)
     "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
                  "units (another ally in the same line as this unit)",
@@ -67,23 +62,14 @@ MISSING = {
                  "moved",
     "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
                  "while this unit was on the field",
-    "B05-096HN": "\"Crimea's Tactician\": a skill of a card in the hand that triggers when it is "
-                 "sent from the hand to the Retreat Area by an enemy's skill or the opponent's "
-                 "support skill",
-    "B05-099HN": "\"You won't have it your way!\": a card deploying itself when it is sent from "
-                 "the hand by an enemy's skill or the opponent's support skill",
     "B04-009R": "\"Raise Defense\": 'cannot be destroyed by the effect of skills' (a cost may still destroy them); "
                 "the language's 'cannot be destroyed by skills' also refuses costs (its duration, 'during your "
                 "opponent's next turn', is in the language)",
     "B04-009R+": "the same card as B04-009R (the card list's second entry: \"I'll Protect You\")",
     "B04-044SR": "\"A Sacrifice\": destroying another ally instead of paying a named skill's cost (an alternative cost)",
-    "B04-066HN": "\"Clever Tactics\": a skill of a card in the hand triggered by that card's own move from the "
-                 "hand to the Retreat Area by the opponent's skill or support skill",
     "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
                 "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
                 "or your support skill",
-    "B04-074N": "\"Impostor on the Battlefield\": choosing an ally in the other line than this unit and moving this "
-                "unit and that ally in one effect (as B02-024R)",
     "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
     "B04-082N": "\"Plow the Fields!\": a condition on the card this skill's own line sent to the Retreat Area "
                 "(\"if a 'Donnel' is sent ... by this skill's effect\", as B04-081N); \"Resistance Emblem\" is in the "
@@ -131,8 +117,6 @@ MISSING = {
     # B06
     "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
                  "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
-    "B06-047SR": "\"Fire Magic: Valflame\": the opponent choosing the bonds that stay (5) and sending the rest to "
-                 "the retreat area",
     "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
                 "can attack (not other white allies)",
     "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
@@ -186,18 +170,12 @@ MISSING = {
     "B10-059R": "\"Lost in the Waves\": a filter on allies by having the same symbol as a revealed card (only "
                 "the same unit name is a filter); \"Treasured Memory\": 'cannot be destroyed as the cost or effect of "
                 "skills' under a count of each of two symbols among the other allies",
-    "B10-081N": "\"Get ready OK!\": a condition on a female ally in the other line than this unit ('in the same line "
-                "as this unit' has no negation or 'other line' form)",
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
-    "P10-003PR": "\"A Lesson in Astra?\": the cost \"[Send your entire hand to the Retreat Area]\" (a cost of all "
-                 "the cards of an area, and whether an empty hand pays it; costs pay an exact number of things)",
     # B09 (cards/b09.fe0)
     "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
                 "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from), and "
                 "a change lasting until the unit leaves the field (an AUTO skill's change needs a duration)",
-    "B09-046R": "\"The Price of Power\": an evasion paid by sending the whole hand to the retreat area (another "
-                "way to pay for an evasion takes a number of cards, not 'all')",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
@@ -217,8 +195,6 @@ MISSING = {
     "B11-075N": "\"Excellent! It's odds!\" / \"Too bad? It's evens.\": AUTO skills giving +20 attack with no "
                 "duration in the card list's text (every AUTO change in the language needs one, and the card's "
                 "only printing does not say which)",
-    "B11-093SR": "\"Tiki's Turn!\": 'if it is the first attack this turn': the language counts allies that have "
-                 "attacked this turn (units still on the field), not the attacks made this turn",
     "B11-101+X": "a second card named \"Camilla, Bewitching Malig Knight\" (colorless, with other skills than "
                  "S04-003ST of the same name and title): a pool holds one card per name, so the two cannot both be "
                  "in the packs",
@@ -244,14 +220,6 @@ MISSING = {
     "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
                 "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
                 "bonds and orbs, not a chosen unit's cost)",
-    "B12-048HN": "\"Saint of the Battlefield\": a SPEC skill that triggers when this card itself is sent from the hand "
-                 "to the retreat area \"as a result of an enemy's skill or your opponent's support skill\" ('when this "
-                 "card is ...' is refused outside a bond skill's 'placed in your bond area', and a 'retreat' skill "
-                 "does not take it either; 'by your opponent's skill' would also count the opponent's bond and hand "
-                 "skills, which are neither, as B02-074HN)",
-    "B12-059SR": "\"Nowi's treasure!\": \"if it is the first attack to occur in this turn\" (the language's 'has attacked "
-                 "this turn' asks units still on the field, and cannot tell this attack from this unit's own earlier "
-                 "one, nor see an attacker that left the field: no condition counts the turn's attacks)",
     "B12-061R": "\"Princess of the Twin Blades\": \"When this unit executes a Critical Hit or an Evade\", one trigger on "
                 "either of two events (an AUTO skill has one trigger line, and two skills would not share the [Once "
                 "Per Turn]); \"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when "
@@ -294,20 +262,8 @@ MISSING = {
     "B13-098HN": "\"Tireless Waiting\" [BS]: \"This card cannot be flipped face-down by a skill's cost or effect\": no "
                  "rule keeps a bond card from being flipped; \"News Presenter\" [BS] chooses among both players' orbs "
                  "(\"1 of your own or your opponent's Orbs\"), a choice the language makes of one player's orbs",
-    "B15-001R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
-                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
-                 "cannot use X until the end of the turn' misses units deployed later that turn)",
-    "B15-003R": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
-                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
-                 "cannot use X until the end of the turn' misses units deployed later that turn)",
-    "B15-005SR": "\"Fated Moment of Change\" [HS]: \"Until the end of the turn, you may not use 'Fated Moment of Change'\": "
-                 "a rule about the player and one named skill ('you cannot use' takes only a kind of skill; 'all allies "
-                 "cannot use X until the end of the turn' misses units deployed later that turn)",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
-    "B15-095R": "\"Deathbringing Snare\": \"Your opponent chooses 5 cards in their hand, and sends the remainder to the "
-                "Retreat Area\": the opponent choosing the cards that stay in their hand (5) and sending the rest, as "
-                "B02-084N's own hand; no line sends the cards not chosen",
     "B15-076SR": "\"Blood of Njorun, Earthen Goddess\": \"All of your <Yellow> Bond cards possess this unit's [BS] "
                  "skill\": a bond skill given to other bond cards by a unit's CONT skill ('all white bonds acquire "
                  "black' gives bonds a symbol only; a bond skill works from its own card in the Bond Area)",
@@ -317,17 +273,15 @@ MISSING = {
     "B16-041SR": "\"Offer your soul!\": sending the top card of the opponent's levelled-up Main Character's stack to "
                  "the Retreat Area, the opponent choosing the new top card from the stack (no effect takes cards out "
                  "of a stack)",
-    "B16-065N": "\"Slaughterous Lesson\": the cost \"[Send all cards in your hand to the Retreat Area]\" (a cost "
-                "sends a number of cards; the whole hand as a cost is not in the language, as P10-003PR)",
     "B16-066SR": "\"A New World\": a second Beginning Phase, Bond Phase and Deployment Phase in the turn (extra "
                  "phases are not in the language)",
     "B16-094R": "\"Inescapable Fate\": \"Your opponent is unable to add any cards to their Orbs\", a rule forbidding "
                 "a player to put cards into their Orb Area (the language forbids deploying, using skills and levelling "
                 "up, not moving cards into an area)",
-    "B16-100R": "\"Transcending Fate\": a skill of the card in the hand triggered when it \"is to be sent to the "
-                "Retreat Area from your hand as the effect of an enemy's skill or an opponent's support skill\" "
-                "('when this card is ...' is a bond skill's trigger only); \"Black Steed's Neigh\": enemies that "
-                "cannot be moved by the effects of skills (not costs): 'cannot be moved by skills' is both",
+    "B16-100R": "\"Black Steed's Neigh\": enemies that cannot be moved by the effects of skills (not costs): "
+                "'cannot be moved by skills' is both (\"Transcending Fate\" is in the language since session 9: a "
+                "Retreat Area skill 'when this card is sent from your hand to your retreat area by an enemy's "
+                "skill or your opponent's support skill')",
     # B18 (cards/b18.fe0)
     "B18-001SR": "\"Sublime Creator Sword\": 'Until this unit leaves the Battlefield, this unit "
                  "acquires range 1-2' (an ACT skill's change needs a duration: the end of the turn,"
@@ -346,8 +300,6 @@ MISSING = {
     "B18-018SR": "\"An Offering to Lost Souls\": the orbs this unit's attack destroys go to the "
                  "opponent's retreat area instead of their hand (no replacement of where a "
                  "destroyed orb goes)",
-    "B18-050N": "\"User of Warping Magic\": choosing an ally in the other line than this unit, and "
-                "moving this unit and that ally in one effect (as B02-024R)",
     "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
                 "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
                 "reveal by a named skill)",
