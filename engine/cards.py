@@ -10,6 +10,7 @@ import functools
 
 import attrs
 
+from fecipher.engine.frozen import quick_frozen
 from fecipher.engine.skills import Skill, SkillKind
 
 
@@ -111,6 +112,7 @@ class Card:
         return f"<Card {self.code} {self.name}>"
 
 
+@quick_frozen      # (made for every card of a game and every token: see engine/frozen.py)
 @attrs.frozen(repr=False)
 class CardCopy:
     """One physical card in a game. ``id`` is unique within the game."""

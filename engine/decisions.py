@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, Generator
 
 import attrs
 
+from fecipher.engine.frozen import quick_frozen
+
 if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.jsontypes import JSONObject
 
@@ -56,6 +58,7 @@ class IllegalAnswer(Exception):
         self.reason = reason
 
 
+@quick_frozen      # (made often: see engine/frozen.py)
 @attrs.frozen
 class Option:
     """One legal answer. ``label`` is English for people and is not compared."""
@@ -82,6 +85,7 @@ class Option:
         return self.label or self.kind
 
 
+@quick_frozen      # (one per decision: see engine/frozen.py)
 @attrs.frozen
 class Decision:
     """A pending decision. ``options`` lists every legal answer, in a stable order."""

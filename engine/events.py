@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from fecipher.engine.frozen import quick_frozen
+
 if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.jsontypes import JSONObject
 
@@ -45,7 +47,8 @@ class Event:
 
 
 def _e(cls):
-    return attrs.frozen(cls)
+    # Frozen (design rule 3), made quickly: about 6,000 events in 5 self-play games.
+    return quick_frozen(attrs.frozen(cls))
 
 
 # --- game and turn structure -------------------------------------------------

@@ -501,11 +501,14 @@ class Game(Values, Moves, CardValues):
     def _skills_changed(self) -> None:
         """Forget what follows from the registered skills and the modifiers on
         which skills units have (``_skills_cache``), and so what follows from the
-        field too: register_skill calls it, as do changes of those modifiers."""
+        field and the values of this state too: register_skill calls it, as do
+        changes of those modifiers."""
         if self._skills_cache:
             self._skills_cache = {}
         if self._field_cache:
             self._field_cache = {}
+        if self._cache:   # (the skills units have, remembered in this state: Values._own_skills)
+            self._cache = {}
 
     def emit(self, event: ev.Event) -> None:
         if self._cache:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import attrs
 
+from fecipher.engine.frozen import quick_frozen
 from fecipher.engine.skills import this_unit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -145,6 +146,7 @@ DURATIONS = (END_OF_TURN, END_OF_COMBAT, END_OF_OPPONENTS_NEXT_TURN, END_OF_YOUR
              PERMANENT)
 
 
+@quick_frozen      # (see engine/frozen.py)
 @attrs.frozen
 class Modifier:
     """A timed modifier. ``unit`` targets one unit (it ends when that unit leaves

@@ -26,6 +26,8 @@ _PRINTED_SKILL_STATS = (M.SKILLS, M.LOST_SKILLS, M.LVS_USABLE)
 _FIELD_STATS = ("field_stats",)
 # Key in Game._skills_cache of (_printed_skills, _printed_field).
 _PRINTED = ("printed",)
+_OWN_SKILLS = "own_skills"   # (keys of Game._cache: Values._own_skills, Values.skills_of with DB)
+_DB_SKILLS = "db_skills"
 # The stats whose modifiers change which continuous skills the field's units have
 # (the rest leave Game._field_cache as it was).
 _SKILL_MOD_STATS = frozenset((M.SKILLS, M.LOST_SKILLS, M.COPY, M.LVS_USABLE))
@@ -90,9 +92,21 @@ class Values:
     def _own_skills(self, unit: Unit) -> tuple[Skill, ...]:
         """The skills a unit has but those it acquires by Resonance of Dragon's Blood:
         printed on its card, given, not lost."""
+        if self._printed_skills():   # nothing in this game gives or takes away skills
+            # (base_card(unit).skills, with its usual case inlined)
+            return (self.base_card(unit) if self._mods_by_stat.get(M.COPY) else unit.cards[0].card).skills
+        # Remembered as the values it is made of are (in ``_cache``, forgotten at every
+        # event and every other change, not when a cycle cut it short): asked for every
+        # unit at every event when skills can be given or taken, and again for each
+        # ally of a unit with Resonance of Dragon's Blood.
+        key = (_OWN_SKILLS, unit.id, unit.cards[0].id)
+        cache = self._cache
+        out = cache.get(key)
+        if out is not None:
+            return out
         base = self.base_card(unit).skills
-        if self._printed_skills():
-            return base   # nothing in this game gives or takes away skills
+        outer = self._cycle_cut
+        self._cycle_cut = False
         granted = M.compute_set(self, unit, M.SKILLS, frozenset())
         out = base
         if granted:
@@ -100,6 +114,9 @@ class Values:
         lost = M.compute_set(self, unit, M.LOST_SKILLS, frozenset())
         if lost:  # a lost skill is lost whether printed or acquired (it cannot be acquired again)
             out = () if M.ALL_SKILLS in lost else tuple(s for s in out if s.name not in lost)
+        if not self._cycle_cut:
+            cache[key] = out
+        self._cycle_cut = self._cycle_cut or outer
         return out
 
     def _skills_with_dragon_blood(self, unit: Unit) -> tuple[Skill, ...]:
@@ -110,6 +127,20 @@ class Values:
         name: its own of that name, else the first unit's in the order of the field
         (front line, then back line). A skill it has lost it does not acquire.
         A unit that has a [DB] skill but not this rule shares nothing."""
+        key = (_DB_SKILLS, unit.id, unit.cards[0].id)   # (remembered as _own_skills is)
+        cache = self._cache
+        got = cache.get(key)
+        if got is not None:
+            return got
+        outer = self._cycle_cut
+        self._cycle_cut = False
+        got = self._with_dragon_blood(unit)
+        if not self._cycle_cut:
+            cache[key] = got
+        self._cycle_cut = self._cycle_cut or outer
+        return got
+
+    def _with_dragon_blood(self, unit: Unit) -> tuple[Skill, ...]:
         own = self._own_skills(unit)
         if not any(DRAGON_BLOOD_RESONANCE in s.rules and keyword_allows(s, unit) for s in own):
             return own
@@ -259,9 +290,20 @@ class Values:
                         continue
                     found.append((ce, ctx))
 
-    def _skill_sources_by_unit(self, out: dict[str, list], printed: bool) -> None:
+    def _skill_sources_by_unit(self, out: dict[str, list], printed: bool, remembered: bool = True) -> None:
         """Add to ``out`` (lists by stat) the continuous effects of every unit's
-        active CONT skills on its stats, unit by unit, skill by skill."""
+        active CONT skills on its stats, unit by unit, skill by skill. With
+        ``printed`` (the skills printed on the card whose values a unit has) and no
+        copy, those of each unit are its top card's, as :meth:`_unit_continuous`
+        remembers them (the same effects in the same order, with contexts made once
+        per unit and top card instead of at every change of state), unless
+        ``remembered`` is False (tests/test_18 compares the two)."""
+        if printed and remembered and not self._mods_by_stat.get(M.COPY):
+            for src in self.players[0].units + self.players[1].units:
+                top = src.cards[0]
+                if card_continuous_skills(top.card):
+                    self._add_unit_sources(out, src, (src.id, src.owner, top.id, src.class_changed, len(src.cards)))
+            return
         for src in self.players[0].units + self.players[1].units:
             skills = self.base_card(src).skills if printed else self.skills_of(src)
             for skill in skills:

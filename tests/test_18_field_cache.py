@@ -35,6 +35,16 @@ def _fresh_printed(game: Game) -> tuple[bool, bool]:
         game._skills_cache = saved
 
 
+def _fresh_skills(game: Game, unit) -> tuple:
+    """``game.skills_of(unit)`` found again with nothing remembered."""
+    saved = game._cache, game._field_cache, game._skills_cache
+    game._cache, game._field_cache, game._skills_cache = {}, {}, {}
+    try:
+        return game.skills_of(unit)
+    finally:
+        game._cache, game._field_cache, game._skills_cache = saved
+
+
 def _values(sources: list) -> list:
     return [(ce.stat, ce.op, ce.text, ctx.skill.name, ctx.unit_id, ctx.source.id) for ce, ctx in sources]
 
@@ -46,7 +56,7 @@ def _unit_by_unit(game: Game, stat: str) -> list:
     game._cache, game._field_cache, game._skills_cache = {}, {}, {}
     try:
         out: dict = {stat: []}
-        game._skill_sources_by_unit(out, stat in (M.SKILLS, M.LOST_SKILLS, M.LVS_USABLE))
+        game._skill_sources_by_unit(out, stat in (M.SKILLS, M.LOST_SKILLS, M.LVS_USABLE), remembered=False)
         return out[stat]
     finally:
         game._cache, game._field_cache, game._skills_cache = saved
@@ -60,6 +70,9 @@ def _check(game: Game, event: Event | None = None) -> None:
         assert _values(game._continuous_sources(stat)) == _values(_unit_by_unit(game, stat)), (stat, event)
     # Whether units have their printed skills (Game._skills_cache, kept while units move).
     assert (game._printed_skills(), game._printed_field()) == _fresh_printed(game), event
+    # The skills each unit has (remembered in Game._cache for this state: Values._own_skills).
+    for u in game.players[0].units + game.players[1].units:
+        assert game.skills_of(u) == _fresh_skills(game, u), (u.id, event)
     for stat in sorted(game._live_stats):
         remembered = game._continuous_sources(stat)
         assert _values(remembered) == _values(_fresh(game, stat)), (stat, event)
