@@ -366,11 +366,13 @@ MISSING = {
     "B17-006N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
     "B17-011SR": "\"Bonds of Men and Dragons\": \"If you do not, then choose 1 of your Bond cards, and add it to your hand\": an effect carried out when the optional one was declined ('if you do:' follows only an accepted 'you may')",
     "B17-018SR": "\"The Advance of All Heroes\": a choice of a card in the hand \"which does not share a Color with any ally\" (no card filter compares a card's symbols with those of every ally)",
-    "B17-022R": "\"Let's do our best!\": a card \"whose Deployment Cost is equal to the number of Orbs you have\" (the cost filter takes a number, not a count of orbs)",
     "B17-032HN": "\"It's Too Late\": \"When a non-Main Character enemy evades\" any ally's attack (the evasion trigger exists only as 'evades this unit'); \"[CF] Carnage Form\" with it",
     "B17-035SR": "\"The Breath of Fujin\": \"When a non-Main Character enemy evades\" any ally's attack (the evasion trigger exists only as 'evades this unit')",
     "B17-037R": "\"Regal Sister's Cheer\": the cost \"Flip 2 Bonds with the same Color as your Main Character face-down\" (a bond filter takes a named symbol, not the main character's)",
     "B17-051R": "\"Royal Sister's Cheer\": a card \"with the same Color as your Main Character\" (a card filter takes a named symbol, not the main character's)",
+    "B17-065SR": "\"Divisive Resourcefulness\": 'If your opponent has 4 or more cards in their hand, they are unable to draw cards (with 3 or fewer, they may only draw until they reach 4)' (no rule forbids or caps a player's draws)",
+    "B17-073SR": "\"Pride in Independence\": 'This card cannot be stacked on top of a \"Tibarn\" to Level Up him as a result of a skill's effect' (a rule of this card as the card placed; 'cannot level up by skills' is a change of the unit levelled up, whatever card is placed on it)",
+    "B17-115R": "\"A Lesson in Heaven or Hell\": 'Choose 2 cards with different Deployment Costs ... Your opponent chooses 1 of those cards. You can deploy the card that your opponent chose, and send the other to the Boundless Area' (no filter of different costs between chosen cards, and the opponent cannot choose among cards the controller chose)",
     "B17-086SR": "\"Sieglinde's Guidance\": \"Add your supporting card to your hand, or deploy it\" (no effect takes the support card of the combat)",
     "B19-001SR": "\"Victory to the Adrestian Empire!\": a number of enemies to choose counted from the allies "
                  "tapped by an earlier line of the same skill ('choose 1 non-main character enemy for each ally "
