@@ -332,9 +332,9 @@ MISSING = {
                 "('when this card is ...' is a bond skill's trigger only); \"Black Steed's Neigh\": enemies that "
                 "cannot be moved by the effects of skills (not costs): 'cannot be moved by skills' is both",
     # B18 (cards/b18.fe0)
-    "B18-001SR": "\"Sublime Creator Sword\": 'Until this unit leaves the Battlefield, this unit "
-                 "acquires range 1-2' (an ACT skill's change needs a duration: the end of the turn,"
-                 " the combat or the opponent's next turn; a change with none is refused)",
+    "B18-023R": "\"Rival-Surpassing Sword\" [CP]: 'Until the end of the turn, you may not use \"Rival-Surpassing Sword\"', a rule about the player and one named hand skill ('you cannot use' takes only a kind of skill; 'all allies cannot use X' does not reach a skill used from the hand)",
+    "B18-051SR": "\"Let hope die, and despair take root.\": 'choose 1 card that does not have the same Unit Name as the chosen ally from your Boundless Area' after that ally was sent there (a unit-name filter on a chosen unit that has left the field matches nothing; choosing the card before sending the ally would leave out the cards of the ally's own stack)",
+    "B18-085SR": "\"Glorious Ivaldi\": the cost '[Tap all other allies]' and '+20 attack per ally tapped as the cost of this skill' (a cost taps an exact number of units, and no count reads the units a cost tapped)",
     "B18-004SR": "\"The Solitary Imperial Way\": a trigger on using a [CP] skill of an \"Edelgard\" "
                  "card in your hand (no trigger names the use of a hand skill); \"Aymr, the Magic "
                  "Axe\": a choice between destroying a chosen non-main character enemy and "
@@ -354,8 +354,6 @@ MISSING = {
     "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
                 "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
                 "reveal by a named skill)",
-    "B18-062R": "\"We show you the mettle!\": 'This skill is only usable if this unit has 100 or more attack' "
-                "(no condition compares a unit's attack with a number)",
     "B18-093N": "\"Sandstorm-Cleaving Tough Blade\": a trigger on another ally deployed in the front "
                 "line ('when ... is deployed' takes no line filter, as B15-035R)",
     "B18-094R": "\"Dancer of the Mercenaries\": a trigger on this unit deployed in the front line "
