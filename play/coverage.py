@@ -340,9 +340,6 @@ MISSING = {
                  "Axe\": a choice between destroying a chosen non-main character enemy and "
                  "destroying 1 of the opponent's orbs ('either:' takes one line per option, and a "
                  "choice and its action are two)",
-    "B18-008R": "\"The Warrior Prime Minister's Descendant\": a trigger on an ally deployed by this "
-                "unit's named skill \"The Duty of the Superior\" ('when ... is deployed' takes no "
-                "skill it was deployed by)",
     "B18-012R": "\"Preparing for a Sudden Siege\": 'Until this unit leaves the Battlefield, you "
                 "cannot use' the skill (no duration until the unit leaves the field); \"Let's all "
                 "shut ourselves in!\": a bond card chosen and added to the hand",
