@@ -361,8 +361,6 @@ MISSING = {
     "B17-006N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
     "B17-011SR": "\"Bonds of Men and Dragons\": \"If you do not, then choose 1 of your Bond cards, and add it to your hand\": an effect carried out when the optional one was declined ('if you do:' follows only an accepted 'you may')",
     "B17-018SR": "\"The Advance of All Heroes\": a choice of a card in the hand \"which does not share a Color with any ally\" (no card filter compares a card's symbols with those of every ally)",
-    "B17-032HN": "\"It's Too Late\": \"When a non-Main Character enemy evades\" any ally's attack (the evasion trigger exists only as 'evades this unit'); \"[CF] Carnage Form\" with it",
-    "B17-035SR": "\"The Breath of Fujin\": \"When a non-Main Character enemy evades\" any ally's attack (the evasion trigger exists only as 'evades this unit')",
     "B17-037R": "\"Regal Sister's Cheer\": the cost \"Flip 2 Bonds with the same Color as your Main Character face-down\" (a bond filter takes a named symbol, not the main character's)",
     "B17-051R": "\"Royal Sister's Cheer\": a card \"with the same Color as your Main Character\" (a card filter takes a named symbol, not the main character's)",
     "B17-065SR": "\"Divisive Resourcefulness\": 'If your opponent has 4 or more cards in their hand, they are unable to draw cards (with 3 or fewer, they may only draw until they reach 4)' (no rule forbids or caps a player's draws)",
