@@ -924,7 +924,7 @@ class SkillChecker:
             self.check_selector(p.unit)
             self.counting = False
             if isinstance(p.unit, A.Filtered) and selector_kind(p.unit) == "card" and not any(
-                    x.kind in ("from_place", "in_stack", "stacked_under", "sent_here") for x in p.unit.posts):
+                    x.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here") for x in p.unit.posts):
                 self.err(p.unit.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                      "'for each card stacked under this unit'")
         return A.Action(a.verb, a.number, a.target, tuple(p for p in a.preps if p.kind != "for_each"), a.optional,

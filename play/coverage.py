@@ -283,17 +283,14 @@ MISSING = {
                 "Retreat Area skill 'when this card is sent from your hand to your retreat area by an enemy's "
                 "skill or your opponent's support skill')",
     # B18 (cards/b18.fe0)
-    "B18-001SR": "\"Sublime Creator Sword\": 'Until this unit leaves the Battlefield, this unit "
-                 "acquires range 1-2' (an ACT skill's change needs a duration: the end of the turn,"
-                 " the combat or the opponent's next turn; a change with none is refused)",
+    "B18-023R": "\"Rival-Surpassing Sword\" [CP]: 'Until the end of the turn, you may not use \"Rival-Surpassing Sword\"', a rule about the player and one named hand skill ('you cannot use' takes only a kind of skill; 'all allies cannot use X' does not reach a skill used from the hand)",
+    "B18-051SR": "\"Let hope die, and despair take root.\": 'choose 1 card that does not have the same Unit Name as the chosen ally from your Boundless Area' after that ally was sent there (a unit-name filter on a chosen unit that has left the field matches nothing; choosing the card before sending the ally would leave out the cards of the ally's own stack)",
+    "B18-085SR": "\"Glorious Ivaldi\": the cost '[Tap all other allies]' and '+20 attack per ally tapped as the cost of this skill' (a cost taps an exact number of units, and no count reads the units a cost tapped)",
     "B18-004SR": "\"The Solitary Imperial Way\": a trigger on using a [CP] skill of an \"Edelgard\" "
                  "card in your hand (no trigger names the use of a hand skill); \"Aymr, the Magic "
                  "Axe\": a choice between destroying a chosen non-main character enemy and "
                  "destroying 1 of the opponent's orbs ('either:' takes one line per option, and a "
                  "choice and its action are two)",
-    "B18-008R": "\"The Warrior Prime Minister's Descendant\": a trigger on an ally deployed by this "
-                "unit's named skill \"The Duty of the Superior\" ('when ... is deployed' takes no "
-                "skill it was deployed by)",
     "B18-012R": "\"Preparing for a Sudden Siege\": 'Until this unit leaves the Battlefield, you "
                 "cannot use' the skill (no duration until the unit leaves the field); \"Let's all "
                 "shut ourselves in!\": a bond card chosen and added to the hand",
@@ -303,8 +300,6 @@ MISSING = {
     "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
                 "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
                 "reveal by a named skill)",
-    "B18-062R": "\"We show you the mettle!\": 'This skill is only usable if this unit has 100 or more attack' "
-                "(no condition compares a unit's attack with a number)",
     "B18-093N": "\"Sandstorm-Cleaving Tough Blade\": a trigger on another ally deployed in the front "
                 "line ('when ... is deployed' takes no line filter, as B15-035R)",
     "B18-094R": "\"Dancer of the Mercenaries\": a trigger on this unit deployed in the front line "
@@ -313,13 +308,12 @@ MISSING = {
     "B17-003N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
     "B17-004N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
     "B17-006N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
-    "B17-011SR": "\"Bonds of Men and Dragons\": \"If you do not, then choose 1 of your Bond cards, and add it to your hand\": an effect carried out when the optional one was declined ('if you do:' follows only an accepted 'you may')",
     "B17-018SR": "\"The Advance of All Heroes\": a choice of a card in the hand \"which does not share a Color with any ally\" (no card filter compares a card's symbols with those of every ally)",
-    "B17-022R": "\"Let's do our best!\": a card \"whose Deployment Cost is equal to the number of Orbs you have\" (the cost filter takes a number, not a count of orbs)",
-    "B17-032HN": "\"It's Too Late\": \"When a non-Main Character enemy evades\" any ally's attack (the evasion trigger exists only as 'evades this unit'); \"[CF] Carnage Form\" with it",
-    "B17-035SR": "\"The Breath of Fujin\": \"When a non-Main Character enemy evades\" any ally's attack (the evasion trigger exists only as 'evades this unit')",
     "B17-037R": "\"Regal Sister's Cheer\": the cost \"Flip 2 Bonds with the same Color as your Main Character face-down\" (a bond filter takes a named symbol, not the main character's)",
     "B17-051R": "\"Royal Sister's Cheer\": a card \"with the same Color as your Main Character\" (a card filter takes a named symbol, not the main character's)",
+    "B17-065SR": "\"Divisive Resourcefulness\": 'If your opponent has 4 or more cards in their hand, they are unable to draw cards (with 3 or fewer, they may only draw until they reach 4)' (no rule forbids or caps a player's draws)",
+    "B17-073SR": "\"Pride in Independence\": 'This card cannot be stacked on top of a \"Tibarn\" to Level Up him as a result of a skill's effect' (a rule of this card as the card placed; 'cannot level up by skills' is a change of the unit levelled up, whatever card is placed on it)",
+    "B17-115R": "\"A Lesson in Heaven or Hell\": 'Choose 2 cards with different Deployment Costs ... Your opponent chooses 1 of those cards. You can deploy the card that your opponent chose, and send the other to the Boundless Area' (no filter of different costs between chosen cards, and the opponent cannot choose among cards the controller chose)",
     "B17-086SR": "\"Sieglinde's Guidance\": \"Add your supporting card to your hand, or deploy it\" (no effect takes the support card of the combat)",
     "B19-001SR": "\"Victory to the Adrestian Empire!\": a number of enemies to choose counted from the allies "
                  "tapped by an earlier line of the same skill ('choose 1 non-main character enemy for each ally "
