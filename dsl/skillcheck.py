@@ -965,19 +965,19 @@ class SkillChecker:
         return True
 
     def check_bond_send_cost(self, sel: A.Filtered) -> None:
-        """"[Send 2 face-down Bond cards to the Retreat Area]": a cost sends a number of your
-        face-down bonds (what the card pool asks). A face-up bond sent as a cost, and a cost
-        that both flips bonds and sends bonds (the bond flipped by one would pay the other:
-        costs are paid together), are not supported."""
+        """"[Send 2 face-down Bond cards to the Retreat Area]", "[Send 1 face-up Bond card to the
+        Retreat Area]" (B19-055N): a cost sends a number of your face-down or face-up bonds (what
+        the card pool asks). A bond send that does not say which face, and a cost that both flips
+        bonds and sends bonds (a bond flipped by one could pay the other: costs are paid
+        together), are not supported."""
         q = sel.quantifier
         faces = {x.kind for x in sel.qualifiers} & {"face_up", "face_down"}
         if q is None or q.kind not in ("exactly", "one"):
             self.err(sel.pos, "a cost sends a number of bonds, e.g. 'cost send 2 face-down bonds to your retreat "
                               "area'")
-        elif faces != {"face_down"} or len(sel.qualifiers) != 1 or sel.posts:
-            self.err(sel.pos, "a cost sends face-down bonds only, with no other quality or filter, e.g. 'cost send "
-                              "1 face-down bond to your retreat area' (a face-up bond sent as a cost is not "
-                              "supported yet)")
+        elif len(faces) != 1 or len(sel.qualifiers) != 1 or sel.posts:
+            self.err(sel.pos, "a cost sends face-down or face-up bonds, with no other quality or filter, e.g. "
+                              "'cost send 1 face-down bond to your retreat area'")
         elif self.bond_flip_cost:
             self.err(sel.pos, "a cost that flips bonds and one that sends bonds in one skill are not supported: "
                               "a bond the flip turns face-down would pay the send")
@@ -1030,7 +1030,7 @@ class SkillChecker:
             self.check_bond_send_cost(a.target)
             if any(p.kind == "to" and p.place is not None and (place_area(p.place) != "retreat"
                                                                or p.place.owner != "your") for p in a.preps):
-                self.err(a.pos, "a cost sends face-down bonds to your retreat area, e.g. 'cost send 1 face-down "
+                self.err(a.pos, "a cost sends bonds to your retreat area, e.g. 'cost send 1 face-down "
                                 "bond to your retreat area' (another destination is not supported yet)")
         verb = table.get(a.verb)
         if verb is None:

@@ -385,6 +385,26 @@ MISSING = {
                  "duration ends at the end of the controller's next turn; the checker refuses it)",
     "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
                 "(no duration ends at the end of the controller's next turn; the checker refuses it)",
+    "B19-022SR": "[CP] \"Throne of Knowledge\": \"If your <Brown> Main Character does not possess \"Divine Pulse\"\" "
+                 "(no condition asks whether a unit has a skill of a name) and the Main Character acquiring the card's "
+                 "own \"Divine Pulse\" (a granted skill of the same name as one of the card's skills)",
+    "B19-025R": "\"Threat-Defying Blade\": \"Each time you use a \"Sylvain\" [CP] from your hand\" (the trigger on a used "
+                "[CP] takes no unit name of the card whose skill it is)",
+    "B19-040SR": "\"Major Crest of Cethleann\": \"if you have used a [CP] from your hand 1 or more times in this turn\" "
+                 "(no condition counts the skills of a keyword used this turn; 'has used \"X\"' names one skill of the "
+                 "same card)",
+    "B19-056HN": "\"As Gallant a Figure as in Life\": \"This card cannot be stacked on top of \"Sigurd\" to Class Change "
+                 "him\" (no card rule stops a card being placed on units of a unit name; 'cannot class change' is a "
+                 "change of units)",
+    "B19-068SR": "\"Bring that warm light to the world.\": deploying <Yellow> cards stacked beneath this unit as if they "
+                 "were in your hand (no construct takes cards out of a stack)",
+    "B19-070SR": "\"Nurturing Frozen Soil\": \"Each time another ally is deployed from your Bond Area\" (a deployment "
+                 "trigger says how, 'by a skill', not from which area)",
+    "B19-076SR": "[BS] \"Inherited Sword Talent\": \"you may flip this card face-down instead of sending 1 card\" for an "
+                 "ally's critical hit (another way to pay for a critical hit is not supported in a bond skill)",
+    "B19-089R": "\"Sword Knight Descended from Hothr\": the cost \"[Flip 1 Bond face-down, Send 1 face-up Bond to the "
+                "Retreat Area]\" (a cost that flips bonds and one that sends bonds in one skill are refused: a bond one "
+                "flips could pay the other, costs being paid together)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
