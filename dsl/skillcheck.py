@@ -1287,6 +1287,8 @@ class SkillChecker:
                 self.check_skill_name(n, t.pos)
             if t.keyword is not None and t.keyword.name not in V.KEYWORDS:
                 self.err(t.keyword.pos, f"unknown keyword [{t.keyword.name}]{suggest(t.keyword.name, V.KEYWORDS)}")
+            if t.card_name is not None:
+                self.check_name(t.card_name, t.card_name_pos or t.pos)
             if t.subject is not None and t.skill_kind in ("bond", "hand"):
                 self.err(t.pos, f"a unit uses action skills only; a {t.skill_kind} skill is used by a player: "
                                 f"'when you use a {t.skill_kind} skill'")
@@ -1479,6 +1481,9 @@ class SkillChecker:
             self.check_selector(c.counted)
         elif c.kind in ("has_support_skill", "has_keyword_skill"):
             skill_control.check_condition(self, c)
+        elif c.kind == "used_keyword_skill":
+            if c.name not in V.KEYWORDS:
+                self.err(c.pos, f"unknown keyword [{c.name}]{suggest(c.name, V.KEYWORDS)}")
         elif c.kind == "used_skill":
             self.check_selector(c.subject)
             if c.name not in self.skill_names:

@@ -388,11 +388,6 @@ MISSING = {
     "B19-022SR": "[CP] \"Throne of Knowledge\": \"If your <Brown> Main Character does not possess \"Divine Pulse\"\" "
                  "(no condition asks whether a unit has a skill of a name) and the Main Character acquiring the card's "
                  "own \"Divine Pulse\" (a granted skill of the same name as one of the card's skills)",
-    "B19-025R": "\"Threat-Defying Blade\": \"Each time you use a \"Sylvain\" [CP] from your hand\" (the trigger on a used "
-                "[CP] takes no unit name of the card whose skill it is)",
-    "B19-040SR": "\"Major Crest of Cethleann\": \"if you have used a [CP] from your hand 1 or more times in this turn\" "
-                 "(no condition counts the skills of a keyword used this turn; 'has used \"X\"' names one skill of the "
-                 "same card)",
     "B19-056HN": "\"As Gallant a Figure as in Life\": \"This card cannot be stacked on top of \"Sigurd\" to Class Change "
                  "him\" (no card rule stops a card being placed on units of a unit name; 'cannot class change' is a "
                  "change of units)",
