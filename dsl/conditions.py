@@ -181,6 +181,16 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "has_destroyed":   # "if your attacking unit has destroyed an enemy this combat"
         from fecipher.dsl.history import compile_has_destroyed
         return compile_has_destroyed(c)
+    if k == "used_keyword_skill":   # "if you have used a [CP] this turn" (B19-040SR)
+        from fecipher.dsl.history import events_this_turn
+        from fecipher.dsl.triggers import _has_keyword
+        from fecipher.engine import events as ev
+        keyword = c.name
+
+        def used_keyword(ctx: SkillContext) -> bool:
+            return any(isinstance(e, ev.SkillUsed) and e.player == ctx.controller
+                       and _has_keyword(ctx.game, e.card, e.skill, keyword) for e in events_this_turn(ctx.game))
+        return used_keyword
     if k == "used_skill":
         name = c.name
         subj = c.subject

@@ -1223,6 +1223,11 @@ class ToAst(Transformer):
     def keyword_skill(self, pos, items):
         return {"skill_kind": "keyword", "skills": (), "keyword": items[0]}
 
+    def named_keyword_skill(self, pos, items):
+        # 'a "Sylvain" [CP]': the keyword skill of a card with that unit name
+        return {"skill_kind": "keyword", "skills": (), "keyword": items[1], "card_name": _s(items[0]),
+                "card_name_pos": pos}
+
     def named_skills(self, pos, items):
         return {"skills": tuple(_s(i) for i in items)}
 
@@ -1382,6 +1387,10 @@ class ToAst(Transformer):
 
     def comparative(self, pos, items):
         return str(items[0])
+
+    def used_keyword_skill(self, pos, items):
+        # "you have used a [CP] this turn": any skill of yours with that keyword, used this turn
+        return A.Condition("used_keyword_skill", name=items[0].name, state=items[0], pos=pos)
 
     def used_skill(self, pos, items):
         times = _int(items[2]) if len(items) > 2 else 1

@@ -528,7 +528,8 @@ def _possessive(sel: A.Selector | None) -> str:
 
 def _used(t: A.Trigger) -> str:
     if t.keyword is not None:
-        return f"a [{t.keyword.name}{t.keyword.arg if t.keyword.arg is not None else ''}]"
+        named = f'"{t.card_name}" ' if t.card_name is not None else ""
+        return f"a {named}[{t.keyword.name}{t.keyword.arg if t.keyword.arg is not None else ''}]"
     if t.skills:
         return " or ".join(f'"{n}"' for n in t.skills)
     return _SKILL_KIND[t.skill_kind or "any"]
@@ -672,6 +673,9 @@ def condition(c: A.Condition) -> str:
         what = {"attacked": "attacked", "class changed": "class changed", "levelled up": "levelled up"}.get(
             c.words[0], c.words[0])
         return f"{selector(c.subject)} was {what} this turn"
+    if c.kind == "used_keyword_skill":
+        kw = c.state
+        return f"you have used a [{kw.name}{kw.arg if kw.arg is not None else ''}] this turn"
     if c.kind == "used_skill":
         times = c.quantity[1] if c.quantity else 1
         return f'{selector(c.subject)} has used "{c.name}"' + (f" {times} times" if times > 1 else "") + " this turn"

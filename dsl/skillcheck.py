@@ -992,19 +992,19 @@ class SkillChecker:
         return True
 
     def check_bond_send_cost(self, sel: A.Filtered) -> None:
-        """"[Send 2 face-down Bond cards to the Retreat Area]": a cost sends a number of your
-        face-down bonds (what the card pool asks). A face-up bond sent as a cost, and a cost
-        that both flips bonds and sends bonds (the bond flipped by one would pay the other:
-        costs are paid together), are not supported."""
+        """"[Send 2 face-down Bond cards to the Retreat Area]", "[Send 1 face-up Bond card to the
+        Retreat Area]" (B19-055N): a cost sends a number of your face-down or face-up bonds (what
+        the card pool asks). A bond send that does not say which face, and a cost that both flips
+        bonds and sends bonds (a bond flipped by one could pay the other: costs are paid
+        together), are not supported."""
         q = sel.quantifier
         faces = {x.kind for x in sel.qualifiers} & {"face_up", "face_down"}
         if q is None or q.kind not in ("exactly", "one"):
             self.err(sel.pos, "a cost sends a number of bonds, e.g. 'cost send 2 face-down bonds to your retreat "
                               "area'")
-        elif faces != {"face_down"} or len(sel.qualifiers) != 1 or sel.posts:
-            self.err(sel.pos, "a cost sends face-down bonds only, with no other quality or filter, e.g. 'cost send "
-                              "1 face-down bond to your retreat area' (a face-up bond sent as a cost is not "
-                              "supported yet)")
+        elif len(faces) != 1 or len(sel.qualifiers) != 1 or sel.posts:
+            self.err(sel.pos, "a cost sends face-down or face-up bonds, with no other quality or filter, e.g. "
+                              "'cost send 1 face-down bond to your retreat area'")
         elif self.bond_flip_cost:
             self.err(sel.pos, "a cost that flips bonds and one that sends bonds in one skill are not supported: "
                               "a bond the flip turns face-down would pay the send")
@@ -1057,7 +1057,7 @@ class SkillChecker:
             self.check_bond_send_cost(a.target)
             if any(p.kind == "to" and p.place is not None and (place_area(p.place) != "retreat"
                                                                or p.place.owner != "your") for p in a.preps):
-                self.err(a.pos, "a cost sends face-down bonds to your retreat area, e.g. 'cost send 1 face-down "
+                self.err(a.pos, "a cost sends bonds to your retreat area, e.g. 'cost send 1 face-down "
                                 "bond to your retreat area' (another destination is not supported yet)")
         verb = table.get(a.verb)
         if verb is None:
@@ -1318,6 +1318,8 @@ class SkillChecker:
                 self.check_skill_name(n, t.pos)
             if t.keyword is not None and t.keyword.name not in V.KEYWORDS:
                 self.err(t.keyword.pos, f"unknown keyword [{t.keyword.name}]{suggest(t.keyword.name, V.KEYWORDS)}")
+            if t.card_name is not None:
+                self.check_name(t.card_name, t.card_name_pos or t.pos)
             if t.subject is not None and t.skill_kind in ("bond", "hand"):
                 self.err(t.pos, f"a unit uses action skills only; a {t.skill_kind} skill is used by a player: "
                                 f"'when you use a {t.skill_kind} skill'")
@@ -1533,6 +1535,9 @@ class SkillChecker:
             self.check_selector(c.counted)
         elif c.kind in ("has_support_skill", "has_keyword_skill"):
             skill_control.check_condition(self, c)
+        elif c.kind == "used_keyword_skill":
+            if c.name not in V.KEYWORDS:
+                self.err(c.pos, f"unknown keyword [{c.name}]{suggest(c.name, V.KEYWORDS)}")
         elif c.kind == "used_skill":
             self.check_selector(c.subject)
             if c.name not in self.skill_names:

@@ -15,6 +15,7 @@ from fecipher.dsl import render
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.selectors import card_place, card_predicate, place_area, unit_predicate
 from fecipher.engine import events as ev
+from fecipher.engine.cards import card_unit_names
 from fecipher.engine.skills import SkillContext, SkillKind, Trigger
 
 
@@ -305,6 +306,8 @@ def _new_trigger(t: A.Trigger, kind: TriggerKind, text: str) -> Trigger:
 
         def uses(ctx, e):
             if names and e.skill not in names:
+                return False
+            if t.card_name is not None and t.card_name not in card_unit_names(ctx.game.copy(e.card).card):
                 return False
             if wanted_kind is not None and _skill_kind_of(ctx.game, e.card, e.skill) != wanted_kind:
                 return False

@@ -339,6 +339,21 @@ MISSING = {
                 "Character\" after a choice between deploying and stacking the revealed card (a condition on the "
                 "card an 'either:' option stacked is not in the language); \"Pulse of Release\": choosing cards "
                 "stacked beneath this unit and adding them to the hand (no effect takes cards out of a stack)",
+    "B19-022SR": "[CP] \"Throne of Knowledge\": \"If your <Brown> Main Character does not possess \"Divine Pulse\"\" "
+                 "(no condition asks whether a unit has a skill of a name) and the Main Character acquiring the card's "
+                 "own \"Divine Pulse\" (a granted skill of the same name as one of the card's skills)",
+    "B19-056HN": "\"As Gallant a Figure as in Life\": \"This card cannot be stacked on top of \"Sigurd\" to Class Change "
+                 "him\" (no card rule stops a card being placed on units of a unit name; 'cannot class change' is a "
+                 "change of units)",
+    "B19-068SR": "\"Bring that warm light to the world.\": deploying <Yellow> cards stacked beneath this unit as if they "
+                 "were in your hand (no construct takes cards out of a stack)",
+    "B19-070SR": "\"Nurturing Frozen Soil\": \"Each time another ally is deployed from your Bond Area\" (a deployment "
+                 "trigger says how, 'by a skill', not from which area)",
+    "B19-076SR": "[BS] \"Inherited Sword Talent\": \"you may flip this card face-down instead of sending 1 card\" for an "
+                 "ally's critical hit (another way to pay for a critical hit is not supported in a bond skill)",
+    "B19-089R": "\"Sword Knight Descended from Hothr\": the cost \"[Flip 1 Bond face-down, Send 1 face-up Bond to the "
+                "Retreat Area]\" (a cost that flips bonds and one that sends bonds in one skill are refused: a bond one "
+                "flips could pay the other, costs being paid together)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

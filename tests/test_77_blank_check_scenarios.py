@@ -175,6 +175,8 @@ def test_scenario_codes_are_the_codes_at_the_start_of_the_name():
     assert scenario_codes("Rule 3.5: B01-003ST supports") == []
     assert scenario_codes("B02-001SRX") == ["B02-001SRX"]
     assert scenario_codes("B02-001sr lower case is not a code") == []
+    # a printing variant letter after the number (B19-081aHN / B19-081bHN, two arts of one card)
+    assert scenario_codes("B19-081aHN Skill: text") == ["B19-081aHN"]
 
 
 def _folder(tmp_path: Path, scenarios: str = SCENARIOS) -> Path:

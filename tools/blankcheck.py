@@ -194,7 +194,8 @@ def table(rows: list[Row], fast: bool) -> str:
 # Pack files (by stem) of Series 1, whose cards are proven by the card tests of
 # tests/cards (the default mode); every other pack's cards by their scenarios.
 SERIES1_PACKS = frozenset({"b01", "p01", "s01", "s02"})
-_CODE = r"[A-Z][0-9]{2}-[0-9]{3}[A-Z]*\+?"
+# A printing variant letter may follow the number ("B19-081aHN", "B19-081bHN": two arts of one card).
+_CODE = r"[A-Z][0-9]{2}-[0-9]{3}[a-z]?[A-Z]*\+?"
 # The card codes a scenario's name starts with: "B02-001SR ..." or "B02-001SR/B02-005N ...".
 SCENARIO_CODES = re.compile(rf"({_CODE}(?:/{_CODE})*)(?=[\s:]|$)")
 
