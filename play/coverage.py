@@ -385,6 +385,11 @@ MISSING = {
                  "duration ends at the end of the controller's next turn; the checker refuses it)",
     "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
                 "(no duration ends at the end of the controller's next turn; the checker refuses it)",
+    # B20 (cards/b20.fe0), B20-001 to B20-051
+    "B20-001SR+": "a second card named \"Corrin (Kingdom of Valla), Monarch Forging a New Future\": the card "
+                  "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
+                  "each card once by 'Unit Name, Title', so two cards of one name with different facts cannot "
+                  "both be written (B20-001SR, the male one, is)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
