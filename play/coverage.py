@@ -394,6 +394,13 @@ MISSING = {
                  "... +20 attack': a condition on how many cards this skill's own lines moved (the cards moved "
                  "by this skill are counted only by 'for each ...' in an attack change or a choice, never "
                  "compared with a number in a condition)",
+    "B20-031SR": "\"Taboo-Touching Finger\": 'When an enemy is destroyed by a skill's effect': a destruction "
+                 "trigger takes 'by a skill' (a skill's cost or effect) only, so an enemy destroyed as the cost "
+                 "of its own skill ('cost destroy this', as B06's and B10's cards have) would trigger it; no "
+                 "trigger tells a skill's effect from its cost",
+    "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (a trigger on this "
+                 "card going to the Boundless Area: card triggers take the bond, support and retreat areas, "
+                 "the hand, the orbs and the deck, not the Boundless Area; the checker refuses it)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
