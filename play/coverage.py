@@ -401,6 +401,17 @@ MISSING = {
     "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (a trigger on this "
                  "card going to the Boundless Area: card triggers take the bond, support and retreat areas, "
                  "the hand, the orbs and the deck, not the Boundless Area; the checker refuses it)",
+    "B20-043HN": "\"Eeheehee! 'Twas I all along!\": 'you may Level Up an ally into this card' (a card rule "
+                 "that lets the card level up a unit of any unit name; 'this card can level up' takes unit names "
+                 "only)",
+    "B20-044HN": "\"Mad Fate\": 'When this unit is sent to the Boundless Area' (a trigger on this card going to "
+                 "the Boundless Area; card triggers do not take the Boundless Area)",
+    "B20-048HN": "\"Entrusted Fate\": 'When this card is sent to the Boundless Area' (a trigger on this card "
+                 "going to the Boundless Area; card triggers do not take the Boundless Area)",
+    "B20-051SR": "\"Blessing upon thy name.\": 'you may choose 1 card with a Deployment Cost of 7 or lower, rather "
+                 "than 2 or lower, for this unit's \"Queen of Dawn\"' (a change of the filter of another skill's "
+                 "choice; two choices of a card under opposite conditions, then 'deploy it', are refused as "
+                 "ambiguous)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
