@@ -548,9 +548,12 @@ class SkillChecker:
                 self.err(st.pos, "say 'this card cannot be deployed in the same line as ...'")
             if st.kind == "level_onto":
                 self.check_selector(st.ref)
-                if not (isinstance(st.ref, A.Ref) and st.ref.kind == "named"):
+                # 'this card can level up an ally' ("you may Level Up an ally into this card", B20-043HN):
+                # a unit of any unit name; otherwise the unit names, no other filter
+                if not (isinstance(st.ref, A.Ref) and st.ref.kind == "named") and not level_onto_any(st.ref):
                     self.err(st.ref.pos, "'this card can level up ...' names the unit names it can level up, e.g. "
-                                         "'this card can level up \"Garon\" or \"Gunter\"'")
+                                         "'this card can level up \"Garon\" or \"Gunter\"', or says 'an ally' "
+                                         "(any unit name)")
             elif st.ref is not None:
                 self.check_selector(st.ref)
                 if selector_kind(st.ref) not in ("unit", "name"):
@@ -1507,3 +1510,10 @@ def _side_of(sel) -> str | None:
                 "own_attacker": "ally", "own_defender": "ally", "own_battler": "ally"}.get(sel.kind)
     side = V.UNIT_NOUNS.get(getattr(sel, "noun", None))
     return side if side in ("ally", "enemy") else None
+
+
+def level_onto_any(ref) -> bool:
+    """'an ally' in 'this card can level up an ally': one unit of yours, of any unit name, with no
+    other quality or filter (the card rule's only selector besides unit names)."""
+    return (isinstance(ref, A.Filtered) and ref.quantifier.kind == "one" and not ref.qualifiers
+            and ref.noun == "ally" and not ref.posts)

@@ -401,9 +401,6 @@ MISSING = {
     "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (a trigger on this "
                  "card going to the Boundless Area: card triggers take the bond, support and retreat areas, "
                  "the hand, the orbs and the deck, not the Boundless Area; the checker refuses it)",
-    "B20-043HN": "\"Eeheehee! 'Twas I all along!\": 'you may Level Up an ally into this card' (a card rule "
-                 "that lets the card level up a unit of any unit name; 'this card can level up' takes unit names "
-                 "only)",
     "B20-044HN": "\"Mad Fate\": 'When this unit is sent to the Boundless Area' (a trigger on this card going to "
                  "the Boundless Area; card triggers do not take the Boundless Area)",
     "B20-048HN": "\"Entrusted Fate\": 'When this card is sent to the Boundless Area' (a trigger on this card "
