@@ -390,10 +390,6 @@ MISSING = {
                   "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
                   "each card once by 'Unit Name, Title', so two cards of one name with different facts cannot "
                   "both be written (B20-001SR, the male one, is)",
-    "B20-016SR": "\"Howl, winter windstorm!\": 'If 3 or more cards are added to your Deck by this skill, then "
-                 "... +20 attack': a condition on how many cards this skill's own lines moved (the cards moved "
-                 "by this skill are counted only by 'for each ...' in an attack change or a choice, never "
-                 "compared with a number in a condition)",
     "B20-031SR": "\"Taboo-Touching Finger\": 'When an enemy is destroyed by a skill's effect': a destruction "
                  "trigger takes 'by a skill' (a skill's cost or effect) only, so an enemy destroyed as the cost "
                  "of its own skill ('cost destroy this', as B06's and B10's cards have) would trigger it; no "
