@@ -245,7 +245,12 @@ def subject_units(ctx: SkillContext, sel: A.Selector) -> list[Unit]:
 
 def counter_of(sel: A.Filtered) -> Callable[[SkillContext], int]:
     """What "you have N ..." counts ("2 or more white bonds": a face-down bond shows no
-    symbol or type, so only face-up ones; "face-down bonds", "face-up orbs" by face)."""
+    symbol or type, so only face-up ones; "face-down bonds", "face-up orbs" by face; "3 or
+    more cards sent to your deck by this skill": what this skill's own lines moved there,
+    as "for each" counts it)."""
+    if isinstance(sel, A.Filtered) and any(p.kind == "sent_here" for p in sel.posts):
+        from fecipher.dsl.skillcompile import count_of
+        return count_of(sel)
     return count_things(sel)
 
 

@@ -321,6 +321,9 @@ def statement(st: A.Statement) -> str:
         if st.kind == "deploy_if":
             return f"This card can only be deployed if {condition(st.condition)}."
         if st.kind == "level_onto":
+            from fecipher.dsl.skillcheck import level_onto_any
+            if level_onto_any(st.ref):
+                return "You can Level Up any ally with this card."
             return f"You can Level Up your {selector(st.ref)} with this card."
         if st.kind == "share_name":
             return ("You may deploy this card even if you have an ally with its unit name, and have several "

@@ -264,7 +264,7 @@ class SkillChecker:
         for post in self._sent_counts(s.statements):
             area = V.PLACES.get(tuple(post.value.words))
             if area is not None and not any(self._sends_to(st, area) for st in s.statements):
-                self.err(post.pos, "'for each card sent to ... by this skill' counts what this skill's 'send', "
+                self.err(post.pos, "'... cards sent to ... by this skill' counts what this skill's 'send', "
                                    "'add' or 'put' lines move there, and this skill has no such line")
 
     def check_lines(self, statements) -> None:
@@ -556,9 +556,12 @@ class SkillChecker:
                 self.err(st.pos, "say 'this card cannot be deployed in the same line as ...'")
             if st.kind == "level_onto":
                 self.check_selector(st.ref)
-                if not (isinstance(st.ref, A.Ref) and st.ref.kind == "named"):
+                # 'this card can level up an ally' ("you may Level Up an ally into this card", B20-043HN):
+                # a unit of any unit name; otherwise the unit names, no other filter
+                if not (isinstance(st.ref, A.Ref) and st.ref.kind == "named") and not level_onto_any(st.ref):
                     self.err(st.ref.pos, "'this card can level up ...' names the unit names it can level up, e.g. "
-                                         "'this card can level up \"Garon\" or \"Gunter\"'")
+                                         "'this card can level up \"Garon\" or \"Gunter\"', or says 'an ally' "
+                                         "(any unit name)")
             elif st.ref is not None:
                 self.check_selector(st.ref)
                 if selector_kind(st.ref) not in ("unit", "name"):
@@ -782,6 +785,8 @@ class SkillChecker:
         out = []
         for st in statements:
             while isinstance(st, A.Guarded):
+                out.extend(p for c in _conditions_in(st.condition) if c.kind == "have_count"
+                           for p in _sent_posts(c.counted))
                 st = st.statement
             sels = []
             if isinstance(st, A.Modification):
@@ -1520,6 +1525,12 @@ class SkillChecker:
             self.check_selector(c.counted)
             self.counting = False
             self.actor = actor
+            if _sent_posts(c.counted) and (not self.guard or c.owner is not None):
+                # "If 3 or more cards are added to your Deck by this skill, ..." (B20-016SR): asked
+                # after the lines that move them, so on an effect line of the skill's controller
+                self.err(c.counted.pos, "'you have N cards sent to ... by this skill' is asked after the lines that "
+                                        "send them: write it on an effect line, 'if you have 3 or more cards sent "
+                                        "to your deck by this skill: ...'")
         elif c.kind == "did":
             if not self.guard:
                 self.err(c.pos, "'if you do' guards one effect line: 'if you do: draw 1'")
@@ -1566,3 +1577,27 @@ def _side_of(sel) -> str | None:
                 "own_attacker": "ally", "own_defender": "ally", "own_battler": "ally"}.get(sel.kind)
     side = V.UNIT_NOUNS.get(getattr(sel, "noun", None))
     return side if side in ("ally", "enemy") else None
+
+
+def level_onto_any(ref) -> bool:
+    """'an ally' in 'this card can level up an ally': one unit of yours, of any unit name, with no
+    other quality or filter (the card rule's only selector besides unit names)."""
+    return (isinstance(ref, A.Filtered) and ref.quantifier.kind == "one" and not ref.qualifiers
+            and ref.noun == "ally" and not ref.posts)
+
+
+def _sent_posts(sel) -> list:
+    """The "sent to <area> by this skill" filters of a counted selector."""
+    return [p for p in sel.posts if p.kind == "sent_here"] if isinstance(sel, A.Filtered) else []
+
+
+def _conditions_in(c) -> list:
+    """A condition and the conditions it joins ("A, or B"; "not A")."""
+    if c is None:
+        return []
+    out = [c]
+    for x in (c.parts or ()):
+        out.extend(_conditions_in(x))
+    if c.inner is not None:
+        out.extend(_conditions_in(c.inner))
+    return out

@@ -880,8 +880,12 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                     elif c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES:
                         rules.add(V.CARD_RULES[V.card_rule_key(c.words, c.by)])
             elif isinstance(st, A.CardRule) and st.kind == "level_onto":
-                # "this card can level up "Garon" or "Gunter"" (engine/deployment.py, level_onto_names)
-                rules.update(f"level_onto:{n}" for n in (st.ref.names or (st.ref.name,)))
+                # "this card can level up "Garon" or "Gunter"" (engine/deployment.py, level_onto_names);
+                # "... an ally": any unit name (LEVEL_ONTO_ANY)
+                from fecipher.dsl.skillcheck import level_onto_any
+                from fecipher.engine.deployment import LEVEL_ONTO_ANY
+                rules.update({f"level_onto:{LEVEL_ONTO_ANY}"} if level_onto_any(st.ref)
+                             else {f"level_onto:{n}" for n in (st.ref.names or (st.ref.name,))})
             elif isinstance(st, A.CardRule):
                 rules.add(st.kind)
                 if st.ref is not None:   # the line of the reference's units, or not that line

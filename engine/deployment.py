@@ -170,6 +170,11 @@ def skill_deploy_lines(game: "Game", copy: CardCopy, named: str | None = None) -
                  if deploy_ban_refusal(game, owner, copy, x, by_skill=True) is None)
 
 
+# The name a SPEC rule "this card can level up an ally" gives ("you may Level Up an ally into
+# this card", B20-043HN): it stands for every unit name (no unit name has this form).
+LEVEL_ONTO_ANY = "*any unit*"
+
+
 @functools.lru_cache(maxsize=4096)
 def _levels_onto(card: Card) -> bool:
     """The card prints a SPEC rule letting it level up units of other unit names."""
@@ -193,10 +198,14 @@ def level_onto_names(game: "Game", copy: CardCopy) -> frozenset[str]:
 
 def can_level_onto(game: "Game", copy: CardCopy, unit: Unit) -> bool:
     """Rule 6: a card levels up a unit with one of its unit names (aliases count, rule 14),
-    or one whose unit name a SPEC rule of the card names while its condition holds."""
+    or one whose unit name a SPEC rule of the card names while its condition holds (any
+    unit, for "this card can level up an ally": :data:`LEVEL_ONTO_ANY`)."""
     from fecipher.engine.cards import card_unit_names
     names = game.unit_names(unit)
-    return bool(card_unit_names(copy.card) & names) or bool(level_onto_names(game, copy) & names)
+    if card_unit_names(copy.card) & names:
+        return True
+    onto = level_onto_names(game, copy)
+    return LEVEL_ONTO_ANY in onto or bool(onto & names)
 
 
 def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | None) -> str | None:
@@ -300,7 +309,8 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
                     DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {cost}) to the {area} line"))
         onto = level_onto_names(game, copy) if _levels_onto(card) else frozenset()
         for unit, un, _ in field:
-            if (unit.owner == player and not (names.isdisjoint(un) and onto.isdisjoint(un))
+            if (unit.owner == player and not (names.isdisjoint(un) and onto.isdisjoint(un)
+                                              and LEVEL_ONTO_ANY not in onto)
                     and (not stacking or stack_refusal(game, unit, class_change=label[1] is not None,
                                                        by_skill=False) is None)
                     and _affordable(game, player, card, place)):   # level_up_refusal is None

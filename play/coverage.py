@@ -354,6 +354,26 @@ MISSING = {
     "B19-089R": "\"Sword Knight Descended from Hothr\": the cost \"[Flip 1 Bond face-down, Send 1 face-up Bond to the "
                 "Retreat Area]\" (a cost that flips bonds and one that sends bonds in one skill are refused: a bond one "
                 "flips could pay the other, costs being paid together)",
+    # B20 (cards/b20.fe0), B20-001 to B20-051
+    "B20-001SR+": "a second card named \"Corrin (Kingdom of Valla), Monarch Forging a New Future\": the card "
+                  "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
+                  "each card once by 'Unit Name, Title', so two cards of one name with different facts cannot "
+                  "both be written (B20-001SR, the male one, is)",
+    "B20-031SR": "\"Taboo-Touching Finger\": 'When an enemy is destroyed by a skill's effect': a destruction "
+                 "trigger takes 'by a skill' (a skill's cost or effect) only, so an enemy destroyed as the cost "
+                 "of its own skill ('cost destroy this', as B06's and B10's cards have) would trigger it; no "
+                 "trigger tells a skill's effect from its cost",
+    "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (a trigger on this "
+                 "card going to the Boundless Area: card triggers take the bond, support and retreat areas, "
+                 "the hand, the orbs and the deck, not the Boundless Area; the checker refuses it)",
+    "B20-044HN": "\"Mad Fate\": 'When this unit is sent to the Boundless Area' (a trigger on this card going to "
+                 "the Boundless Area; card triggers do not take the Boundless Area)",
+    "B20-048HN": "\"Entrusted Fate\": 'When this card is sent to the Boundless Area' (a trigger on this card "
+                 "going to the Boundless Area; card triggers do not take the Boundless Area)",
+    "B20-051SR": "\"Blessing upon thy name.\": 'you may choose 1 card with a Deployment Cost of 7 or lower, rather "
+                 "than 2 or lower, for this unit's \"Queen of Dawn\"' (a change of the filter of another skill's "
+                 "choice; two choices of a card under opposite conditions, then 'deploy it', are refused as "
+                 "ambiguous)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

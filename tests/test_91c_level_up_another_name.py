@@ -127,3 +127,87 @@ def test_a_skill_puts_it_onto_the_named_unit():
     pick(g, "use_skill", skill="Raise")
     pick(g, card=copy.id)
     assert h.cards[0] is copy and len(h.cards) == 2
+
+
+# 'this card can level up an ally' ("If you do not have an allied "Zola", you may Level Up an ally
+# into this card", B20-043HN): a unit of any unit name, while the skill's conditions hold.
+ANY_PACK = '''
+card "Mimic, Shapeshifter"
+  codes TST-941
+  cost 2
+  symbol red
+  range 1
+  attack 40
+  support 10
+  spec "Anyone At All"
+    if you have no "Mimic" allies
+    this card can level up an ally
+
+card "Caller, Raiser"
+  codes TST-942
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Raise"
+    cost tap this
+    choose 1 other ally
+    choose 1 "Mimic" card from your hand
+    put the chosen card onto the chosen ally
+''' + "".join(f'''
+card "{n}, Plain"
+  codes TST-94{i}
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+''' for i, n in ((3, "Hero"), (4, "Someone")))
+
+
+def test_an_ally_compiles_to_any_unit_name_and_reads_as_the_card():
+    from fecipher.dsl.parse import parse_pack
+    from fecipher.dsl.render import skill as render_skill
+    from fecipher.engine.deployment import LEVEL_ONTO_ANY
+    mimic = compile_text(ANY_PACK, "any.fe0")[0]
+    assert f"level_onto:{LEVEL_ONTO_ANY}" in mimic.skills[0].rules
+    text = render_skill(parse_pack(ANY_PACK, "any.fe0").cards[0].skills[0])
+    assert "You can Level Up any ally with this card." in text
+
+
+@pytest.mark.parametrize("line", ["this card can level up a red ally", "this card can level up an enemy",
+                                  "this card can level up an ally in the front line",
+                                  "this card can level up 2 allies"])
+def test_only_a_plain_ally_stands_for_any_unit_name(line):
+    assert "names the unit names it can level up" in _errors(line)
+
+
+def test_levels_up_units_of_any_unit_name_from_the_hand_and_by_a_skill():
+    cards = compile_text(ANY_PACK, "any.fe0")
+    mimic, caller, hero, someone = cards
+    g, mc, _ = duel()
+    h, s = add_unit(g, 0, hero), add_unit(g, 0, someone)
+    add_bonds(g, 0, *[card("Bond")] * 3)
+    copy = add_cards(g, 0, "hand", mimic)[0]
+    begin(g, phase="deployment")
+    assert {x.unit for x in options(g, LEVEL_UP, card=copy.id)} == {mc.id, h.id, s.id}
+    pick(g, LEVEL_UP, card=copy.id, unit=s.id)
+    assert s.cards[0] is copy and len(s.cards) == 2
+    # a second Mimic now has a "Mimic" ally: only that unit (its own name) can take it
+    copy2 = add_cards(g, 0, "hand", mimic)[0]
+    assert {x.unit for x in options(g, LEVEL_UP, card=copy2.id)} <= {s.id}
+
+
+def test_a_skill_puts_it_onto_an_ally_of_another_name():
+    cards = compile_text(ANY_PACK, "any.fe0")
+    mimic, caller, hero, _ = cards
+    g, mc, _ = duel()
+    h = add_unit(g, 0, hero)
+    add_unit(g, 0, caller)
+    copy = add_cards(g, 0, "hand", mimic)[0]
+    begin(g)
+    pick(g, "use_skill", skill="Raise")
+    pick(g, unit=h.id)
+    pick(g, card=copy.id)
+    assert h.cards[0] is copy and len(h.cards) == 2
