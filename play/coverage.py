@@ -385,6 +385,13 @@ MISSING = {
                  "duration ends at the end of the controller's next turn; the checker refuses it)",
     "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
                 "(no duration ends at the end of the controller's next turn; the checker refuses it)",
+    # B21 (cards/b21.fe0)
+    "B21-001SR": "\"Paraselene\": a trigger on each orb of the opponent's destroyed by this unit's attack (the orb "
+                 "trigger takes no cause; 'when this unit destroys your opponent's main character' fires once, not "
+                 "once per orb when it breaks 2)",
+    "B21-011SR": "\"Prayerful Holy Equestrianism\": two choices of cards from the retreat area with different filters "
+                 "(cost 3 or less, cost 1 or less) deployed together ('the chosen cards' after two card choices is "
+                 "refused as ambiguous)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
