@@ -483,6 +483,12 @@ class SkillChecker:
                 self.err(subj.pos, "a change applies to units, e.g. 'this unit', 'all allies', 'it'")
         if kind == "spec":
             for c in st.changes:
+                if c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES and c.of is not None:
+                    # "by skills of non-"Nemesis" cards" (B21-048HN): the card rule is about every skill;
+                    # whose skills it spares is not in the engine's rule, so the words would be dropped.
+                    self.err(c.pos, f"'this card cannot {' '.join(c.words)} by skills of ...' (sparing some "
+                                    "cards' skills) is not supported: the card rule is 'by skills', any skill's")
+                    continue
                 if c.kind == "acquire_name" or (c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES):
                     continue
                 if CV.check_spec_acquire(self, st, c):
