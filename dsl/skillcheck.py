@@ -814,7 +814,10 @@ class SkillChecker:
                 self.err(c.pos, "'by critical hits' goes with 'cannot be destroyed'")
             elif c.by == "enemy_or_support_skills" and words != ("be", "moved"):
                 self.err(c.pos, "'by enemy skills or your opponent's support skills' goes with 'cannot be moved'")
-            elif c.by is not None and c.by not in ("skills", "enemy_skills", "critical_hits", "enemy_or_support_skills"):
+            elif c.by == "opponents_skills" and words != ("be", "moved"):
+                self.err(c.pos, "'by your opponent's skills' goes with 'cannot be moved'")
+            elif c.by is not None and c.by not in ("skills", "enemy_skills", "critical_hits", "enemy_or_support_skills",
+                                                   "opponents_skills"):
                 self.check_selector(c.by, where=False)
                 if words not in (("be", "attacked"), ("attack",), ("be", "destroyed", "in", "battle")):
                     self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line', "
@@ -1250,8 +1253,11 @@ class SkillChecker:
             self.check_new_trigger(t)
         if t.kind == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
             self.check_selector(t.subject, where=False)
-            if t.cause is not None:
-                self.err(t.pos, "an orb's destruction takes no 'by ...': 'when an orb from your orbs is destroyed'")
+            if t.cause is not None and (t.cause != "battle" or getattr(t, "or_cause", None) is not None):
+                self.err(t.pos, "an orb's destruction takes no 'by ...' but 'by an attack (of X)': 'when an orb "
+                                "from your opponent's orbs is destroyed by an attack of this unit'")
+            elif t.by is not None:
+                self.check_selector(t.by)
             place = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
             if place is not None and place_area(place) != "orbs":
                 self.err(place.pos, "an orb is destroyed from the orbs: 'an orb from your opponent's orbs'")
@@ -1485,6 +1491,10 @@ class SkillChecker:
             self.check_selector(c.counted)
         elif c.kind in ("has_support_skill", "has_keyword_skill"):
             skill_control.check_condition(self, c)
+        elif c.kind == "you_used":
+            for n in c.state.get("skills", ()):
+                if n not in self.skill_names:
+                    self.err(c.pos, lambda n=n: f"no skill \"{n}\" in this pack{suggest(n, self.skill_names)}")
         elif c.kind == "used_skill":
             self.check_selector(c.subject)
             if c.name not in self.skill_names:

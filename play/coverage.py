@@ -386,20 +386,11 @@ MISSING = {
     "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
                 "(no duration ends at the end of the controller's next turn; the checker refuses it)",
     # B21 (cards/b21.fe0)
-    "B21-001SR": "\"Paraselene\": a trigger on each orb of the opponent's destroyed by this unit's attack (the orb "
-                 "trigger takes no cause; 'when this unit destroys your opponent's main character' fires once, not "
-                 "once per orb when it breaks 2)",
     "B21-011SR": "\"Prayerful Holy Equestrianism\": two choices of cards from the retreat area with different filters "
                  "(cost 3 or less, cost 1 or less) deployed together ('the chosen cards' after two card choices is "
                  "refused as ambiguous)",
-    "B21-019R": "\"The Power to Influence the World\": the condition 'if a [CP] has been used from your hand at least "
-                "once in this turn' (no condition asks the player's uses of skills with a keyword this turn; only a "
-                "unit's uses of a named skill, or the trigger 'when you use a [CP]')",
     "B21-024R": "\"Hades Omega\": the opponent choosing the cards that stay in their hand (5) and sending the rest "
                 "(as B02-084N)",
-    "B21-026HN": "\"Bless us, dear goddess.\": 'all enemies cannot be moved by your opponent's skills' (every skill "
-                 "of the enemies' player, bond and hand skills too; the language has 'by skills', any player's, or "
-                 "'by enemy skills or your opponent's support skills', not their bond or hand skills)",
     "B21-041SR": "\"Want me to sigh?\": 'your opponent chooses 1 card from their hand per enemy returned to their hand "
                  "by this skill' (no count of units an earlier line returned to the hand; 'for each card sent to ... by "
                  "this skill' counts the cards of their stacks); \"Keep your expectations in check.\": deploying this "
