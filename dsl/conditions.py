@@ -181,16 +181,32 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "has_destroyed":   # "if your attacking unit has destroyed an enemy this combat"
         from fecipher.dsl.history import compile_has_destroyed
         return compile_has_destroyed(c)
-    if k == "used_keyword_skill":   # "if you have used a [CP] this turn" (B19-040SR)
+    if k == "you_used":
+        # "you have used a [CP] / a hand skill / "X" this turn": an action, bond or hand skill of
+        # yours used (its cost paid: a SkillUsed event) in the turn going on.
         from fecipher.dsl.history import events_this_turn
-        from fecipher.dsl.triggers import _has_keyword
+        from fecipher.dsl.triggers import _has_keyword, _skill_kind_of
         from fecipher.engine import events as ev
-        keyword = c.name
+        spec = c.state
+        names = frozenset(spec.get("skills", ()))
+        kind = spec.get("skill_kind")
+        wanted_kind = kind if kind not in (None, "any", "keyword") else None
+        keyword = spec["keyword"].name if spec.get("keyword") is not None else None
 
-        def used_keyword(ctx: SkillContext) -> bool:
-            return any(isinstance(e, ev.SkillUsed) and e.player == ctx.controller
-                       and _has_keyword(ctx.game, e.card, e.skill, keyword) for e in events_this_turn(ctx.game))
-        return used_keyword
+        def you_used(ctx: SkillContext) -> bool:
+            g = ctx.game
+            for e in events_this_turn(g):
+                if not isinstance(e, ev.SkillUsed) or e.player != ctx.controller:
+                    continue
+                if names and e.skill not in names:
+                    continue
+                if wanted_kind is not None and _skill_kind_of(g, e.card, e.skill) != wanted_kind:
+                    continue
+                if keyword is not None and not _has_keyword(g, e.card, e.skill, keyword):
+                    continue
+                return True
+            return False
+        return you_used
     if k == "used_skill":
         name = c.name
         subj = c.subject

@@ -1111,6 +1111,9 @@ class ToAst(Transformer):
     def by_enemy_or_support_skills(self, pos, items):
         return "enemy_or_support_skills"
 
+    def by_opponents_skills(self, pos, items):
+        return "opponents_skills"
+
     def flag_words(self, pos, items):
         return tuple(items)
 
@@ -1388,14 +1391,17 @@ class ToAst(Transformer):
     def comparative(self, pos, items):
         return str(items[0])
 
-    def used_keyword_skill(self, pos, items):
-        # "you have used a [CP] this turn": any skill of yours with that keyword, used this turn
-        return A.Condition("used_keyword_skill", name=items[0].name, state=items[0], pos=pos)
-
     def used_skill(self, pos, items):
         times = _int(items[2]) if len(items) > 2 else 1
         return A.Condition("used_skill", subject=items[0], name=_s(items[1]), quantity=("at_least", times),
                            pos=pos)
+
+    def you_used(self, pos, items):
+        # "you have used a [CP] this turn": what the used_skill_spec says (a kind, names, a keyword)
+        return A.Condition("you_used", state=dict(items[0]), pos=pos)
+
+    def you_not_used(self, pos, items):
+        return A.Condition("negation", inner=self.you_used(pos, items), pos=pos)
 
     def has_unit_name(self, pos, items):
         return A.State("unit_name", _s(items[0]), pos)

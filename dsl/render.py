@@ -241,6 +241,8 @@ def change(c: A.Change, plural: bool) -> str:
             return out + " by enemy Critical Hits"
         if c.by == "enemy_or_support_skills":
             return out + " by enemy skills or your opponent's Support skills"
+        if c.by == "opponents_skills":
+            return out + " by your opponent's skills"
         if c.by == "skills" and words[-1] in ("up", "change", "changed", "deployed"):
             return out + " by a skill's effect"
         if c.by == "skills" and c.of is not None:
@@ -584,6 +586,9 @@ def _new_trigger(t: A.Trigger) -> str | None:
     if k == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
         place_ = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
         whose = _OWNER.get(place_.owner, "your") if place_ is not None else "your"
+        if t.cause == "battle":
+            return (f"when one of {whose} Orbs is destroyed by "
+                    + (f"{_possessive(t.by)} attack" if t.by is not None else "an attack"))
         return f"when one of {whose} Orbs is destroyed"
     if k == "destroyed" and t.cause is not None:
         def cause_of(kind, by, name):
@@ -611,6 +616,8 @@ def condition(c: A.Condition) -> str:
             return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
         if c.inner is not None and c.inner.kind in ("has_support_skill", "has_keyword_skill"):
             return condition(c.inner).replace(" has a ", " has no ", 1)
+        if c.inner is not None and c.inner.kind == "you_used":
+            return condition(c.inner).replace("you have used ", "you have not used ", 1)
         return "not " + condition(c.inner)
     if c.kind in ("any_of", "all_of"):
         return (", or " if c.kind == "any_of" else ", and ").join(condition(x) for x in c.parts)
@@ -676,9 +683,16 @@ def condition(c: A.Condition) -> str:
         what = {"attacked": "attacked", "class changed": "class changed", "levelled up": "levelled up"}.get(
             c.words[0], c.words[0])
         return f"{selector(c.subject)} was {what} this turn"
-    if c.kind == "used_keyword_skill":
-        kw = c.state
-        return f"you have used a [{kw.name}{kw.arg if kw.arg is not None else ''}] this turn"
+    if c.kind == "you_used":
+        spec = c.state
+        if spec.get("skills"):
+            what = " or ".join(f'"{n}"' for n in spec["skills"])
+        elif spec.get("skill_kind") == "keyword":
+            what = f"a [{spec['keyword'].name}]"
+        else:
+            what = {"act": "an |ACT| skill", "bond": "a |BOND| skill", "hand": "a |HAND| skill"}.get(
+                spec.get("skill_kind"), "a skill")
+        return f"you have used {what} this turn"
     if c.kind == "used_skill":
         times = c.quantity[1] if c.quantity else 1
         return f'{selector(c.subject)} has used "{c.name}"' + (f" {times} times" if times > 1 else "") + " this turn"

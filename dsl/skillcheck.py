@@ -490,6 +490,12 @@ class SkillChecker:
                 self.err(subj.pos, "a change applies to units, e.g. 'this unit', 'all allies', 'it'")
         if kind == "spec":
             for c in st.changes:
+                if c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES and c.of is not None:
+                    # "by skills of non-"Nemesis" cards" (B21-048HN): the card rule is about every skill;
+                    # whose skills it spares is not in the engine's rule, so the words would be dropped.
+                    self.err(c.pos, f"'this card cannot {' '.join(c.words)} by skills of ...' (sparing some "
+                                    "cards' skills) is not supported: the card rule is 'by skills', any skill's")
+                    continue
                 if c.kind == "acquire_name" or (c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES):
                     continue
                 if CV.check_spec_acquire(self, st, c):
@@ -840,7 +846,10 @@ class SkillChecker:
                 self.err(c.pos, "'by critical hits' goes with 'cannot be destroyed'")
             elif c.by == "enemy_or_support_skills" and words != ("be", "moved"):
                 self.err(c.pos, "'by enemy skills or your opponent's support skills' goes with 'cannot be moved'")
-            elif c.by is not None and c.by not in ("skills", "enemy_skills", "critical_hits", "enemy_or_support_skills"):
+            elif c.by == "opponents_skills" and words != ("be", "moved"):
+                self.err(c.pos, "'by your opponent's skills' goes with 'cannot be moved'")
+            elif c.by is not None and c.by not in ("skills", "enemy_skills", "critical_hits", "enemy_or_support_skills",
+                                                   "opponents_skills"):
                 self.check_selector(c.by, where=False)
                 if words not in (("be", "attacked"), ("attack",), ("be", "destroyed", "in", "battle")):
                     self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line', "
@@ -1280,8 +1289,11 @@ class SkillChecker:
             self.check_new_trigger(t)
         if t.kind == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
             self.check_selector(t.subject, where=False)
-            if t.cause is not None:
-                self.err(t.pos, "an orb's destruction takes no 'by ...': 'when an orb from your orbs is destroyed'")
+            if t.cause is not None and (t.cause != "battle" or getattr(t, "or_cause", None) is not None):
+                self.err(t.pos, "an orb's destruction takes no 'by ...' but 'by an attack (of X)': 'when an orb "
+                                "from your opponent's orbs is destroyed by an attack of this unit'")
+            elif t.by is not None:
+                self.check_selector(t.by)
             place = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
             if place is not None and place_area(place) != "orbs":
                 self.err(place.pos, "an orb is destroyed from the orbs: 'an orb from your opponent's orbs'")
@@ -1546,9 +1558,13 @@ class SkillChecker:
             self.check_selector(c.counted)
         elif c.kind in ("has_support_skill", "has_keyword_skill"):
             skill_control.check_condition(self, c)
-        elif c.kind == "used_keyword_skill":
-            if c.name not in V.KEYWORDS:
-                self.err(c.pos, f"unknown keyword [{c.name}]{suggest(c.name, V.KEYWORDS)}")
+        elif c.kind == "you_used":
+            kw = c.state.get("keyword")
+            if kw is not None and kw.name not in V.KEYWORDS:
+                self.err(c.pos, f"unknown keyword [{kw.name}]{suggest(kw.name, V.KEYWORDS)}")
+            for n in c.state.get("skills", ()):
+                if n not in self.skill_names:
+                    self.err(c.pos, lambda n=n: f"no skill \"{n}\" in this pack{suggest(n, self.skill_names)}")
         elif c.kind == "used_skill":
             self.check_selector(c.subject)
             if c.name not in self.skill_names:

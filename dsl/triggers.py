@@ -110,16 +110,44 @@ def orb_subject(t: A.Trigger) -> bool:
 
 def _orb_destroyed(t: A.Trigger) -> Trigger:
     """An orb of that player went to the hand: broken by an attack (rule 4) or
-    destroyed by a skill (both publish OrbBroken). "that card" is the orb's card."""
+    destroyed by a skill (both publish OrbBroken). "that card" is the orb's card.
+    "... by an attack (of X)" (B21-001SR "destroyed by this unit's attack"): an orb broken
+    because an attack destroyed the Main Character, asked of that destruction as
+    "is destroyed by an attack (of X)" asks it (the checker allows no other cause)."""
     place = card_place(t.subject)
     owner = _place_owner_test(place) if place is not None else (lambda ctx, p: p == ctx.controller)
+    cause = destroyed_cause(t)
 
     def match(ctx, e):
         if not owner(ctx, e.player):
             return False
+        if cause is not None:
+            d = _orb_break_destruction(ctx.game.events)
+            if d is None or not cause(ctx, d):
+                return False
         ctx.data["that_card"] = e.card
         return True
     return Trigger(ev.OrbBroken, match, render.trigger(t))
+
+
+def _orb_break_destruction(events: list) -> "ev.UnitDestroyed | None":
+    """The Main Character's destruction whose orbs the last OrbBroken event broke (rule 4:
+    the destruction, then OrbsBreaking, then one OrbBroken per orb, with only the skills they
+    trigger between), or None when that orb was destroyed otherwise (by a skill's effect or
+    cost, which publishes OrbBroken with no OrbsBreaking before it)."""
+    i = len(events) - 1
+    while i >= 0 and isinstance(events[i], (ev.OrbBroken, ev.SkillTriggered)):
+        i -= 1
+    if i < 0 or not isinstance(events[i], ev.OrbsBreaking):
+        return None
+    breaking = events[i]
+    i -= 1
+    while i >= 0 and isinstance(events[i], ev.SkillTriggered):
+        i -= 1
+    d = events[i] if i >= 0 else None
+    if not isinstance(d, ev.UnitDestroyed) or d.player != breaking.player or not d.is_main_character:
+        return None
+    return d
 
 
 def compile_trigger(t: A.Trigger) -> Trigger:

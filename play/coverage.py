@@ -374,6 +374,20 @@ MISSING = {
                  "than 2 or lower, for this unit's \"Queen of Dawn\"' (a change of the filter of another skill's "
                  "choice; two choices of a card under opposite conditions, then 'deploy it', are refused as "
                  "ambiguous)",
+    # B21 (cards/b21.fe0)
+    "B21-011SR": "\"Prayerful Holy Equestrianism\": two choices of cards from the retreat area with different filters "
+                 "(cost 3 or less, cost 1 or less) deployed together ('the chosen cards' after two card choices is "
+                 "refused as ambiguous)",
+    "B21-024R": "\"Hades Omega\": the opponent choosing the cards that stay in their hand (5) and sending the rest "
+                "(as B02-084N)",
+    "B21-041SR": "\"Want me to sigh?\": 'your opponent chooses 1 card from their hand per enemy returned to their hand "
+                 "by this skill' (no count of units an earlier line returned to the hand; 'for each card sent to ... by "
+                 "this skill' counts the cards of their stacks); \"Keep your expectations in check.\": deploying this "
+                 "card or class changing an allied \"Hapi\" with it, from the hand",
+    "B21-047HN": "\"Gods-Burning Hegemon\": stacking this card (unit name \"Hegemon Edelgard\") onto an allied "
+                 "\"Edelgard\" by the skill ('put ... onto' takes a card with the unit's own name)",
+    "B21-048HN": "\"Millennium Seal\": 'this card cannot be deployed by skills of non-\"Nemesis\" cards' (the card rule "
+                 "'cannot be deployed by skills' spares no card's skills; the checker now refuses the 'of ...')",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

@@ -19,7 +19,7 @@ BASE = '''card "Bad, Card"
 
 
 @pytest.mark.parametrize("cost", [
-    "send all cards from your hand to your retreat area",
+    "send all red cards from your hand to your retreat area",   # (the whole hand, no filter, is a cost: test_92h)
     "send up to 2 cards from your hand to your retreat area",
     "send any number of cards from your hand to your retreat area",
     "tap all other allies",
