@@ -385,6 +385,15 @@ MISSING = {
                  "duration ends at the end of the controller's next turn; the checker refuses it)",
     "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
                 "(no duration ends at the end of the controller's next turn; the checker refuses it)",
+    "B22-005SR": "\"Binding Blade, Vessel of Fire\": the cost \"Place 1 card from your hand on top of your Deck\" "
+                 "(a cost puts a hand card on the deck only after revealing it: 'reveal 1 card from your hand and put "
+                 "it on top of your deck' shows the card, which this cost does not)",
+    "B22-007SR": "\"The Brave King's Formation\": a trigger on a card placed in your support area, and \"play the "
+                 "topmost card of your Deck in the Support Area\" (no trigger on a support card being placed, no "
+                 "effect that places a new support card)",
+    "B22-008SR": "\"Moment of Fate\": a CONT skill that lets \"Aether, the Occult Skill\" choose the opponent's "
+                 "Main Character when there is no non-Main Character enemy (no line widens another skill's "
+                 "choice; written inside Aether it would leave Moment of Fate a skill with no line of its own)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
