@@ -388,12 +388,18 @@ MISSING = {
     "B22-005SR": "\"Binding Blade, Vessel of Fire\": the cost \"Place 1 card from your hand on top of your Deck\" "
                  "(a cost puts a hand card on the deck only after revealing it: 'reveal 1 card from your hand and put "
                  "it on top of your deck' shows the card, which this cost does not)",
-    "B22-007SR": "\"The Brave King's Formation\": a trigger on a card placed in your support area, and \"play the "
-                 "topmost card of your Deck in the Support Area\" (no trigger on a support card being placed, no "
-                 "effect that places a new support card)",
+    "B22-007SR": "\"The Brave King's Formation\": \"play the topmost card of your Deck in the Support Area\" "
+                 "(no effect places a new support card in a combat; the trigger, 'when a card is placed in your "
+                 "support area', is in the language)",
     "B22-008SR": "\"Moment of Fate\": a CONT skill that lets \"Aether, the Occult Skill\" choose the opponent's "
                  "Main Character when there is no non-Main Character enemy (no line widens another skill's "
                  "choice; written inside Aether it would leave Moment of Fate a skill with no line of its own)",
+    "B22-012SR": "\"Gateway\": the printed deployment cost X, \"equal to the number of Orbs you have\" wherever "
+                 "the card is (a card's printed cost is a number in the language; 'the deployment cost of this card "
+                 "becomes 1 for each orb' changes it in the hand only, so the card would be X=0 in the deck and "
+                 "the Retreat Area, which no ruling decides)",
+    "B22-013SR": "\"God's Heartbeat\": \"if a [CP] has been used 1 or more times in this turn\" (no condition counts "
+                 "the uses of [CP] skills this turn; 'when you use a [CP]' is a trigger, not this condition)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
