@@ -400,6 +400,14 @@ MISSING = {
                  "the Retreat Area, which no ruling decides)",
     "B22-013SR": "\"God's Heartbeat\": \"if a [CP] has been used 1 or more times in this turn\" (no condition counts "
                  "the uses of [CP] skills this turn; 'when you use a [CP]' is a trigger, not this condition)",
+    "B22-022R": "\"Sacrifice the Light, Revive the Shadow\": deploying this card from the hand \"instead of losing "
+                "the game\" (no replacement of losing the game; the checker refuses 'instead of losing the game'); "
+                "\"Revels\": the cost \"Send 1 Bond card to the Boundless Area\" (a cost sends face-down bonds to the "
+                "retreat area only)",
+    "B22-029N": "\"Unforgettable Feelings\": the cost \"Send 1 <Yellow> Bond card to the Retreat Area\" (a cost sends "
+                "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
+    "B22-034N": "\"Thracia-Crowning Prince\": the cost \"Send 1 <Yellow> Bond to the Retreat Area\" (a cost sends "
+                "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
