@@ -408,6 +408,13 @@ MISSING = {
                 "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
     "B22-034N": "\"Thracia-Crowning Prince\": the cost \"Send 1 <Yellow> Bond to the Retreat Area\" (a cost sends "
                 "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
+    "B22-044N": "\"Destiny-Defying Heart\": a trigger on this unit \"tapped by the cost or effect of an other ally's "
+                "skill\" ('when this unit is tapped' takes by a skill, by your skill, by an ally's skill or your support "
+                "skill, by \"X\", not a skill of another ally)",
+    "B22-047R": "\"Gleipnir, the Magic Tome\": the cost \"Send 1 Orb to the Retreat Area\" (no cost sends an orb; "
+                "'send' takes units, cards or bonds)",
+    "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only ('this card "
+                 "acquires the unit name' holds wherever the card is)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
