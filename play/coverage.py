@@ -415,6 +415,11 @@ MISSING = {
                 "'send' takes units, cards or bonds)",
     "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only ('this card "
                  "acquires the unit name' holds wherever the card is)",
+    "B22-064SR": "\"The Ultimate Plan\": the cost \"Send 1 of your Orbs to the Retreat Area\" (no cost sends an "
+                 "orb; 'send' takes units, cards or bonds)",
+    "B22-072SR": "\"Valla-Brightening Lance Dance\": \"Then, send all cards in your opponent's Retreat Area with the "
+                 "same Unit Name as that enemy\" after the enemy has been sent away ('with the same unit name as' a "
+                 "chosen unit that has left the field matches nothing; only a lasting deployment rule keeps its name)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
