@@ -420,6 +420,18 @@ MISSING = {
     "B22-072SR": "\"Valla-Brightening Lance Dance\": \"Then, send all cards in your opponent's Retreat Area with the "
                  "same Unit Name as that enemy\" after the enemy has been sent away ('with the same unit name as' a "
                  "chosen unit that has left the field matches nothing; only a lasting deployment rule keeps its name)",
+    "B22-081R": "\"Brynhildr's Sorcerous Light\": \"If that enemy's attack is +10 or more due to the effect of a "
+                "skill\" (no condition reads how much skills have raised a unit's attack); \"Dark Bind\" with it",
+    "B22-087R": "\"\\\"I'll celebrate - not you!\\\"\": the opponent's Main Character \"loses all of their Colors\" (a symbol "
+                "cannot be lost: the checker refuses it), and a SPEC skill working from the Boundless Area (no skill "
+                "kind works from there)",
+    "B22-088N": "\"Rainbow Dust\": \"enemy skills cannot send cards from your hand to the Retreat Area\" (no rule stops "
+                "the opponent's skills from moving cards out of a hand)",
+    "B22-094R": "\"Ashes and Dust\": \"each ally can only possess 1 instance of \\\"Anti-Fliers\\\"\" (a unit that has "
+                "\"Anti-Fliers\" and acquires it has both: its attack rises twice)",
+    "B22-100R": "\"\\\"I'll take down every last one of you!\\\"\": a SPEC skill that deploys this card from the "
+                "Boundless Area (no skill kind works from the Boundless Area); \"Secret Agarthan Technology\" triggers "
+                "on a deployment by that skill",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

@@ -117,3 +117,11 @@ def test_a_card_the_list_has_twice_carries_both_entries_codes():
                for p in check_pack(compile_text(text, "p21.fe0"), [first, again, other]))
     three = text.replace("  codes P21-001PR", "  codes P21-001PR, B22-014N, B22-099N")
     assert any("codes" in p for p in check_pack(compile_text(three, "p21.fe0"), [first, again, other]))
+
+
+def test_a_bar_mistyped_as_a_brace_before_the_kind_is_read_as_the_bar():
+    # B22-092R's entry reads "Vengeful Magic Lance }AUTO| [Send 1 card ...] When ...".
+    from tools.pack_facts import skill_heads
+    card = entry("Dimitri", "Brace", [("B22-092R", 22)],
+                 skills="Wave Attack |ACT| [Once Per Turn] ...\nVengeful Magic Lance }AUTO| [Send 1 card ...] When ...")
+    assert skill_heads(card) == [("act", "Wave Attack"), ("auto", "Vengeful Magic Lance")]

@@ -93,6 +93,8 @@ def skill_heads(card: dict[str, Any]) -> list[tuple[str, str]]:
         # some entries (Series 13) print the keyword between bars before the name:
         # "|FS| Three-Winged Triangle Attack |ACT| ..."; it is a tag, as "[FS]" is
         line = re.sub(r"^\s*\|\s*([A-Za-z]+)\s*\|\s*(?=[^|]*\|)", lambda m: f"[{m.group(1)}] ", line)
+        # a bar mistyped as a brace before the kind ("Vengeful Magic Lance }AUTO| ...", B22-092R)
+        line = re.sub(r"\s*\}\s*(ACT|AUTO|CONT|SPEC|BOND|HAND)\s*\|", r" |\1|", line, count=1)
         name, _, rest = line.partition("|")
         kind = rest.split("|", 1)[0].strip().upper()
         # a keyword tag printed before the name ("[CCS] Aegis", or without its brackets in
