@@ -432,6 +432,10 @@ MISSING = {
     "B22-100R": "\"\\\"I'll take down every last one of you!\\\"\": a SPEC skill that deploys this card from the "
                 "Boundless Area (no skill kind works from the Boundless Area); \"Secret Agarthan Technology\" triggers "
                 "on a deployment by that skill",
+    "B22-107R": "\"\\\"The flames shall consume all - and hence, something new will be born.\\\"\": \"If this unit "
+                "lacks \\\"True Power\\\"\" (no condition asks whether a unit has a skill, or has lost one)",
+    "B22-111HN": "\"\\\"Wanna play with the old man?\\\"\": the opponent declares a guess (odd or even) about a card's "
+                 "cost before it is revealed (no effect asks the opponent for a guess)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
