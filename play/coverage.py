@@ -385,9 +385,6 @@ MISSING = {
                  "duration ends at the end of the controller's next turn; the checker refuses it)",
     "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
                 "(no duration ends at the end of the controller's next turn; the checker refuses it)",
-    "B22-005SR": "\"Binding Blade, Vessel of Fire\": the cost \"Place 1 card from your hand on top of your Deck\" "
-                 "(a cost puts a hand card on the deck only after revealing it: 'reveal 1 card from your hand and put "
-                 "it on top of your deck' shows the card, which this cost does not)",
     "B22-007SR": "\"The Brave King's Formation\": \"play the topmost card of your Deck in the Support Area\" "
                  "(no effect places a new support card in a combat; the trigger, 'when a card is placed in your "
                  "support area', is in the language)",
