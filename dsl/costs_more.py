@@ -263,6 +263,15 @@ def _reveal(a: A.Action):
     return RevealCost(a.target, render.cost_item(a), dest)
 
 
+@cost("put", "card", "to", doc="Put N cards matching a filter from your hand on top of your deck, unrevealed "
+                              "(\"[Place 1 card from your hand on top of your Deck]\", B22-005SR); the controller "
+                              "orders several.", example="cost put 1 card from your hand on top of your deck",
+      needs_place=True)
+def _put(a: A.Action):
+    dest = next(place_area(p.place) for p in a.preps if p.kind == "to")
+    return C.SendCost(a.target, dest, render.cost_item(a))
+
+
 # ---------------------------------------------------------------- checking
 def whole_hand(t) -> bool:
     """'all cards from your hand' (no filter): the cost "[Send your entire hand to the Retreat
@@ -279,7 +288,7 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
     """What the registry's object kinds cannot say about these costs."""
     from fecipher.dsl.selectors import selector_kind
     t = a.target
-    if a.verb in ("tap", "send", "destroy", "stack", "reveal") and isinstance(t, A.Filtered) and a.per_each is None:
+    if a.verb in ("tap", "send", "destroy", "stack", "reveal", "put") and isinstance(t, A.Filtered) and a.per_each is None:
         # These costs pay an exact number of things (rule 9: all of it, or the skill cannot start).
         # 'all', 'up to', 'any number of' or no count would be read as 1: refused, not paid otherwise;
         # the one 'all' cost is the whole hand ("[Send all cards in your hand to the Retreat Area]").
@@ -333,6 +342,16 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
                        "hand and put it on top of your deck'")
         elif place_area(prep.place) not in ("deck", "retreat") or prep.place.owner != "your":
             err(prep.pos, "a revealed card is put on top of your deck or into your retreat area")
+    if a.verb == "put":
+        # (what the card pool asks: a card of the hand, unrevealed, on top of its owner's deck)
+        from fecipher.dsl.selectors import card_place
+        src = card_place(t) if isinstance(t, A.Filtered) else None
+        dest = [p for p in a.preps if p.kind == "to"]
+        if src is None or place_area(src) != "hand" or src.owner != "your" or not dest \
+                or place_area(dest[0].place) != "deck" or dest[0].place.owner != "your" \
+                or any(p.kind == "bottom" for p in a.preps):
+            err(a.pos, "a 'put' cost puts cards from your hand on top of your deck, e.g. 'cost put 1 card from "
+                       "your hand on top of your deck'")
     if a.verb == "reveal":
         if isinstance(t, A.Ref):
             err(t.pos, "say which cards are revealed from your hand, e.g. 'reveal 1 \"Marth\" card from your hand'")

@@ -388,6 +388,54 @@ MISSING = {
                  "\"Edelgard\" by the skill ('put ... onto' takes a card with the unit's own name)",
     "B21-048HN": "\"Millennium Seal\": 'this card cannot be deployed by skills of non-\"Nemesis\" cards' (the card rule "
                  "'cannot be deployed by skills' spares no card's skills; the checker now refuses the 'of ...')",
+    "B22-007SR": "\"The Brave King's Formation\": \"play the topmost card of your Deck in the Support Area\" "
+                 "(no effect places a new support card in a combat; the trigger, 'when a card is placed in your "
+                 "support area', is in the language)",
+    "B22-008SR": "\"Moment of Fate\": a CONT skill that lets \"Aether, the Occult Skill\" choose the opponent's "
+                 "Main Character when there is no non-Main Character enemy (no line widens another skill's "
+                 "choice; written inside Aether it would leave Moment of Fate a skill with no line of its own)",
+    "B22-012SR": "\"Gateway\": the printed deployment cost X, \"equal to the number of Orbs you have\" wherever "
+                 "the card is (a card's printed cost is a number in the language; 'the deployment cost of this card "
+                 "becomes 1 for each orb' changes it in the hand only, so the card would be X=0 in the deck and "
+                 "the Retreat Area, which no ruling decides)",
+    "B22-013SR": "\"God's Heartbeat\": \"if a [CP] has been used 1 or more times in this turn\" (no condition counts "
+                 "the uses of [CP] skills this turn; 'when you use a [CP]' is a trigger, not this condition)",
+    "B22-022R": "\"Sacrifice the Light, Revive the Shadow\": deploying this card from the hand \"instead of losing "
+                "the game\" (no replacement of losing the game; the checker refuses 'instead of losing the game'); "
+                "\"Revels\": the cost \"Send 1 Bond card to the Boundless Area\" (a cost sends face-down bonds to the "
+                "retreat area only)",
+    "B22-029N": "\"Unforgettable Feelings\": the cost \"Send 1 <Yellow> Bond card to the Retreat Area\" (a cost sends "
+                "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
+    "B22-034N": "\"Thracia-Crowning Prince\": the cost \"Send 1 <Yellow> Bond to the Retreat Area\" (a cost sends "
+                "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
+    "B22-044N": "\"Destiny-Defying Heart\": a trigger on this unit \"tapped by the cost or effect of an other ally's "
+                "skill\" ('when this unit is tapped' takes by a skill, by your skill, by an ally's skill or your support "
+                "skill, by \"X\", not a skill of another ally)",
+    "B22-047R": "\"Gleipnir, the Magic Tome\": the cost \"Send 1 Orb to the Retreat Area\" (no cost sends an orb; "
+                "'send' takes units, cards or bonds)",
+    "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only ('this card "
+                 "acquires the unit name' holds wherever the card is)",
+    "B22-064SR": "\"The Ultimate Plan\": the cost \"Send 1 of your Orbs to the Retreat Area\" (no cost sends an "
+                 "orb; 'send' takes units, cards or bonds)",
+    "B22-072SR": "\"Valla-Brightening Lance Dance\": \"Then, send all cards in your opponent's Retreat Area with the "
+                 "same Unit Name as that enemy\" after the enemy has been sent away ('with the same unit name as' a "
+                 "chosen unit that has left the field matches nothing; only a lasting deployment rule keeps its name)",
+    "B22-081R": "\"Brynhildr's Sorcerous Light\": \"If that enemy's attack is +10 or more due to the effect of a "
+                "skill\" (no condition reads how much skills have raised a unit's attack); \"Dark Bind\" with it",
+    "B22-087R": "\"\\\"I'll celebrate - not you!\\\"\": the opponent's Main Character \"loses all of their Colors\" (a symbol "
+                "cannot be lost: the checker refuses it), and a SPEC skill working from the Boundless Area (no skill "
+                "kind works from there)",
+    "B22-088N": "\"Rainbow Dust\": \"enemy skills cannot send cards from your hand to the Retreat Area\" (no rule stops "
+                "the opponent's skills from moving cards out of a hand)",
+    "B22-094R": "\"Ashes and Dust\": \"each ally can only possess 1 instance of \\\"Anti-Fliers\\\"\" (a unit that has "
+                "\"Anti-Fliers\" and acquires it has both: its attack rises twice)",
+    "B22-100R": "\"\\\"I'll take down every last one of you!\\\"\": a SPEC skill that deploys this card from the "
+                "Boundless Area (no skill kind works from the Boundless Area); \"Secret Agarthan Technology\" triggers "
+                "on a deployment by that skill",
+    "B22-107R": "\"\\\"The flames shall consume all - and hence, something new will be born.\\\"\": \"If this unit "
+                "lacks \\\"True Power\\\"\" (no condition asks whether a unit has a skill, or has lost one)",
+    "B22-111HN": "\"\\\"Wanna play with the old man?\\\"\": the opponent declares a guess (odd or even) about a card's "
+                 "cost before it is revealed (no effect asks the opponent for a guess)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

@@ -120,6 +120,18 @@ card "Eliwood, Noble"
     cost reveal 1 card from your hand and put it on top of your deck
     this unit gains +10 attack until the end of the turn
 
+card "Roy, Binding Flame"
+  codes TST-114
+  cost 2
+  symbol purple
+  range 1
+  attack 50
+  support 10
+  act "Binding Blade"
+    once per turn
+    cost put 1 card from your hand on top of your deck
+    this unit gains +10 attack until the end of the turn
+
 card "Gunter, Old Knight"
   codes TST-113
   cost 3
@@ -394,6 +406,29 @@ def test_reveal_and_put_on_top_of_the_deck_as_a_cost():
     assert game.attack(eli) == 60
 
 
+def test_put_on_top_of_the_deck_as_a_cost_is_not_a_reveal():
+    """"[Place 1 card from your hand on top of your Deck]" (B22-005SR): the chosen card goes on
+    top of the deck, unrevealed (no Revealed event: the opponent does not learn which)."""
+    game, _, _ = duel()
+    roy = add_unit(game, 0, CARDS["Roy, Binding Flame"])
+    a, b = add_cards(game, 0, "hand", FILLER, c("Grower"))
+    begin(game)
+    pick(game, "use_skill", skill="Binding Blade")
+    pick(game, "card", card=b)
+    p = game.players[0]
+    assert p.deck[0] is b and b not in p.hand and a in p.hand
+    assert not events(game, ev.Revealed)
+    assert game.attack(roy) == 60
+    assert not options(game, "use_skill", skill="Binding Blade")     # once per turn
+
+
+def test_put_on_top_of_the_deck_as_a_cost_needs_a_card_in_the_hand():
+    game, _, _ = duel()
+    add_unit(game, 0, CARDS["Roy, Binding Flame"])
+    begin(game)
+    assert not options(game, "use_skill", skill="Binding Blade")
+
+
 def test_reveal_and_put_needs_a_card_in_the_hand():
     game, _, _ = duel()
     add_unit(game, 0, CARDS["Eliwood, Noble"])
@@ -435,6 +470,10 @@ def test_a_reduction_of_bonds_needs_a_skill_that_flips_bonds():
     ("cost stack 1 \"Tester\" card from your retreat area under your main character", "under this unit"),
     ("cost send 1 enemy to your retreat area", "your own"),
     ("cost reveal 1 card from your retreat area", "from your hand"),
+    ("cost put 1 card from your retreat area on top of your deck", "from your hand on top of your deck"),
+    ("cost put 1 card from your hand into your retreat area", "from your hand on top of your deck"),
+    ("cost put 1 card from your hand at the bottom of your deck", "from your hand on top of your deck"),
+    ("cost put all cards from your hand on top of your deck", "pays a number of things"),
 ])
 def test_unsupported_cost_forms_are_refused(line, message):
     bad = PACK.replace("    cost tap this, send this unit to your boundless area", "    " + line)

@@ -102,3 +102,26 @@ def test_a_keyword_tag_printed_between_bars_before_a_skill_name_is_not_its_kind(
     text = skeleton([barred], "B14")
     assert '  # cont "Skillful Lancework": to write' in text
     assert '  # auto "Wings": to write' in text
+
+
+def test_a_card_the_list_has_twice_carries_both_entries_codes():
+    """P21-001PR and B22-014N are two entries of one card (the same name, facts and texts): the pack's
+    card lists both codes; an entry of the same name with other texts is another card."""
+    first = entry("Marth", "Twice", [("P21-001PR", 21)], skills="Fate |CONT| ...")
+    again = entry("Marth", "Twice", [("B22-014N", 22)], skills="Fate |CONT| ...")
+    other = entry("Marth", "Twice", [("B22-099N", 22)], skills="Another |CONT| ...")
+    text = skeleton([first], "P21").replace('  # cont "Fate": to write', '  cont "Fate"\n    this unit gains +10 attack')
+    both = text.replace("  codes P21-001PR", "  codes P21-001PR, B22-014N")
+    assert not check_pack(compile_text(both, "p21.fe0"), [first, again, other])
+    assert any("(the list: ['B22-014N', 'P21-001PR'])" in p
+               for p in check_pack(compile_text(text, "p21.fe0"), [first, again, other]))
+    three = text.replace("  codes P21-001PR", "  codes P21-001PR, B22-014N, B22-099N")
+    assert any("codes" in p for p in check_pack(compile_text(three, "p21.fe0"), [first, again, other]))
+
+
+def test_a_bar_mistyped_as_a_brace_before_the_kind_is_read_as_the_bar():
+    # B22-092R's entry reads "Vengeful Magic Lance }AUTO| [Send 1 card ...] When ...".
+    from tools.pack_facts import skill_heads
+    card = entry("Dimitri", "Brace", [("B22-092R", 22)],
+                 skills="Wave Attack |ACT| [Once Per Turn] ...\nVengeful Magic Lance }AUTO| [Send 1 card ...] When ...")
+    assert skill_heads(card) == [("act", "Wave Attack"), ("auto", "Vengeful Magic Lance")]
