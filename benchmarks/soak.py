@@ -202,6 +202,7 @@ def soak(seeds: Iterable[int], *, max_turns: int = MAX_TURNS, out=None, progress
     endings: Counter = Counter()
     played_cards: set[str] = set()
     dealt_cards: set[str] = set()
+    in_game = Counter()     # per game: the card names of its two decks, and those of them played
     failures: list[dict[str, Any]] = []
     for n, seed in enumerate(seeds, 1):
         try:
@@ -231,9 +232,11 @@ def soak(seeds: Iterable[int], *, max_turns: int = MAX_TURNS, out=None, progress
             endings["no winner: " + game.reason.split(" (")[0]] += 1
         else:
             endings["a winner"] += 1
-        for e in game.events:
-            if isinstance(e, (ev.Deployed, ev.LeveledUp, ev.ClassChanged)):
-                played_cards.add(e.name)
+        names = {c.name for d in decks for c in d.cards}
+        here = {e.name for e in game.events if isinstance(e, (ev.Deployed, ev.LeveledUp, ev.ClassChanged))}
+        played_cards.update(here)
+        in_game["names"] += len(names)
+        in_game["played"] += len(here & names)
         if progress and out is not None and n % progress == 0:
             dt = time.perf_counter() - started
             print(f"  {n} games, {n / dt:.1f} games/s, {len(failures)} failures", file=out, flush=True)
@@ -246,6 +249,8 @@ def soak(seeds: Iterable[int], *, max_turns: int = MAX_TURNS, out=None, progress
         "endings": dict(sorted(endings.items())),
         "cards_in_pool": len({c.name for c in cards}), "cards_played": len(played_cards),
         "cards_dealt": len(dealt_cards),
+        # the share of a game's deck names played in that game (the same whatever the pool's size)
+        "played_share_per_game": round(in_game["played"] / in_game["names"], 3) if in_game["names"] else 0.0,
         "failures": failures,
     }
 
@@ -264,7 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {r['decisions']} decisions, {r['events']} events, {r['turns']} turns")
     print("  endings: " + ", ".join(f"{k}: {v}" for k, v in r["endings"].items()))
     print(f"  {r['cards_played']} of {r['cards_in_pool']} card names of the pool deployed, levelled up "
-          f"or class changed ({r['cards_dealt']} were in some deck)")
+          f"or class changed ({r['cards_dealt']} were in some deck); in a game, "
+          f"{r['played_share_per_game']:.0%} of its decks' card names")
     print(f"  failures: {r['failed']}" + ("" if not r["failures"] else " (seeds "
           + ", ".join(str(f["seed"]) for f in r["failures"][:50]) + ")"))
     if a.json:

@@ -21,12 +21,15 @@ def test_soak_of_random_pool_decks_keeps_every_invariant_and_replays():
     r = soak.soak(range(CI_GAMES))
     assert r["failures"] == [] and r["failed"] == 0
     assert r["games"] == CI_GAMES
-    # The games are real games: most end with a winner, and most of the cards dealt into the
-    # decks are played. (Measured against the cards dealt, not the whole pool: 150 games deal
-    # a shrinking share of a growing pool; `python -m benchmarks.soak 10000` covers it all.)
+    # The games are real games: most end with a winner, and cards are played. Measured per game
+    # (the share of the card names of a game's two decks deployed, levelled up or class changed in
+    # it: 0.20 with 2,254 cards, and it does not move with the pool's size, while the share of the
+    # pool 150 games play falls as the pool grows: 0.64 of the names dealt with 2,254 cards, 0.70
+    # with 1,840). `python -m benchmarks.soak 10000` plays the whole pool.
     assert r["endings"].get("a winner", 0) >= CI_GAMES * 0.9
     assert r["cards_dealt"] >= min(r["cards_in_pool"], 1000)
-    assert r["cards_played"] >= r["cards_dealt"] * 0.7
+    assert r["played_share_per_game"] >= 0.15
+    assert r["cards_played"] >= r["cards_dealt"] * 0.5
 
 
 def test_random_decks_are_legal_and_differ_by_seed():
