@@ -297,7 +297,8 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
             pass
         elif q is None or q.kind not in ("exactly", "one", "another"):
             err(t.pos, f"a '{a.verb}' cost pays a number of things ('cost {a.verb} 1 ...'); 'all', 'up to', "
-                       f"'any number of' or no count is not supported in a cost (e.g. \"send your entire hand\")")
+                       f"'any number of' or no count is not supported in a cost (the whole hand, with no filter, is "
+                       f"'send all cards from your hand to your retreat area')")
     if a.verb == "flip" and isinstance(t, A.Ref):
         if t.kind != "this_card":
             err(t.pos, "'flip' as a cost takes bonds ('flip 2 bonds'), orbs, or 'this card' (a bond skill)")

@@ -173,8 +173,9 @@ def test_alternative_discards_render_and_refusals():
     with pytest.raises(LanguageError, match="not a cost"):
         compile_text(base + '  cont "Bad"\n    you may draw 1 instead of discarding for a critical hit of this unit\n',
                      "bad.fe0")
-    with pytest.raises(LanguageError, match="'all ...' in place of something is not supported"):
-        compile_text(base + '  cont "Bad"\n    you may send all cards from your hand to your retreat area instead '
+    # (the whole hand in place of the discard is B09-046R's: tests/test_92h)
+    with pytest.raises(LanguageError, match="not supported in a cost"):
+        compile_text(base + '  cont "Bad"\n    you may send all red cards from your hand to your retreat area instead '
                             'of discarding for an evasion of this unit\n', "bad.fe0")
     with pytest.raises(LanguageError, match="says only that"):
         compile_text(base + '  hand "Bad"\n    cost flip 1 bond\n    you may send this card to your retreat area '
