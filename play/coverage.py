@@ -388,6 +388,9 @@ MISSING = {
                  "\"Edelgard\" by the skill ('put ... onto' takes a card with the unit's own name)",
     "B21-048HN": "\"Millennium Seal\": 'this card cannot be deployed by skills of non-\"Nemesis\" cards' (the card rule "
                  "'cannot be deployed by skills' spares no card's skills; the checker now refuses the 'of ...')",
+    "B21-103HR": "\"Annas From 100 Worlds\": 'you may deploy this card even if you already have an allied "
+                 "\"Anna\", and you may have 2 or more allied \"Anna\" at once' (no SPEC rule lifts the unit-name rule: "
+                 "as B07-097SR, B11-048HN)",
     "B22-007SR": "\"The Brave King's Formation\": \"play the topmost card of your Deck in the Support Area\" "
                  "(no effect places a new support card in a combat; the trigger, 'when a card is placed in your "
                  "support area', is in the language)",
