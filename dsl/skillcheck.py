@@ -1108,6 +1108,13 @@ class SkillChecker:
                 self.check_selector(p.unit)
                 if selector_kind(p.unit) not in ("unit", "chosen", "name"):
                     self.err(p.pos, f"a card is put {p.kind} a unit, e.g. '{p.kind} this unit'")
+                elif isinstance(p.unit, A.Filtered) and not _one_named_unit(p.unit):
+                    # (the effect puts the card on the first unit found: only a selector that can
+                    # find one unit at most says which, since one unit name is on a field once)
+                    self.err(p.unit.pos, f"a card is put {p.kind} one unit the skill names: one with a unit "
+                                         f"name ('{p.kind} 1 \"Ross\" ally', '{p.kind} 1 ally with the same unit "
+                                         f"name as it') or one chosen first ('choose 1 other ally', then "
+                                         f"'put it {p.kind} the chosen ally')")
             elif p.kind == "line" and sum(q.kind == "line" for q in a.preps) > 1 and p is next(
                     q for q in reversed(a.preps) if q.kind == "line"):
                 self.err(p.pos, "a card or unit goes to one line: name the line or the unit, not both")
@@ -1617,3 +1624,13 @@ def _conditions_in(c) -> list:
     if c.inner is not None:
         out.extend(_conditions_in(c.inner))
     return out
+
+
+def _one_named_unit(sel: A.Filtered) -> bool:
+    """'1 "Ross" ally', '1 ally with the same unit name as it': one ally at most, a unit
+    name being on a player's field once (rule 14)."""
+    q = sel.quantifier
+    if q is None or q.kind not in ("exactly", "one") or (q.n or 1) != 1 or sel.noun not in ("ally", "allies"):
+        return False
+    named = any(x.kind == "name" and len(x.values) == 1 for x in sel.qualifiers)
+    return named or any(p.kind == "same_name" for p in sel.posts)

@@ -329,3 +329,31 @@ def test_a_choice_to_destroy_does_not_offer_an_enemy_skills_cannot_destroy(later
     assert game.decision.kind == "choose"
     offered = {o.unit for o in game.decision.options}
     assert other.id in offered and g.id not in offered
+
+
+# "put it onto 1 other ally" put the card on the first ally found, without asking: a card goes
+# under or onto one unit the skill names (a unit name, once on a field, or a unit chosen first).
+_PUT = '''card "Putter, Test"
+  codes TX-091
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Put"
+    choose 1 card from your hand
+    LINE
+'''
+
+
+@pytest.mark.parametrize("line", ["put it onto 1 other ally", "put it under 1 ally", "put it under all allies",
+                                  "put it onto 2 \"Ross\" allies"])
+def test_a_card_put_on_a_unit_the_skill_does_not_name_is_refused(line):
+    with pytest.raises(LanguageError, match="one unit the skill names"):
+        compile_text(_PUT.replace("LINE", line), "put.fe0")
+
+
+@pytest.mark.parametrize("line", ["put it under 1 \"Ross\" ally", "put it onto 1 ally with the same unit name as it",
+                                  "put it onto this unit", "put it under your main character"])
+def test_a_card_put_on_one_named_unit_is_accepted(line):
+    compile_text(_PUT.replace("LINE", line), "put.fe0")
