@@ -62,6 +62,12 @@ def quick_frozen(cls: type) -> type:
     body: list[str] = []
     ns: dict[str, Any] = {"_new_object": _new_object, "NOTHING": attrs.NOTHING}
     for i, f in enumerate(attrs.fields(cls)):
+        # The generated source holds nothing but these names (each values' place is a
+        # namespace entry): only identifiers of a class defined in the engine's own modules,
+        # never text from a card pack (design rule 5), as attrs itself writes its __init__.
+        if not (cls.__module__.startswith("fecipher.engine.") and _identifier(f.name)
+                and _identifier(f.alias or f.name)):
+            raise ValueError(f"{cls.__name__}.{f.name}: only the engine's own classes and fields are made quickly")
         if f.validator is not None or f.converter is not None or f.on_setattr not in (None, attrs.setters.NO_OP):
             raise ValueError(f"{cls.__name__}.{f.name}: validators, converters and setattr hooks are not reproduced")
         default = f.default
@@ -111,6 +117,11 @@ def quick_frozen(cls: type) -> type:
     cls.__reduce_ex__ = _reduce_ex
     cls._attrs_init = orig_init         # (attrs' own, kept for the test that compares the two)
     return cls
+
+
+def _identifier(name: str) -> bool:
+    import keyword
+    return name.isidentifier() and not keyword.iskeyword(name) and not name.startswith("__")
 
 
 def _plain_new(cls: type, *args: Any, **kw: Any) -> Any:

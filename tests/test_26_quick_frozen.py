@@ -140,10 +140,12 @@ def test_post_init_is_called_on_the_made_object():
 def test_what_cannot_be_reproduced_is_refused():
     @attrs.frozen
     class Validated:
+        __module__ = "fecipher.engine.probe"
         x: int = attrs.field(validator=attrs.validators.instance_of(int))
 
     @attrs.frozen
     class Hooked:
+        __module__ = "fecipher.engine.probe"
         x: int
 
         def __attrs_pre_init__(self):
@@ -151,8 +153,23 @@ def test_what_cannot_be_reproduced_is_refused():
 
     @attrs.define
     class NotFrozen:
+        __module__ = "fecipher.engine.probe"
         x: int
 
-    for cls in (Validated, Hooked, NotFrozen):
-        with pytest.raises(ValueError):
+    for cls, why in ((Validated, "validators"), (Hooked, "pre-init"), (NotFrozen, "frozen classes")):
+        with pytest.raises(ValueError, match=why):
             quick_frozen(cls)
+
+
+def test_only_the_engines_own_classes_are_made_from_generated_source():
+    # The generated __new__ is source text made of field names: only classes of the engine's
+    # modules, with plain identifiers, ever reach it (never anything a card pack defines).
+    @attrs.frozen
+    class Elsewhere:
+        x: int
+
+    with pytest.raises(ValueError, match="only the engine's own"):
+        quick_frozen(Elsewhere)
+    from fecipher.engine.frozen import _identifier
+    assert _identifier("card") and not _identifier("class") and not _identifier("x=0):")
+    assert not _identifier("__import__")
