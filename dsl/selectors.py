@@ -182,10 +182,15 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
             return []
         out = []
         for u in (ref_units(ctx, ref.of) if ref.of is not None else []):
-            if b.battling_unit_of(u.owner) == u.id and b.support_ok.get(u.owner):
-                card = b.supports.get(u.owner)
-                if card is not None:
-                    out.append(card)
+            # (before the supports are judged, the card in the Support Area supports its
+            # battling unit: a skill triggered by its placement may act on it; one that
+            # failed does not support, docs/rules.md engine decision 29)
+            if b.battling_unit_of(u.owner) != u.id:
+                continue
+            card = b.supports.get(u.owner)
+            judged = u.owner in b.support_ok
+            if card is not None and (b.support_ok[u.owner] if judged else card in g.players[u.owner].support):
+                out.append(card)
         return out
     if ref.kind == "chosen":
         return [x for x in ctx.data.get("chosen", []) if isinstance(x, CardCopy)]

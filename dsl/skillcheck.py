@@ -1023,6 +1023,29 @@ class SkillChecker:
             self.err(sel.pos, "a cost that flips bonds and one that sends bonds in one skill are not supported: "
                               "a bond the flip turns face-down would pay the send")
 
+    def check_support_area_destination(self, a: A.Action, what: str) -> None:
+        """A card put into the Support Area becomes its player's support card in the combat
+        going on (engine/moves.py): said only by a skill triggered by a card placed in your
+        Support Area, which resolves while the supports are put out, before they are judged
+        ("send that card to the Retreat Area and place the top card of your Deck in the
+        Support Area"). Anywhere else the card would arrive when no support is being put out."""
+        to = [p for p in a.preps if p.kind == "to" and p.place is not None and place_area(p.place) == "support"]
+        if not to:
+            return
+        if what == "cost" or a.verb not in ("put", "send", "add", "place"):
+            self.err(to[0].pos, "a card is put into the support area only by an effect: 'put ... into your "
+                                "support area'")
+            return
+        if to[0].place.owner != "your":
+            self.err(to[0].place.pos, "a card is put into your own support area ('into your support area')")
+        elif not any(t.kind == "card_to" and t.place is not None and place_area(t.place) == "support"
+                     and t.place.owner == "your" for t in self.s.triggers):
+            self.err(to[0].pos, "a card is put into your support area only by a skill triggered by "
+                                "'when a card is placed in your support area' (it becomes your support "
+                                "card before the supports are judged); elsewhere it is not supported")
+        elif a.target is not None and selector_kind(a.target) == "unit":
+            self.err(a.pos, "a card, not a unit, is put into your support area")
+
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
         a = self.check_per_each_arg(a)
         if a.verb == "look" and table is EFFECTS:
@@ -1121,6 +1144,7 @@ class SkillChecker:
         if verb.needs_place and not any(p.kind in ("to", "under", "onto", "main_character", "bottom")
                                         for p in a.preps):
             self.err(a.pos, f"'{a.verb}' needs a destination, e.g. '{verb.example}'")
+        self.check_support_area_destination(a, what)
         for p in a.preps:
             if p.kind == "bottom" and tuple(p.place.words) != ("deck",):
                 self.err(p.pos, "'on the bottom of ...' names a deck: 'your deck' or 'your opponent's deck'")

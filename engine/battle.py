@@ -297,9 +297,19 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
             continue
         game.players[player].support.append(card)
         game.emit(ev.SupportPlaced(player, card.id, card.card.name, player == atk_player))
+    # Skills triggered by the cards placed ("when a card is placed in your Support Area")
+    # resolve before the supports are judged: one may send the card away and place another
+    # in its place (engine/moves.py sets it as the player's support card), and the card
+    # then in the Support Area is the one judged and whose support skill activates.
+    yield from resolve_triggers(game)
+    if game.over:
+        return
     for player in (atk_player, def_player):
         card = b.supports[player]
+        if card is not None and card not in game.players[player].support:
+            b.supports[player] = card = None    # (sent away, nothing placed in its place)
         if card is None:
+            b.support_ok[player] = False
             continue
         unit = game.unit(b.battling_unit_of(player))
         reason = support_refusal(game, unit, card) if unit is not None else "no battling unit"

@@ -20,7 +20,7 @@ from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import Decision, Option
 from fecipher.engine.skills import SkillKind
-from fecipher.engine.state import BACK, BONDS, DECK, FIELD, FRONT, HAND, ORBS, RETREAT, Bond, Orb, Unit
+from fecipher.engine.state import BACK, BONDS, DECK, FIELD, FRONT, HAND, ORBS, RETREAT, SUPPORT, Bond, Orb, Unit
 
 # Who sees a card arriving in an area (a bit mask per player, engine/visibility.py):
 # the owner's hand (bit 1 << owner) is worked out where it is used.
@@ -122,6 +122,12 @@ class Moves:
                 p.deck.insert(0, copy)
         else:
             getattr(p, dest).append(copy)
+            if dest == SUPPORT and self.battle is not None:
+                # A card a skill places in the Support Area during a combat is its player's
+                # support card in that combat (docs/rules.md, "A card placed in the Support
+                # Area by a skill"): it is judged and its support skill activates as the
+                # top card of the deck put there would.
+                self.battle.supports[copy.owner] = copy
         if self._seen_before != 3:
             seen = self._seen_before | (1 << copy.owner if dest == HAND else _HIDDEN_DEST.get(dest, 3))
             if seen != 3:

@@ -122,8 +122,6 @@ MISSING = {
     "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
                  "'it' after 'draw 1' names no card)",
     # B07
-    "B07-007SR": "\"Protection of the Sword of Spirits\": an effect that places the top card of the deck in the "
-                 "support area (a new support card in place of the one sent to the retreat area)",
     "B07-044SR": "\"Black Karma\": the card supporting this unit acquiring the opponent's support skills (at most "
                  "one of each name)",
     "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
