@@ -816,6 +816,13 @@ class ToAst(Transformer):
         verb = next(str(i).lower() for i in items if not isinstance(i, A.Action))
         return A.Again(costs, verb, pos)
 
+    def support_twice(self, pos, items):
+        # "the support skill of the card supporting this unit activates a second time": a
+        # change of the unit its support card supports (the checker reads the two words)
+        subj = items[0]
+        words = tuple(str(w).lower() for w in items[1:])
+        return A.Modification((subj,), (A.Change("support_twice", words=words, pos=pos),), None, pos)
+
     def lvs_usable(self, pos, items):
         tags = tuple(i for i in items if isinstance(i, A.Keyword))
         subj = next(i for i in items if isinstance(i, (A.Ref, A.Filtered)))

@@ -155,7 +155,14 @@ def _check_duration(checker, kind: str, duration, pos, what: str) -> None:
 
 def check_change(checker, c: A.Change) -> None:
     """The changes of this module, in a modification line."""
-    if c.kind == "lvs_usable":
+    if c.kind == "support_twice":
+        if c.words not in (("activates", "second"), ("activate", "second")):
+            checker.err(c.pos, "the line is 'the support skill of the card supporting this unit activates a "
+                               "second time' (a third time, or again for a cost, is not supported)")
+        if checker.s.kind != "cont":
+            checker.err(c.pos, "'... activates a second time' is a CONT skill's line (with a duration it is "
+                               "not supported)")
+    elif c.kind == "lvs_usable":
         for w in c.words:
             name, _, n = w.partition(" ")
             if name != "LvS" or not n.isdigit():
@@ -377,6 +384,8 @@ def change_parts(c: A.Change) -> list[tuple[str, str, Any]] | None:
         return [(M.CANNOT_USE_SKILL, "flag", lambda ctx, u, kind=None, _k=kinds, **kw: kind in _k)]
     if c.kind == "lose_support_skill":
         return [(M.NO_SUPPORT_SKILL, "flag", True)]
+    if c.kind == "support_twice":
+        return [(M.SUPPORT_TWICE, "flag", True)]
     if c.kind == "lvs_usable":
         levels = frozenset(int(w.partition(" ")[2] or 0) for w in c.words)
         return [(M.LVS_USABLE, "flag", lambda ctx, u, level=None, _l=levels, **kw: level in _l)]
@@ -504,6 +513,8 @@ def render_change(c: A.Change, plural: bool) -> str | None:
         return f"cannot use {kinds + ' ' if kinds else ''}skills"
     if c.kind == "lose_support_skill":
         return f"lose{s} {'their' if plural else 'its'} Support Skill{'s' if plural else ''}"
+    if c.kind == "support_twice":
+        return f"{'have' if plural else 'has'} the Support Skill of {'their' if plural else 'its'} Support activate a 2nd time"
     if c.kind == "lvs_usable":
         tags = [f"[{w.replace(' ', '')}]" for w in c.words]
         listed = tags[0] if len(tags) == 1 else ", ".join(tags[:-1]) + " and " + tags[-1]

@@ -913,7 +913,7 @@ class SkillChecker:
                 self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                          "'for each card stacked under this unit'")
         elif c.kind in ("cannot_use_kind", "acquire_skills_of", "acquire_traits_of", "lvs_usable",
-                        "acquire_keyword_shared"):
+                        "acquire_keyword_shared", "support_twice"):
             skill_control.check_change(self, c)
         elif c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:
             self.err(c.pos, f"an attack breaks 1 to 5 orbs, not {c.amount}")

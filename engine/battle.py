@@ -327,17 +327,24 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
         if card is None or not b.support_ok.get(player):
             continue
         attacking = player == atk_player
-        # (a card printed with two support skills: each whose role fits, in printed order)
-        for skill in card.card.support_skills:
-            if skill.support_role is None or not skill.support_role.fits(attacking):
-                continue
-            if b.supports.get(player) is not card or card not in game.players[player].support:
-                break   # (an earlier support skill took the card away)
-            ctx = SkillContext(game, skill, player, card, b.battling_unit_of(player))
-            # "your opponent's support skills cannot activate": the support still succeeds.
-            if keyword_allows(skill, None) and support_skill_activates(game, ctx):
-                yield from resolve_skill(game, ctx, kind="support")
-                yield from resolve_triggers(game)
+        # "The Support Skill of this unit's Support activates a 2nd time" (SUPPORT_TWICE on the
+        # battling unit, asked once, before the first): every fitting support skill activates
+        # again, in the same order, after the first time (docs/rules.md, "A support skill that
+        # activates a second time").
+        supported = game.unit(b.battling_unit_of(player))
+        times = 2 if supported is not None and game.flag(supported, M.SUPPORT_TWICE) else 1
+        for _ in range(times):
+            # (a card printed with two support skills: each whose role fits, in printed order)
+            for skill in card.card.support_skills:
+                if skill.support_role is None or not skill.support_role.fits(attacking):
+                    continue
+                if b.supports.get(player) is not card or card not in game.players[player].support:
+                    break   # (an earlier support skill took the card away)
+                ctx = SkillContext(game, skill, player, card, b.battling_unit_of(player))
+                # "your opponent's support skills cannot activate": the support still succeeds.
+                if keyword_allows(skill, None) and support_skill_activates(game, ctx):
+                    yield from resolve_skill(game, ctx, kind="support")
+                    yield from resolve_triggers(game)
         unit = game.unit(b.battling_unit_of(player))
         power = game.support_power(unit, card) if unit is not None else 0
         game.emit(ev.SupportSucceeded(player, card.id, card.card.name, attacking, power))

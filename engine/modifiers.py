@@ -120,6 +120,9 @@ SKILL_BAN = "skill_ban"
 # SKILLS and LOST_SKILLS, from the printed CONT skills (engine/values.py), so that it
 # cannot loop.
 LVS_USABLE = "lvs_usable"
+# SUPPORT_TWICE (a flag): the support skill of the card supporting this unit activates a
+# second time ("The Support Skill of this unit's Support activates a 2nd time", B05-049HN).
+SUPPORT_TWICE = "support_twice"
 NO_SUPPORT_SKILL = "no_support_skill"
 NO_TURN_LIMIT = "no_turn_limit"
 # The kind words of skill control, by engine kind (a DB-shared skill keeps its kind).
@@ -131,7 +134,7 @@ FLAGS = frozenset({
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
     CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED, FREE_SKILL,
     ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP,
-    CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT, LVS_USABLE,
+    CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT, LVS_USABLE, SUPPORT_TWICE,
 })
 STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT}) | FLAGS | CARD_STATS
 

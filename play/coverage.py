@@ -52,9 +52,6 @@ MISSING = {
                  "for a critical hit goes (on top of the deck instead of the Retreat Area)",
     "B05-062HN": "\"Natural Saint\": two card choices in one skill, the second (the opponent's "
                  "blind choice from your hand) named after the first",
-    "B05-049HN": "\"There's still one more.\": a support skill that activates a second time; "
-                 "\"Let's get serious.\": a condition on the supporting card having a support "
-                 "skill",
     "B05-050N": "\"Today's Companion\": a unit acquiring the symbols of another card (the card "
                 "supporting it)",
     "B05-072HN": "\"Black Wings\": a choice whose count depends on a condition (1 other ally, or "
@@ -84,9 +81,6 @@ MISSING = {
     "B08-002SR": "\"Awaken the Dead\" / \"Cursed Army of Despair\": costs tapping 2 or 3 allied \"Risen\", which "
                  "only B08-047 Risen's \"Army of Risen\" lets share a unit name; the Risen's facts in the card list "
                  "(cost 0, attack 0, support 0) are to be confirmed before they are written",
-    "B08-008HN": "\"Bonds of Love\": a hand skill that places this card in the support area in place of the "
-                 "support card it sends to the retreat area (no effect places a card in the support area, as "
-                 "B07-007SR)",
     "B08-017N": "\"Theory Testing\": 'until the end of this combat, your opponent's Support skill does not "
                 "activate' set up by a trigger on the opponent's successful support (the support skills of the "
                 "combat activate before such a trigger resolves: refused by the checker)",
@@ -206,9 +200,6 @@ MISSING = {
     "B12-002SR": "\"Forbidden Medallion\": a SPEC skill that stacks this support card on top of an allied \"Ike\" "
                  "as a metamorphosis (neither a level up nor a class change) when it is placed in the support area; "
                  "the language has no metamorphosis",
-    "B12-005N": "\"Defeat-Rejecting Heart\": sending the card just placed in the support area to the retreat area and "
-                "placing the top card of the deck in the support area in its place (no effect places a card in the "
-                "support area, as B08-008HN and B13-012SR)",
     "B12-006R": "\"Sinister Impulse\": \"destroy this unit and that ally\", one destruction of two units at once "
                 "('destroy' takes one selector: 'destroy this unit and it' is refused; two 'destroy' lines destroy "
                 "one unit after the other, with the first one's triggers between them)",
@@ -233,9 +224,6 @@ MISSING = {
                  " area' is a card's own SPEC rule)",
     "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
                  "filter 'with attack N or less' takes a number, not another unit's value)",
-    "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
-                 "placing a card from the hand in the support area in its place (no effect places a card in "
-                 "the support area, as B08-008HN)",
     "B13-027R": "\"Men and Dragons' Hopes\": \"you may place this card face-down in your Bond Area instead of "
                 "sending it to the Retreat Area\": a replacement puts a card into the bond area face-up only "
                 "('put ... into your bond area face-down instead of ...' is not accepted)",
@@ -312,7 +300,6 @@ MISSING = {
     "B17-065SR": "\"Divisive Resourcefulness\": 'If your opponent has 4 or more cards in their hand, they are unable to draw cards (with 3 or fewer, they may only draw until they reach 4)' (no rule forbids or caps a player's draws)",
     "B17-073SR": "\"Pride in Independence\": 'This card cannot be stacked on top of a \"Tibarn\" to Level Up him as a result of a skill's effect' (a rule of this card as the card placed; 'cannot level up by skills' is a change of the unit levelled up, whatever card is placed on it)",
     "B17-115R": "\"A Lesson in Heaven or Hell\": 'Choose 2 cards with different Deployment Costs ... Your opponent chooses 1 of those cards. You can deploy the card that your opponent chose, and send the other to the Boundless Area' (no filter of different costs between chosen cards, and the opponent cannot choose among cards the controller chose)",
-    "B17-086SR": "\"Sieglinde's Guidance\": \"Add your supporting card to your hand, or deploy it\" (no effect takes the support card of the combat)",
     "B19-001SR": "\"Victory to the Adrestian Empire!\": a number of enemies to choose counted from the allies "
                  "tapped by an earlier line of the same skill ('choose 1 non-main character enemy for each ally "
                  "tapped by this skill'; only 'for each enemy destroyed by this skill' counts an earlier line)",
@@ -389,9 +376,6 @@ MISSING = {
     "B21-103HR": "\"Annas From 100 Worlds\": 'you may deploy this card even if you already have an allied "
                  "\"Anna\", and you may have 2 or more allied \"Anna\" at once' (no SPEC rule lifts the unit-name rule: "
                  "as B07-097SR, B11-048HN)",
-    "B22-007SR": "\"The Brave King's Formation\": \"play the topmost card of your Deck in the Support Area\" "
-                 "(no effect places a new support card in a combat; the trigger, 'when a card is placed in your "
-                 "support area', is in the language)",
     "B22-008SR": "\"Moment of Fate\": a CONT skill that lets \"Aether, the Occult Skill\" choose the opponent's "
                  "Main Character when there is no non-Main Character enemy (no line widens another skill's "
                  "choice; written inside Aether it would leave Moment of Fate a skill with no line of its own)",
