@@ -830,6 +830,11 @@ def _replacement(st: A.Replace) -> str:
                    f"{_low(cost_item(a))} instead; if you do, it stays on the field") + "."
     if a.verb == "deploy":
         return cap(f"{may}{action(a)} instead of sending it to {place(st.instead_of)}") + "."
+    under = next((p.unit for p in a.preps if p.kind == "under"), None)
+    if under is not None:
+        # (growth instead of a move: "stack it under an ally ... to Growth them")
+        return cap(f"if {selector(a.target)} would be sent to {place(st.instead_of)}, {may}stack it under "
+                   f"{selector(under)} instead (a Growth)") + "."
     dest = next((place(p.place) for p in a.preps if p.kind == "to"), "")
     why = {"destroyed": "is destroyed", "destroyed_in_battle": "is destroyed by an enemy's attack"}.get(st.cause or "")
     if why and st.cause_by and st.cause != "destroyed_in_battle":

@@ -655,9 +655,19 @@ class SkillChecker:
                                  f"instead of sending it to your retreat area'), or does something instead of a "
                                  f"destruction ('... instead of this unit being destroyed')")
             return
+        if a.verb == "put" and any(p.kind == "under" for p in a.preps) and not any(
+                p.kind in ("onto", "bottom", "to") for p in a.preps):
+            # "you may stack it under an ally with the same Unit Name as that card to Growth them
+            # instead of sending it to the Retreat Area" (B03-008HN): a card grows a unit instead.
+            self.check_action(a, EFFECTS, "effect")
+            self.check_place(st.instead_of)
+            if st.cause is not None or a.target is None or selector_kind(a.target) != "card":
+                self.err(a.pos, "'put ... under <unit> instead of sending it to ...' puts a card that would be "
+                                "moved under a unit, e.g. 'the card supporting this unit'")
+            return
         if any(p.kind in ("under", "onto", "bottom") for p in a.preps):
             self.err(a.pos, f"'{a.verb} ... under / onto / at the bottom of ... instead' is not supported: a "
-                            f"replacement puts a card into an area")
+                            f"replacement puts a card into an area (or 'put <card> under <unit>' alone)")
         dest = [p for p in a.preps if p.kind == "to"]
         if not dest:
             self.err(a.pos, f"'{a.verb}' needs where it goes instead, e.g. 'into your bond area'")
@@ -755,15 +765,16 @@ class SkillChecker:
         """"you may <cost> instead of discarding for a critical hit (an evasion) of X"."""
         a = st.action
         s = self.s
-        if s.kind not in ("cont", "hand"):
+        if s.kind not in ("cont", "hand", "bond"):
             self.err(st.pos, "another way to pay for a critical hit or an evasion is a CONT skill's line (or a "
-                             f"hand skill's, paid from the hand): in a{'n' if s.kind in ('act', 'auto') else ''} "
+                             f"hand skill's, paid from the hand, or a bond skill's, while its card is a face-up "
+                             f"bond): in a{'n' if s.kind in ('act', 'auto') else ''} "
                              f"{s.kind.upper()} skill it is not supported")
             return
-        if s.kind == "hand" and (s.costs or s.triggers or s.conditions or s.optional or any(
+        if s.kind in ("hand", "bond") and (s.costs or s.triggers or s.conditions or s.optional or any(
                 not (isinstance(x, A.Replace) and x.replaced == "discard") for x in s.statements)):
-            self.err(st.pos, "a hand skill that gives another way to pay for a critical hit or an evasion says "
-                             "only that (no cost, trigger, condition or other line)")
+            self.err(st.pos, f"a {s.kind} skill that gives another way to pay for a critical hit or an evasion "
+                             f"says only that (no cost, trigger, condition or other line)")
         if st.use is None:
             self.err(st.pos, f"'instead of discarding for a {' '.join(st.use_words)}': say 'for a critical hit' "
                              f"or 'for an evasion'")

@@ -549,6 +549,25 @@ def replacement_of(st: A.Replace, costs: tuple = ()) -> Replacement:
                 return None
             return attrs.evolve(e, dest="field")
         return Replacement(ev.UnitDestroyed, stays, text, st.optional, costs=costs + (cost,))
+    if a.verb == "put" and any(p.kind == "under" for p in a.preps):
+        # Growth instead of the move: offered only when the card can go under that unit now.
+        from fecipher.dsl.effects import _stack_target, _stackable
+        grown = card_predicate(a.target)
+        put = EFFECTS["put"].build(attrs.evolve(a, target=A.Ref("chosen", None, a.target.pos)))
+
+        def grow_instead(ctx, e):
+            if e.dest != instead_of:
+                return None
+            c = ctx.game.copy(e.card)
+            if not grown(ctx, c):
+                return None
+            how, unit = _stack_target(ctx, a)
+            return e if _stackable(ctx, how, c, unit) else None
+
+        def grow(ctx):
+            _replaced(ctx, ctx.event)
+            yield from put(ctx)
+        return Replacement(ev.CardMoved, grow_instead, text, st.optional, instead=grow, costs=costs)
     if a.verb == "deploy":
         cards = card_predicate(a.target)
         deploy = EFFECTS["deploy"].build(attrs.evolve(a, target=A.Ref("chosen", None, a.target.pos)))
@@ -924,10 +943,12 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
             for st in node.statements) else frozenset()
         return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces, replacements=reps,
                      alternative_discards=alts, rules=rules, source_line=node.pos.line)
-    if kind is SkillKind.HAND and node.statements and all(
+    if kind in (SkillKind.HAND, SkillKind.BOND) and node.statements and all(
             isinstance(st, A.Replace) and st.replaced == "discard" for st in node.statements):
         # "you may send this card from your hand ... instead of discarding for an evasion of ...":
-        # offered while the card is in the hand (the checker allows nothing else on such a skill).
+        # offered while the card is in the hand (the checker allows nothing else on such a skill);
+        # "you may flip this card face-down instead of sending 1 card ..." (a bond skill, B19-076SR):
+        # while the card is a face-up bond.
         alts = tuple(alternative_discard_of(st) for st in node.statements)
         return Skill(node.name, kind, text, keywords, alternative_discards=alts, source_line=node.pos.line)
     costs = joint_costs(tuple(COSTS[c.verb].build(c) for c in node.costs)) if node.costs else ()

@@ -29,8 +29,6 @@ MISSING = {
                 "of this unit this turn",
     "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
-    "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
-                 "an ally with the same unit name (chosen) instead of sending it to the retreat area",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
                  "while this unit is on the field (a timed change that ends when its source leaves)",
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
@@ -334,8 +332,6 @@ MISSING = {
                  "were in your hand (no construct takes cards out of a stack)",
     "B19-070SR": "\"Nurturing Frozen Soil\": \"Each time another ally is deployed from your Bond Area\" (a deployment "
                  "trigger says how, 'by a skill', not from which area)",
-    "B19-076SR": "[BS] \"Inherited Sword Talent\": \"you may flip this card face-down instead of sending 1 card\" for an "
-                 "ally's critical hit (another way to pay for a critical hit is not supported in a bond skill)",
     "B19-089R": "\"Sword Knight Descended from Hothr\": the cost \"[Flip 1 Bond face-down, Send 1 face-up Bond to the "
                 "Retreat Area]\" (a cost that flips bonds and one that sends bonds in one skill are refused: a bond one "
                 "flips could pay the other, costs being paid together)",
