@@ -1007,21 +1007,30 @@ class SkillChecker:
 
     def check_bond_send_cost(self, sel: A.Filtered) -> None:
         """"[Send 2 face-down Bond cards to the Retreat Area]", "[Send 1 face-up Bond card to the
-        Retreat Area]" (B19-055N): a cost sends a number of your face-down or face-up bonds (what
-        the card pool asks). A bond send that does not say which face, and a cost that both flips
-        bonds and sends bonds (a bond flipped by one could pay the other: costs are paid
-        together), are not supported."""
+        Retreat Area]" (B19-055N), "[Send 1 <Yellow> Bond card to the Retreat Area]" (B22-029N): a
+        cost sends a number of your face-down bonds, or of your face-up bonds, all of them or
+        those of a printed quality (a symbol, type, weapon or gender: a face-down bond shows none,
+        so such a bond is face-up). With a cost that flips bonds in the same skill, the bonds sent
+        are face-up ones ("[Flip 1 Bond face-down, Send 1 face-up Bond to the Retreat Area]",
+        B19-089R): costs are paid together, so a bond flipped cannot be the one sent (JointCosts).
+        A bond send that does not say which face, a face-down bond with a quality, and a flip
+        with a face-down send (the bond flipped would be face-down by the time the send is
+        paid: which of the two the rules mean is not settled) are not supported."""
         q = sel.quantifier
         faces = {x.kind for x in sel.qualifiers} & {"face_up", "face_down"}
+        words = [x for x in sel.qualifiers if x.kind == "words"]
+        others = [x for x in sel.qualifiers if x.kind not in ("face_up", "face_down", "words")]
         if q is None or q.kind not in ("exactly", "one"):
             self.err(sel.pos, "a cost sends a number of bonds, e.g. 'cost send 2 face-down bonds to your retreat "
                               "area'")
-        elif len(faces) != 1 or len(sel.qualifiers) != 1 or sel.posts:
-            self.err(sel.pos, "a cost sends face-down or face-up bonds, with no other quality or filter, e.g. "
-                              "'cost send 1 face-down bond to your retreat area'")
-        elif self.bond_flip_cost:
-            self.err(sel.pos, "a cost that flips bonds and one that sends bonds in one skill are not supported: "
-                              "a bond the flip turns face-down would pay the send")
+        elif (len(faces) > 1 or (not faces and not words) or ("face_down" in faces and words) or others
+              or sel.posts):
+            self.err(sel.pos, "a cost sends face-down bonds, face-up bonds or face-up bonds of a quality, with no "
+                              "other filter, e.g. 'cost send 1 face-down bond to your retreat area', 'cost send "
+                              "1 yellow bond to your retreat area'")
+        elif self.bond_flip_cost and "face_down" in faces:
+            self.err(sel.pos, "a cost that flips bonds and one that sends face-down bonds in one skill are not "
+                              "supported: a bond the flip turns face-down would pay the send")
 
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
         a = self.check_per_each_arg(a)
