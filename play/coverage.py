@@ -200,8 +200,6 @@ MISSING = {
                  "in the packs",
     "B11-097R": "\"Afterimage Sword Dance\": a choice filtered by having the same Deployment Cost as a revealed card "
                 "(the language compares a stat only with a count)",
-    "B11-099HN": "\"Grieving Blade of Treachery\": a cost sending a face-up bond to the retreat area (`send` takes "
-                 "any card of the bond area, face-up or face-down)",
     "B12-001SR": "\"Legendary Swordplay\": \"this unit's attack is calculated as the total number of cards stacked "
                  "with this unit x 10\", an attack set to a count (a unit's attack is changed by adding or taking "
                  "away; 'becomes ... for each' is only a support card's support value)",
@@ -351,9 +349,6 @@ MISSING = {
                  "trigger says how, 'by a skill', not from which area)",
     "B19-076SR": "[BS] \"Inherited Sword Talent\": \"you may flip this card face-down instead of sending 1 card\" for an "
                  "ally's critical hit (another way to pay for a critical hit is not supported in a bond skill)",
-    "B19-089R": "\"Sword Knight Descended from Hothr\": the cost \"[Flip 1 Bond face-down, Send 1 face-up Bond to the "
-                "Retreat Area]\" (a cost that flips bonds and one that sends bonds in one skill are refused: a bond one "
-                "flips could pay the other, costs being paid together)",
     # B20 (cards/b20.fe0), B20-001 to B20-051
     "B20-001SR+": "a second card named \"Corrin (Kingdom of Valla), Monarch Forging a New Future\": the card "
                   "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
@@ -407,19 +402,11 @@ MISSING = {
                 "the game\" (no replacement of losing the game; the checker refuses 'instead of losing the game'); "
                 "\"Revels\": the cost \"Send 1 Bond card to the Boundless Area\" (a cost sends face-down bonds to the "
                 "retreat area only)",
-    "B22-029N": "\"Unforgettable Feelings\": the cost \"Send 1 <Yellow> Bond card to the Retreat Area\" (a cost sends "
-                "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
-    "B22-034N": "\"Thracia-Crowning Prince\": the cost \"Send 1 <Yellow> Bond to the Retreat Area\" (a cost sends "
-                "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
     "B22-044N": "\"Destiny-Defying Heart\": a trigger on this unit \"tapped by the cost or effect of an other ally's "
                 "skill\" ('when this unit is tapped' takes by a skill, by your skill, by an ally's skill or your support "
                 "skill, by \"X\", not a skill of another ally)",
-    "B22-047R": "\"Gleipnir, the Magic Tome\": the cost \"Send 1 Orb to the Retreat Area\" (no cost sends an orb; "
-                "'send' takes units, cards or bonds)",
     "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only ('this card "
                  "acquires the unit name' holds wherever the card is)",
-    "B22-064SR": "\"The Ultimate Plan\": the cost \"Send 1 of your Orbs to the Retreat Area\" (no cost sends an "
-                 "orb; 'send' takes units, cards or bonds)",
     "B22-072SR": "\"Valla-Brightening Lance Dance\": \"Then, send all cards in your opponent's Retreat Area with the "
                  "same Unit Name as that enemy\" after the enemy has been sent away ('with the same unit name as' a "
                  "chosen unit that has left the field matches nothing; only a lasting deployment rule keeps its name)",
