@@ -1634,6 +1634,14 @@ class ToAst(Transformer):
     def same_name(self, pos, items):
         return A.PostFilter("same_name", value=items[0], pos=pos)
 
+    def same_color(self, pos, items):
+        return A.PostFilter("same_color", value=items[0], pos=pos)
+
+    def no_shared_color(self, pos, items):
+        # "that shares no color with any ally": the units compared with, found when asked
+        units = A.Filtered(None, tuple(items[:-1]), str(items[-1]), (), pos)
+        return A.PostFilter("no_shared_color", value=units, pos=pos)
+
     def different_name(self, pos, items):
         return A.PostFilter("different_name", value=items[0], pos=pos)
 

@@ -103,6 +103,10 @@ def post(p: A.PostFilter) -> str:
         return f"sent to {place(p.value)} by this skill"
     if p.kind == "same_name":
         return f"with the same Unit Name as {selector(p.value)}"
+    if p.kind == "same_color":
+        return f"with the same Color as {selector(p.value)}"
+    if p.kind == "no_shared_color":
+        return f"which does not share a Color with any {selector(p.value)}"
     if p.kind == "different_name":
         return f"with a different Unit Name from {selector(p.value)}"
     if p.kind == "with_stack":

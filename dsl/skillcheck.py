@@ -1271,6 +1271,19 @@ class SkillChecker:
                                           "or 'non-\"X\" card'")
                 if self.ref_kind(p.value) not in ("unit", "card", "chosen", "name"):
                     self.err(p.value.pos, "a unit name is taken from a unit or a card, e.g. 'your main character'")
+            if p.kind == "same_color":
+                self.check_selector(p.value)
+                if isinstance(p.value, A.Ref) and p.value.kind == "named":
+                    self.err(p.value.pos, "'the same color as \"X\"' names no unit or card: say 'the same color "
+                                          "as your main character' or name a quality, e.g. 'red card'")
+                elif self.ref_kind(p.value) not in ("unit", "card", "chosen"):
+                    self.err(p.value.pos, "a color is taken from a unit or a card, e.g. 'with the same color as "
+                                          "your main character'")
+            if p.kind == "no_shared_color":
+                self.check_selector(p.value)
+                if selector_kind(p.value) != "unit":
+                    self.err(p.value.pos, "'that shares no color with any ...' compares with units on the field, "
+                                          "e.g. 'that shares no color with any ally'")
             if p.kind == "with_stack" and skind != "unit":
                 self.err(p.pos, "'with N cards in its stack' goes with units")
             if p.kind in ("in_stack", "stacked_under"):
