@@ -586,6 +586,10 @@ class ToAst(Transformer):
     def for_each_arg(self, pos, items):
         return A.Prep("for_each", None, pos, items[0])
 
+    def for_every_arg(self, pos, items):
+        # "for every 4 bonds": the count divided by 4, rounded down
+        return A.Prep("for_each", None, pos, items[1], number=int(items[0]))
+
     def under_arg(self, pos, items):
         return A.Prep("under", None, pos, items[0])
 

@@ -455,6 +455,8 @@ def action(a: A.Action) -> str:
             parts.append(f"on the bottom of {place(p.place)}")
             if _several(a.target):
                 parts.append("in any order")
+        elif p.kind == "for_each" and p.number is not None:
+            parts.append(f"for every {p.number} {selector(p.unit)}")
         elif p.kind == "for_each":
             parts.append(f"for each {selector(p.unit)}")
         elif p.kind == "face":

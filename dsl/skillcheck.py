@@ -925,6 +925,10 @@ class SkillChecker:
         number to multiply takes it; the count is checked as any "for each" count. Returns
         the action without it, for the checks of its verb."""
         pers = [p for p in a.preps if p.kind == "for_each"]
+        for p in pers:
+            if p.number is not None and (a.verb != "choose" or p.number < 1):
+                self.err(p.pos, "'for every N ...' is supported in a choice, with N 1 or more: 'choose 1 yellow "
+                                "card from your retreat area for every 4 bonds'")
         if not pers or a.verb != "choose":
             return a   # other verbs: their own preps say whether they take it ('draw 1 for each ...')
         q = a.target.quantifier if isinstance(a.target, A.Filtered) else None
