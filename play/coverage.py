@@ -162,8 +162,6 @@ MISSING = {
                  "cards that cost sent (costs take a number; 'for each card sent ... by this skill' counts the "
                  "effect's own lines)",
     # B10 (cards/b10.fe0)
-    "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
-                 "choose 1 ...\"; 'for each' counts one per thing)",
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
                 "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
                 "support cards",
