@@ -411,6 +411,7 @@ def _pay_one(c, ctx, thing) -> Iterator:
             g.flip_bond(thing, False)
     elif isinstance(c, C.TapCost):
         g.tap(thing, by_skill=True)
+        ctx.data.setdefault("cost_tapped", []).append(thing)
     elif isinstance(c, C.SendCost):
         g.move_card(getattr(thing, "copy", thing), c.dest, by_skill=True)
     elif isinstance(c, C.DestroyCost):

@@ -1478,6 +1478,7 @@ class ToAst(Transformer):
     ref_own_attacker = _ref("own_attacker")
     ref_own_defender = _ref("own_defender")
     ref_own_battler = _ref("own_battler")
+    ref_cost_tapped = _ref("cost_tapped")
     ref_opponent_battler = _ref("opponent_battler")
 
     def ref_deck_top(self, pos, items):

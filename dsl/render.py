@@ -15,7 +15,7 @@ _REF = {
     "event_card": "that card", "main_character": "your Main Character",
     "opponent_main_character": "your opponent's Main Character", "several": "several things", "attacker": "the attacking unit",
     "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
-    "own_battler": "your battling unit", "opponent_battler": "your opponent's unit in combat", "deck_top": "the top card of your deck",
+    "own_battler": "your battling unit", "cost_tapped": "the ally tapped for this skill's cost", "opponent_battler": "your opponent's unit in combat", "deck_top": "the top card of your deck",
     "opponent_main_character": "your opponent's Main Character",
 }
 _PICKED = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the chosen unit",

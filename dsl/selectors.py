@@ -20,7 +20,7 @@ UnitPred = Callable[[SkillContext, Unit], bool]
 CardPred = Callable[[SkillContext, CardCopy], bool]
 
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
-                  "own_defender", "own_battler", "opponent_battler", "opponent_main_character"}
+                  "own_defender", "own_battler", "opponent_battler", "opponent_main_character", "cost_tapped"}
 REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest"}
 
 
@@ -123,6 +123,8 @@ def ref_units(ctx: SkillContext, ref: A.Ref) -> list[Unit]:
             out = g.unit(b.battling_unit_of(ctx.controller))
     elif k == "chosen":
         return [x for x in ctx.data.get("chosen", []) if isinstance(x, Unit) and g.unit(x.id) is x]
+    elif k == "cost_tapped":   # the units this skill's tap cost tapped, still on the field
+        return [x for x in ctx.data.get("cost_tapped", ()) if g.unit(x.id) is x]
     elif k == "named":
         names = set(ref_names(ref))
         return [u for u in g.players[ctx.controller].units if names & g.unit_names(u)]

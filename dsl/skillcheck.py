@@ -252,6 +252,15 @@ class SkillChecker:
             self.check_condition(c)
         for node in (*s.costs, *s.triggers, *s.conditions):
             self.check_references(node, "before")
+        # "the ally tapped for the cost": a unit this skill's own cost taps (not "tap this")
+        taps_allies = s.kind in ("act", "auto") and any(
+            c.verb == "tap" and not (isinstance(c.target, A.Ref) and c.target.kind == "this") for c in s.costs)
+        for where, nodes in (("cost", (*s.costs, *s.triggers, *s.conditions)), ("line", s.statements)):
+            for r in refs_in(nodes):
+                if r.kind == "cost_tapped" and (where == "cost" or not taps_allies):
+                    self.err(r.pos, "'the ally tapped for the cost' names the ally this skill's cost taps: the "
+                                    "skill needs a cost such as 'tap 1 \"Mikoto\" ally', and only its effect "
+                                    "lines name it")
         self.bindings = []
         self.looked = False   # a "look at", "choose" or "reveal" line before: "it" / "them" name what it took
         self.check_lines(s.statements)
@@ -1623,7 +1632,8 @@ def _side_of(sel) -> str | None:
         if sel.kind == "picked":
             return sel.name if sel.name in ("ally", "enemy") else None
         return {"this": "ally", "main_character": "ally", "opponent_main_character": "enemy",
-                "own_attacker": "ally", "own_defender": "ally", "own_battler": "ally"}.get(sel.kind)
+                "own_attacker": "ally", "own_defender": "ally", "own_battler": "ally",
+                "cost_tapped": "ally"}.get(sel.kind)
     side = V.UNIT_NOUNS.get(getattr(sel, "noun", None))
     return side if side in ("ally", "enemy") else None
 
