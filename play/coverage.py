@@ -134,8 +134,10 @@ MISSING = {
     "B07-098HN": "\"Oath of Service\": a SPEC skill letting this card be deployed without a bond of its symbol",
     # Promo P10 (cards/p10.fe0): Eirika and Ephraim are P10-001PR and P10-002PR, listed by their first code
     # B14 (cards/b14.fe0)
-    "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": a class change cost equal to the number of "
-                 "orbs the opponent has ('for each orb' counts only your own orbs)",
+    "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": the printed class change cost X, equal to "
+                 "the number of orbs the opponent has wherever the card is (a card's printed cost is a number in the "
+                 "language; 'the class change cost of this card becomes 1 for each orb in your opponent's orbs' "
+                 "changes it in the hand only, and a card can class change from the Retreat Area)",
     "B14-006SR": "\"All according to plan!\": one trigger on either of two events under one [Once per Turn] (\"When an "
                  "enemy Evades or Critical Hits\"; a trigger line takes one event, and two skills would have two limits)",
     "B14-035SR": "\"A bouquet for you...\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
