@@ -71,8 +71,10 @@ class TapCost:
                 picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=n, maximum=n)
                 ids = {o.unit for o in picked}
                 chosen = [u for u in cands if u.id in ids]
+        tapped = ctx.data.setdefault("cost_tapped", [])   # ("the ally tapped for the cost")
         for u in chosen:
             ctx.game.tap(u, by_skill=True)
+            tapped.append(u)
 
 
 @attrs.frozen

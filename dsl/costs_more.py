@@ -24,6 +24,7 @@ import attrs
 from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl import costs as C
+from fecipher.dsl import vocabulary as V
 from fecipher.dsl.registry import COSTS, cost
 from fecipher.dsl.selectors import card_candidates, count_range, place_area, ref_units, unit_predicate
 from fecipher.engine.cards import card_unit_names
@@ -379,12 +380,23 @@ def _parts(c) -> tuple[str, Callable, Callable] | None:
     if isinstance(c, C.TapCost):
         n = 1 if isinstance(c.sel, A.Ref) else C._n(c.sel)
         return "tap", c._cands, (lambda ctx, _n=n: _n)
+    if isinstance(c, C.SendCost) and isinstance(c.sel, A.Filtered) and c.sel.noun in V.BOND_NOUNS:
+        # a bond sent and a bond flipped are one resource: "[Flip 1 Bond face-down, Send 1
+        # face-up Bond to the Retreat Area]" takes two different face-up bonds
+        return "flip_bond", (lambda ctx, _c=c: _bonds_of(ctx, _c)), (lambda ctx, _n=C._n(c.sel): _n)
     if isinstance(c, C.SendCost):
         return "move_card", (lambda ctx, _c=c: card_candidates(ctx, _c.sel)), (lambda ctx, _n=C._n(c.sel): _n)
     if isinstance(c, C.DestroyCost):
         n = 1 if isinstance(c.sel, A.Ref) else C._n(c.sel)
         return "unit_leaves", c._cands, (lambda ctx, _n=n: _n)
     return None
+
+
+def _bonds_of(ctx, c) -> list:
+    """The bonds (not their cards) a bond-sending cost may take: a bond flipped by
+    another cost is a bond, so that both are matched by the bond's card."""
+    ids = {x.id for x in card_candidates(ctx, c.sel)}
+    return [b for b in ctx.game.players[ctx.controller].bonds if b.copy.id in ids]
 
 
 def _pay_one(c, ctx, thing) -> Iterator:
@@ -399,8 +411,9 @@ def _pay_one(c, ctx, thing) -> Iterator:
             g.flip_bond(thing, False)
     elif isinstance(c, C.TapCost):
         g.tap(thing, by_skill=True)
+        ctx.data.setdefault("cost_tapped", []).append(thing)
     elif isinstance(c, C.SendCost):
-        g.move_card(thing, c.dest, by_skill=True)
+        g.move_card(getattr(thing, "copy", thing), c.dest, by_skill=True)
     elif isinstance(c, C.DestroyCost):
         yield from g.destroy(thing, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit,
                              skill=ctx.skill.name)

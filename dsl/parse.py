@@ -586,6 +586,10 @@ class ToAst(Transformer):
     def for_each_arg(self, pos, items):
         return A.Prep("for_each", None, pos, items[0])
 
+    def for_every_arg(self, pos, items):
+        # "for every 4 bonds": the count divided by 4, rounded down
+        return A.Prep("for_each", None, pos, items[1], number=int(items[0]))
+
     def under_arg(self, pos, items):
         return A.Prep("under", None, pos, items[0])
 
@@ -1481,6 +1485,7 @@ class ToAst(Transformer):
     ref_own_attacker = _ref("own_attacker")
     ref_own_defender = _ref("own_defender")
     ref_own_battler = _ref("own_battler")
+    ref_cost_tapped = _ref("cost_tapped")
     ref_opponent_battler = _ref("opponent_battler")
 
     def ref_deck_top(self, pos, items):
@@ -1640,6 +1645,14 @@ class ToAst(Transformer):
 
     def same_name(self, pos, items):
         return A.PostFilter("same_name", value=items[0], pos=pos)
+
+    def same_color(self, pos, items):
+        return A.PostFilter("same_color", value=items[0], pos=pos)
+
+    def no_shared_color(self, pos, items):
+        # "that shares no color with any ally": the units compared with, found when asked
+        units = A.Filtered(None, tuple(items[:-1]), str(items[-1]), (), pos)
+        return A.PostFilter("no_shared_color", value=units, pos=pos)
 
     def different_name(self, pos, items):
         return A.PostFilter("different_name", value=items[0], pos=pos)

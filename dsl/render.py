@@ -15,7 +15,7 @@ _REF = {
     "event_card": "that card", "main_character": "your Main Character",
     "opponent_main_character": "your opponent's Main Character", "several": "several things", "attacker": "the attacking unit",
     "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
-    "own_battler": "your battling unit", "opponent_battler": "your opponent's unit in combat", "deck_top": "the top card of your deck",
+    "own_battler": "your battling unit", "cost_tapped": "the ally tapped for this skill's cost", "opponent_battler": "your opponent's unit in combat", "deck_top": "the top card of your deck",
     "opponent_main_character": "your opponent's Main Character",
 }
 _PICKED = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the chosen unit",
@@ -103,6 +103,10 @@ def post(p: A.PostFilter) -> str:
         return f"sent to {place(p.value)} by this skill"
     if p.kind == "same_name":
         return f"with the same Unit Name as {selector(p.value)}"
+    if p.kind == "same_color":
+        return f"with the same Color as {selector(p.value)}"
+    if p.kind == "no_shared_color":
+        return f"which does not share a Color with any {selector(p.value)}"
     if p.kind == "different_name":
         return f"with a different Unit Name from {selector(p.value)}"
     if p.kind == "with_stack":
@@ -451,6 +455,8 @@ def action(a: A.Action) -> str:
             parts.append(f"on the bottom of {place(p.place)}")
             if _several(a.target):
                 parts.append("in any order")
+        elif p.kind == "for_each" and p.number is not None:
+            parts.append(f"for every {p.number} {selector(p.unit)}")
         elif p.kind == "for_each":
             parts.append(f"for each {selector(p.unit)}")
         elif p.kind == "face":

@@ -20,7 +20,7 @@ UnitPred = Callable[[SkillContext, Unit], bool]
 CardPred = Callable[[SkillContext, CardCopy], bool]
 
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
-                  "own_defender", "own_battler", "opponent_battler", "opponent_main_character"}
+                  "own_defender", "own_battler", "opponent_battler", "opponent_main_character", "cost_tapped"}
 REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest"}
 
 
@@ -123,6 +123,8 @@ def ref_units(ctx: SkillContext, ref: A.Ref) -> list[Unit]:
             out = g.unit(b.battling_unit_of(ctx.controller))
     elif k == "chosen":
         return [x for x in ctx.data.get("chosen", []) if isinstance(x, Unit) and g.unit(x.id) is x]
+    elif k == "cost_tapped":   # the units this skill's tap cost tapped, still on the field
+        return [x for x in ctx.data.get("cost_tapped", ()) if g.unit(x.id) is x]
     elif k == "named":
         names = set(ref_names(ref))
         return [u for u in g.players[ctx.controller].units if names & g.unit_names(u)]
@@ -440,6 +442,8 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         return other_line
     if p.kind in ("same_name", "different_name"):
         return _same_name(p, lambda ctx, u: ctx.game.unit_names(u))
+    if p.kind in ("same_color", "no_shared_color"):
+        return _colors_compared(p)
     if p.kind == "with_stack":
         op, n = p.op, p.value
         return lambda ctx, u: _cmp(op, len(u.cards), n)
@@ -498,6 +502,43 @@ def _same_name(p: A.PostFilter, names_of) -> Callable:
     return test
 
 
+def colors_of(ctx: SkillContext, thing) -> frozenset[str]:
+    """A unit's or a card's colours now: its symbols as computed (a card treated as also
+    having a symbol has it), or "colorless" for one with none. Colorless is a colour in
+    these comparisons, as the rules list it among the symbols (docs/rules.md, engine
+    decision "Colorless is a colour when colours are compared")."""
+    g = ctx.game
+    syms = g.symbols(thing) if isinstance(thing, Unit) else (
+        frozenset(thing.card.symbols) if g.card_values_idle(M.CARD_SYMBOLS) else g.card_symbols(thing))
+    return frozenset(s.value for s in syms) if syms else frozenset({"colorless"})
+
+
+def _colors_compared(p: A.PostFilter) -> Callable:
+    """"with the same color as X": shares a colour with what X stands for now (nothing
+    matches when X stands for nothing); "that shares no color with any ally": shares no
+    colour with any unit the selector takes now (true when there is none)."""
+    if p.kind == "same_color":
+        ref = p.value
+
+        def same(ctx, thing):
+            theirs: set[str] = set()
+            for x in ref_things(ctx, ref):
+                theirs |= colors_of(ctx, x)
+            return bool(theirs) and not colors_of(ctx, thing).isdisjoint(theirs)
+        return same
+    sel = p.value
+    pred = unit_predicate(sel)
+    side = V.UNIT_NOUNS.get(sel.noun, "unit")
+
+    def none_shared(ctx, thing):
+        g = ctx.game
+        pool = g.all_units() if side == "unit" else (
+            g.players[ctx.controller].units if side == "ally" else g.players[ctx.opponent].units)
+        mine = colors_of(ctx, thing)
+        return not any(x is not thing and pred(ctx, x) and not mine.isdisjoint(colors_of(ctx, x)) for x in pool)
+    return none_shared
+
+
 @_per_selector
 def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
     """Does a card match this selector's qualities and filters (not its place)? Unit names
@@ -538,6 +579,8 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                          bool(n & ctx.game.card_names(c)) == w)
         elif p.kind in ("same_name", "different_name"):
             tests.append(_same_name(p, lambda ctx, c: ctx.game.card_names(c)))
+        elif p.kind in ("same_color", "no_shared_color"):
+            tests.append(_colors_compared(p))
         elif p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):   # "a card with a [CF] skill"
             from fecipher.dsl.skill_control import post_predicate
             tests.append(post_predicate(p))
@@ -593,7 +636,8 @@ def face_test(sel: A.Filtered) -> Callable[[Any], bool]:
     if "face_down" in kinds:
         return lambda x: not x.face_up
     if any(q.kind not in ("other",) for q in sel.qualifiers) or any(
-            p.kind in ("named", "not_named", "same_name", "different_name", "with_stat", "stat_count",
+            p.kind in ("named", "not_named", "same_name", "different_name", "same_color", "no_shared_color",
+                       "with_stat", "stat_count",
                        "support_skill", "keyword_skill", "bond_skill")
             for p in sel.posts):
         return lambda x: x.face_up

@@ -252,6 +252,15 @@ class SkillChecker:
             self.check_condition(c)
         for node in (*s.costs, *s.triggers, *s.conditions):
             self.check_references(node, "before")
+        # "the ally tapped for the cost": a unit this skill's own cost taps (not "tap this")
+        taps_allies = s.kind in ("act", "auto") and any(
+            c.verb == "tap" and not (isinstance(c.target, A.Ref) and c.target.kind == "this") for c in s.costs)
+        for where, nodes in (("cost", (*s.costs, *s.triggers, *s.conditions)), ("line", s.statements)):
+            for r in refs_in(nodes):
+                if r.kind == "cost_tapped" and (where == "cost" or not taps_allies):
+                    self.err(r.pos, "'the ally tapped for the cost' names the ally this skill's cost taps: the "
+                                    "skill needs a cost such as 'tap 1 \"Mikoto\" ally', and only its effect "
+                                    "lines name it")
         self.bindings = []
         self.looked = False   # a "look at", "choose" or "reveal" line before: "it" / "them" name what it took
         self.check_lines(s.statements)
@@ -936,6 +945,10 @@ class SkillChecker:
         number to multiply takes it; the count is checked as any "for each" count. Returns
         the action without it, for the checks of its verb."""
         pers = [p for p in a.preps if p.kind == "for_each"]
+        for p in pers:
+            if p.number is not None and (a.verb != "choose" or p.number < 1):
+                self.err(p.pos, "'for every N ...' is supported in a choice, with N 1 or more: 'choose 1 yellow "
+                                "card from your retreat area for every 4 bonds'")
         if not pers or a.verb != "choose":
             return a   # other verbs: their own preps say whether they take it ('draw 1 for each ...')
         q = a.target.quantifier if isinstance(a.target, A.Filtered) else None
@@ -1018,21 +1031,30 @@ class SkillChecker:
 
     def check_bond_send_cost(self, sel: A.Filtered) -> None:
         """"[Send 2 face-down Bond cards to the Retreat Area]", "[Send 1 face-up Bond card to the
-        Retreat Area]" (B19-055N): a cost sends a number of your face-down or face-up bonds (what
-        the card pool asks). A bond send that does not say which face, and a cost that both flips
-        bonds and sends bonds (a bond flipped by one could pay the other: costs are paid
-        together), are not supported."""
+        Retreat Area]" (B19-055N), "[Send 1 <Yellow> Bond card to the Retreat Area]" (B22-029N): a
+        cost sends a number of your face-down bonds, or of your face-up bonds, all of them or
+        those of a printed quality (a symbol, type, weapon or gender: a face-down bond shows none,
+        so such a bond is face-up). With a cost that flips bonds in the same skill, the bonds sent
+        are face-up ones ("[Flip 1 Bond face-down, Send 1 face-up Bond to the Retreat Area]",
+        B19-089R): costs are paid together, so a bond flipped cannot be the one sent (JointCosts).
+        A bond send that does not say which face, a face-down bond with a quality, and a flip
+        with a face-down send (the bond flipped would be face-down by the time the send is
+        paid: which of the two the rules mean is not settled) are not supported."""
         q = sel.quantifier
         faces = {x.kind for x in sel.qualifiers} & {"face_up", "face_down"}
+        words = [x for x in sel.qualifiers if x.kind == "words"]
+        others = [x for x in sel.qualifiers if x.kind not in ("face_up", "face_down", "words")]
         if q is None or q.kind not in ("exactly", "one"):
             self.err(sel.pos, "a cost sends a number of bonds, e.g. 'cost send 2 face-down bonds to your retreat "
                               "area'")
-        elif len(faces) != 1 or len(sel.qualifiers) != 1 or sel.posts:
-            self.err(sel.pos, "a cost sends face-down or face-up bonds, with no other quality or filter, e.g. "
-                              "'cost send 1 face-down bond to your retreat area'")
-        elif self.bond_flip_cost:
-            self.err(sel.pos, "a cost that flips bonds and one that sends bonds in one skill are not supported: "
-                              "a bond the flip turns face-down would pay the send")
+        elif (len(faces) > 1 or (not faces and not words) or ("face_down" in faces and words) or others
+              or sel.posts):
+            self.err(sel.pos, "a cost sends face-down bonds, face-up bonds or face-up bonds of a quality, with no "
+                              "other filter, e.g. 'cost send 1 face-down bond to your retreat area', 'cost send "
+                              "1 yellow bond to your retreat area'")
+        elif self.bond_flip_cost and "face_down" in faces:
+            self.err(sel.pos, "a cost that flips bonds and one that sends face-down bonds in one skill are not "
+                              "supported: a bond the flip turns face-down would pay the send")
 
     def check_support_area_destination(self, a: A.Action, what: str) -> None:
         """A card put into the Support Area becomes its player's support card in the combat
@@ -1297,6 +1319,19 @@ class SkillChecker:
                                           "or 'non-\"X\" card'")
                 if self.ref_kind(p.value) not in ("unit", "card", "chosen", "name"):
                     self.err(p.value.pos, "a unit name is taken from a unit or a card, e.g. 'your main character'")
+            if p.kind == "same_color":
+                self.check_selector(p.value)
+                if isinstance(p.value, A.Ref) and p.value.kind == "named":
+                    self.err(p.value.pos, "'the same color as \"X\"' names no unit or card: say 'the same color "
+                                          "as your main character' or name a quality, e.g. 'red card'")
+                elif self.ref_kind(p.value) not in ("unit", "card", "chosen"):
+                    self.err(p.value.pos, "a color is taken from a unit or a card, e.g. 'with the same color as "
+                                          "your main character'")
+            if p.kind == "no_shared_color":
+                self.check_selector(p.value)
+                if selector_kind(p.value) != "unit":
+                    self.err(p.value.pos, "'that shares no color with any ...' compares with units on the field, "
+                                          "e.g. 'that shares no color with any ally'")
             if p.kind == "with_stack" and skind != "unit":
                 self.err(p.pos, "'with N cards in its stack' goes with units")
             if p.kind in ("in_stack", "stacked_under"):
@@ -1632,7 +1667,8 @@ def _side_of(sel) -> str | None:
         if sel.kind == "picked":
             return sel.name if sel.name in ("ally", "enemy") else None
         return {"this": "ally", "main_character": "ally", "opponent_main_character": "enemy",
-                "own_attacker": "ally", "own_defender": "ally", "own_battler": "ally"}.get(sel.kind)
+                "own_attacker": "ally", "own_defender": "ally", "own_battler": "ally",
+                "cost_tapped": "ally"}.get(sel.kind)
     side = V.UNIT_NOUNS.get(getattr(sel, "noun", None))
     return side if side in ("ally", "enemy") else None
 

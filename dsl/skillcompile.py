@@ -448,12 +448,13 @@ def choose_for_each(a: A.Action, keep=None):
     (up to that many with "up to"; nothing to choose when the count is 0)."""
     per = next(p for p in a.preps if p.kind == "for_each")
     counter = count_of(per.unit)
+    every = per.number or 1   # "for every 4 bonds": one per whole 4 counted
     units = selector_kind(a.target) == "unit"
     prompt_text = render.cap(render.action(a))
 
     def eff(ctx: SkillContext, counted: SkillContext | None = None):
         # (in "your opponent chooses ... for each enemy ...", counted from the skill's side)
-        times = counter(counted if counted is not None else ctx)
+        times = counter(counted if counted is not None else ctx) // every
         prompt = f"{ctx.skill.name}: choose for \"{prompt_text}\""
         if units:
             things = yield from pick_units(ctx, a.target, prompt, times=times, keep=keep)

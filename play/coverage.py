@@ -119,15 +119,15 @@ MISSING = {
     "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
                  "card from the retreat area when that unit is moved",
     "B07-074HN": "\"Salvage Blow\": a card chosen by having the same weapon as the destroyed enemy",
-    "B07-093R": "\"Demonic Twin Blades\": a cost sending face-down bonds to the retreat area; \"Thunder's Empress\": "
-                "a choice filtered by the cost of the unit tapped as this skill's cost",
     "B07-097SR": "\"Endless Illusory Nightmare\": several units with the same unit name on the field (a SPEC skill "
                  "granted by a CONT skill lifting the unit-name rule), deploying any number of cards on a level up",
     "B07-098HN": "\"Oath of Service\": a SPEC skill letting this card be deployed without a bond of its symbol",
     # Promo P10 (cards/p10.fe0): Eirika and Ephraim are P10-001PR and P10-002PR, listed by their first code
     # B14 (cards/b14.fe0)
-    "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": a class change cost equal to the number of "
-                 "orbs the opponent has ('for each orb' counts only your own orbs)",
+    "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": the printed class change cost X, equal to "
+                 "the number of orbs the opponent has wherever the card is (a card's printed cost is a number in the "
+                 "language; 'the class change cost of this card becomes 1 for each orb in your opponent's orbs' "
+                 "changes it in the hand only, and a card can class change from the Retreat Area)",
     "B14-006SR": "\"All according to plan!\": one trigger on either of two events under one [Once per Turn] (\"When an "
                  "enemy Evades or Critical Hits\"; a trigger line takes one event, and two skills would have two limits)",
     "B14-035SR": "\"A bouquet for you...\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
@@ -152,8 +152,6 @@ MISSING = {
                  "cards that cost sent (costs take a number; 'for each card sent ... by this skill' counts the "
                  "effect's own lines)",
     # B10 (cards/b10.fe0)
-    "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
-                 "choose 1 ...\"; 'for each' counts one per thing)",
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
                 "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
                 "support cards",
@@ -190,8 +188,6 @@ MISSING = {
                  "in the packs",
     "B11-097R": "\"Afterimage Sword Dance\": a choice filtered by having the same Deployment Cost as a revealed card "
                 "(the language compares a stat only with a count)",
-    "B11-099HN": "\"Grieving Blade of Treachery\": a cost sending a face-up bond to the retreat area (`send` takes "
-                 "any card of the bond area, face-up or face-down)",
     "B12-001SR": "\"Legendary Swordplay\": \"this unit's attack is calculated as the total number of cards stacked "
                  "with this unit x 10\", an attack set to a count (a unit's attack is changed by adding or taking "
                  "away; 'becomes ... for each' is only a support card's support value)",
@@ -288,13 +284,9 @@ MISSING = {
                 "line ('when ... is deployed' takes no line filter, as B15-035R)",
     "B18-094R": "\"Dancer of the Mercenaries\": a trigger on this unit deployed in the front line "
                 "('when ... is deployed' takes no line filter, as B15-035R)",
-    "B17-001SR": "\"The Advance of All Heroes\": a choice of a card in the hand \"which does not share a Color with any ally\" (no card filter compares a card's symbols with those of every ally)",
     "B17-003N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
     "B17-004N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
     "B17-006N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
-    "B17-018SR": "\"The Advance of All Heroes\": a choice of a card in the hand \"which does not share a Color with any ally\" (no card filter compares a card's symbols with those of every ally)",
-    "B17-037R": "\"Regal Sister's Cheer\": the cost \"Flip 2 Bonds with the same Color as your Main Character face-down\" (a bond filter takes a named symbol, not the main character's)",
-    "B17-051R": "\"Royal Sister's Cheer\": a card \"with the same Color as your Main Character\" (a card filter takes a named symbol, not the main character's)",
     "B17-065SR": "\"Divisive Resourcefulness\": 'If your opponent has 4 or more cards in their hand, they are unable to draw cards (with 3 or fewer, they may only draw until they reach 4)' (no rule forbids or caps a player's draws)",
     "B17-073SR": "\"Pride in Independence\": 'This card cannot be stacked on top of a \"Tibarn\" to Level Up him as a result of a skill's effect' (a rule of this card as the card placed; 'cannot level up by skills' is a change of the unit levelled up, whatever card is placed on it)",
     "B17-115R": "\"A Lesson in Heaven or Hell\": 'Choose 2 cards with different Deployment Costs ... Your opponent chooses 1 of those cards. You can deploy the card that your opponent chose, and send the other to the Boundless Area' (no filter of different costs between chosen cards, and the opponent cannot choose among cards the controller chose)",
@@ -332,9 +324,6 @@ MISSING = {
                  "were in your hand (no construct takes cards out of a stack)",
     "B19-070SR": "\"Nurturing Frozen Soil\": \"Each time another ally is deployed from your Bond Area\" (a deployment "
                  "trigger says how, 'by a skill', not from which area)",
-    "B19-089R": "\"Sword Knight Descended from Hothr\": the cost \"[Flip 1 Bond face-down, Send 1 face-up Bond to the "
-                "Retreat Area]\" (a cost that flips bonds and one that sends bonds in one skill are refused: a bond one "
-                "flips could pay the other, costs being paid together)",
     # B20 (cards/b20.fe0), B20-001 to B20-051
     "B20-001SR+": "a second card named \"Corrin (Kingdom of Valla), Monarch Forging a New Future\": the card "
                   "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
@@ -385,19 +374,11 @@ MISSING = {
                 "the game\" (no replacement of losing the game; the checker refuses 'instead of losing the game'); "
                 "\"Revels\": the cost \"Send 1 Bond card to the Boundless Area\" (a cost sends face-down bonds to the "
                 "retreat area only)",
-    "B22-029N": "\"Unforgettable Feelings\": the cost \"Send 1 <Yellow> Bond card to the Retreat Area\" (a cost sends "
-                "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
-    "B22-034N": "\"Thracia-Crowning Prince\": the cost \"Send 1 <Yellow> Bond to the Retreat Area\" (a cost sends "
-                "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
     "B22-044N": "\"Destiny-Defying Heart\": a trigger on this unit \"tapped by the cost or effect of an other ally's "
                 "skill\" ('when this unit is tapped' takes by a skill, by your skill, by an ally's skill or your support "
                 "skill, by \"X\", not a skill of another ally)",
-    "B22-047R": "\"Gleipnir, the Magic Tome\": the cost \"Send 1 Orb to the Retreat Area\" (no cost sends an orb; "
-                "'send' takes units, cards or bonds)",
     "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only ('this card "
                  "acquires the unit name' holds wherever the card is)",
-    "B22-064SR": "\"The Ultimate Plan\": the cost \"Send 1 of your Orbs to the Retreat Area\" (no cost sends an "
-                 "orb; 'send' takes units, cards or bonds)",
     "B22-072SR": "\"Valla-Brightening Lance Dance\": \"Then, send all cards in your opponent's Retreat Area with the "
                  "same Unit Name as that enemy\" after the enemy has been sent away ('with the same unit name as' a "
                  "chosen unit that has left the field matches nothing; only a lasting deployment rule keeps its name)",

@@ -1,5 +1,6 @@
 """A cost that sends face-down bonds to the Retreat Area ("[Send 2 face-down Bond cards to the
-Retreat Area]"; docs/skill-language.md, More costs): N of its controller's face-down bonds, chosen
+Retreat Area]"; docs/skill-language.md, More costs; face-up bonds of a quality and a flip with a
+face-up send are in tests/test_93_bonds_bond_and_orb_costs.py): N of its controller's face-down bonds, chosen
 when there are more; face-up bonds cannot pay it, and a skill whose cost cannot be paid in full
 cannot be used (rule 9). "[Send 1 face-up Bond card to the Retreat Area]" (B19-055N) is the same
 with face-up bonds. Other bond sends as a cost are refused with a message."""
@@ -44,16 +45,14 @@ def test_the_cost_compiles_and_reads_as_the_card():
 
 
 @pytest.mark.parametrize("cost, words", [
-    ("send 2 bonds to your retreat area", "a cost sends face-down or face-up bonds"),
-    ("send 1 face-up face-down bond to your retreat area", "a cost sends face-down or face-up bonds"),
-    ("send 1 red face-down bond to your retreat area", "a cost sends face-down or face-up bonds"),
-    ("send 1 red face-up bond to your retreat area", "a cost sends face-down or face-up bonds"),
+    ("send 2 bonds to your retreat area", "a cost sends face-down bonds, face-up bonds or face-up bonds of a quality"),
+    ("send 1 face-up face-down bond to your retreat area", "a cost sends face-down bonds, face-up bonds or face-up bonds of a quality"),
+    ("send 1 red face-down bond to your retreat area", "a cost sends face-down bonds, face-up bonds or face-up bonds of a quality"),
     ("send up to 2 face-down bonds to your retreat area", "a cost sends a number of bonds"),
     ("send 1 face-down bond to your hand", "a cost sends bonds to your retreat area"),
     ("send 1 face-down bond to your opponent's retreat area", "a cost sends bonds to your retreat area"),
     ("send 1 face-up bond to your hand", "a cost sends bonds to your retreat area"),
-    ("flip 1 bond, send 1 face-down bond to your retreat area", "a cost that flips bonds and one that sends bonds"),
-    ("flip 1 bond, send 1 face-up bond to your retreat area", "a cost that flips bonds and one that sends bonds"),
+    ("flip 1 bond, send 1 face-down bond to your retreat area", "a cost that flips bonds and one that sends face-down bonds"),
 ])
 def test_other_bond_sends_as_a_cost_are_refused(cost, words):
     assert words in _errors(cost)
