@@ -166,7 +166,7 @@ def compile_condition(c: A.Condition) -> Test:
             things = subject_things(ctx, subj)
             return bool(theirs) and bool(things) and all(things_names(ctx, (t,)) & theirs for t in things)
         return same_name
-    if k in ("has_support_skill", "has_keyword_skill"):   # "the card supporting this unit has a support skill"
+    if k in ("has_support_skill", "has_keyword_skill", "has_named_skill"):   # "the card supporting this unit has a support skill"
         from fecipher.dsl.skill_control import compile_condition as _skill_condition
         return _skill_condition(c)
     if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)

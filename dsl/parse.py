@@ -887,6 +887,12 @@ class ToAst(Transformer):
     def has_no_keyword_skill(self, pos, items):
         return A.Condition("negation", inner=self.has_keyword_skill(pos, items), pos=pos)
 
+    def has_named_skill(self, pos, items):
+        return A.Condition("has_named_skill", subject=items[0], name=_s(items[-1]), pos=pos)
+
+    def has_no_named_skill(self, pos, items):
+        return A.Condition("negation", inner=self.has_named_skill(pos, items), pos=pos)
+
     def ban_who(self, pos, items):
         words = [str(t) for t in items]
         return "opponent" if "opponent" in words else "each" if "each" in words else "you"
@@ -908,6 +914,9 @@ class ToAst(Transformer):
 
     def actor(self, pos, items):
         return "opponent" if "opponent" in [str(t) for t in items] else "each"
+
+    def single_skill_change(self, pos, items):
+        return A.Change("single_skill", amount=int(items[0]), name=_s(items[1]), pos=pos)
 
     def lose_skill_change(self, pos, items):
         return A.Change("lose_skill", name=_s(items[0]), pos=pos)

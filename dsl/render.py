@@ -274,6 +274,8 @@ def change(c: A.Change, plural: bool) -> str:
         return f"acquire{s} the unit name of {selector(c.of)}"
     if c.kind == "lose_skill":
         return f'lose{s} "{c.name}" (and cannot acquire it again)'
+    if c.kind == "single_skill":
+        return f'can only possess 1 instance of "{c.name}"'
     if c.kind == "lose_all_skills":
         return f"lose{s} all of {'their' if plural else 'its'} skills"
     if c.kind == "cannot_use":
@@ -614,6 +616,8 @@ def condition(c: A.Condition) -> str:
             return "they do not" if c.inner.owner == "opponent" else "you do not"
         if c.inner is not None and c.inner.kind == "same_name":
             return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
+        if c.inner is not None and c.inner.kind == "has_named_skill":
+            return condition(c.inner).replace(" has ", " does not have ", 1)
         if c.inner is not None and c.inner.kind in ("has_support_skill", "has_keyword_skill"):
             return condition(c.inner).replace(" has a ", " has no ", 1)
         if c.inner is not None and c.inner.kind == "you_used":
@@ -676,7 +680,7 @@ def condition(c: A.Condition) -> str:
         return f"{selector(c.subject)} has {n}{tail} card{'s' if n != 1 or tail else ''} in its stack"
     if c.kind == "same_name":
         return f"{selector(c.subject)} has the same Unit Name as {selector(c.counted)}"
-    if c.kind in ("has_support_skill", "has_keyword_skill"):
+    if c.kind in ("has_support_skill", "has_keyword_skill", "has_named_skill"):
         from fecipher.dsl import skill_control
         return skill_control.render_condition(c)
     if c.kind == "happened":

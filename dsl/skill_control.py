@@ -221,6 +221,14 @@ def check_post(checker, sel: A.Filtered, p: A.PostFilter) -> None:
 
 def check_condition(checker, c: A.Condition) -> None:
     checker.check_selector(c.subject)
+    if c.kind == "has_named_skill":   # "this unit lacks "True Power"": a unit's skills now
+        checker.check_skill_name(c.name, c.pos)
+        k = checker.ref_kind(c.subject) if isinstance(c.subject, A.Ref) else _kind(c.subject)
+        if k not in ("unit", "name", "chosen"):
+            checker.err(c.pos, f"'has \"{c.name}\"' asks about a unit's skills (printed, acquired, not lost): "
+                               f"say it of a unit ('this unit has \"{c.name}\"', 'your main character does not "
+                               f"have \"{c.name}\"'); what a card prints is not supported")
+        return
     if c.kind == "has_keyword_skill" and c.name not in V.KEYWORDS:
         from fecipher.dsl.errors import suggest
         checker.err(c.pos, lambda: f"unknown keyword [{c.name}]{suggest(c.name, V.KEYWORDS)}")
@@ -281,10 +289,22 @@ def post_predicate(p: A.PostFilter):
     return lambda ctx, t: has_keyword_skill(ctx, t, name) == want
 
 
+def has_named_skill(ctx: SkillContext, thing, name: str) -> bool:
+    """A unit has a skill of that name now: printed, acquired (given, shared), not lost."""
+    if isinstance(thing, CardCopy):   # (refused by the checker: a unit's skills only)
+        return False
+    return any(s.name == name for s in ctx.game.skills_of(thing))
+
+
 def compile_condition(c: A.Condition):
     from fecipher.dsl.conditions import subject_things
     subj = c.subject
-    if c.kind == "has_support_skill":
+    if c.kind == "has_named_skill":
+        skill_name = c.name
+
+        def test(ctx, t):
+            return has_named_skill(ctx, t, skill_name)
+    elif c.kind == "has_support_skill":
         def test(ctx, t):
             return has_support_skill(ctx, t)
     else:
@@ -531,5 +551,7 @@ def render_post(p: A.PostFilter) -> str:
 
 def render_condition(c: A.Condition) -> str:
     from fecipher.dsl import render
+    if c.kind == "has_named_skill":
+        return f'{render.selector(c.subject)} has "{c.name}"'
     what = "a Support Skill" if c.kind == "has_support_skill" else f"a [{c.name}] skill"
     return f"{render.selector(c.subject)} has {what}"

@@ -895,6 +895,11 @@ class SkillChecker:
                     self.err(c.pos, f"range {r} is outside 1-3")
         elif c.kind == "free_use":
             pass   # (checked with its subject: card_values.check_free_use)
+        elif c.kind == "single_skill":
+            self.check_skill_name(c.name, c.pos)
+            if c.amount != 1:
+                self.err(c.pos, f"'can have only {c.amount} \"{c.name}\"': only 1 is supported ('can have only 1 "
+                                f"\"{c.name}\"': of the skills of that name a unit has, it keeps the first)")
         elif c.kind in ("lose_skill", "cannot_use"):
             if not c.name:
                 self.err(c.pos, "name the skill, e.g. 'loses \"Anti-Fliers\"'")
@@ -1563,7 +1568,7 @@ class SkillChecker:
         elif c.kind == "same_name":
             self.check_selector(c.subject)
             self.check_selector(c.counted)
-        elif c.kind in ("has_support_skill", "has_keyword_skill"):
+        elif c.kind in ("has_support_skill", "has_keyword_skill", "has_named_skill"):
             skill_control.check_condition(self, c)
         elif c.kind == "you_used":
             kw = c.state.get("keyword")

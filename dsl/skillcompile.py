@@ -192,6 +192,8 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.TYPES, "remove", frozenset(c.words))]
     if c.kind == "lose_skill":
         return [(M.LOST_SKILLS, "grant", frozenset({c.name}))]
+    if c.kind == "single_skill":   # "can have only 1 "Anti-Fliers"": the others of that name are not had
+        return [(M.LOST_SKILLS, "grant", frozenset({M.ONE_OF + c.name}))]
     if c.kind == "lose_all_skills":
         return [(M.LOST_SKILLS, "grant", frozenset({M.ALL_SKILLS}))]
     if c.kind == "cannot_use":

@@ -339,9 +339,6 @@ MISSING = {
                 "Character\" after a choice between deploying and stacking the revealed card (a condition on the "
                 "card an 'either:' option stacked is not in the language); \"Pulse of Release\": choosing cards "
                 "stacked beneath this unit and adding them to the hand (no effect takes cards out of a stack)",
-    "B19-022SR": "[CP] \"Throne of Knowledge\": \"If your <Brown> Main Character does not possess \"Divine Pulse\"\" "
-                 "(no condition asks whether a unit has a skill of a name) and the Main Character acquiring the card's "
-                 "own \"Divine Pulse\" (a granted skill of the same name as one of the card's skills)",
     "B19-056HN": "\"As Gallant a Figure as in Life\": \"This card cannot be stacked on top of \"Sigurd\" to Class Change "
                  "him\" (no card rule stops a card being placed on units of a unit name; 'cannot class change' is a "
                  "change of units)",
@@ -430,13 +427,9 @@ MISSING = {
                 "kind works from there)",
     "B22-088N": "\"Rainbow Dust\": \"enemy skills cannot send cards from your hand to the Retreat Area\" (no rule stops "
                 "the opponent's skills from moving cards out of a hand)",
-    "B22-094R": "\"Ashes and Dust\": \"each ally can only possess 1 instance of \\\"Anti-Fliers\\\"\" (a unit that has "
-                "\"Anti-Fliers\" and acquires it has both: its attack rises twice)",
     "B22-100R": "\"\\\"I'll take down every last one of you!\\\"\": a SPEC skill that deploys this card from the "
                 "Boundless Area (no skill kind works from the Boundless Area); \"Secret Agarthan Technology\" triggers "
                 "on a deployment by that skill",
-    "B22-107R": "\"\\\"The flames shall consume all - and hence, something new will be born.\\\"\": \"If this unit "
-                "lacks \\\"True Power\\\"\" (no condition asks whether a unit has a skill, or has lost one)",
     "B22-111HN": "\"\\\"Wanna play with the old man?\\\"\": the opponent declares a guess (odd or even) about a card's "
                  "cost before it is revealed (no effect asks the opponent for a guess)",
 }
