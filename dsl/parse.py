@@ -1665,6 +1665,9 @@ class ToAst(Transformer):
     def has_stack(self, pos, items):
         return A.Condition("has_stack", subject=items[0], quantity=items[1], pos=pos)
 
+    def has_weapons(self, pos, items):
+        return A.Condition("has_weapons", subject=items[0], quantity=items[1], pos=pos)
+
     def has_same_name(self, pos, items):
         return A.Condition("same_name", subject=items[0], counted=items[1], pos=pos)
 

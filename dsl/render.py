@@ -680,6 +680,10 @@ def condition(c: A.Condition) -> str:
         return f"{selector(c.subject)} has {n}{tail} card{'s' if n != 1 or tail else ''} in its stack"
     if c.kind == "same_name":
         return f"{selector(c.subject)} has the same Unit Name as {selector(c.counted)}"
+    if c.kind == "has_weapons":
+        op, n = c.quantity
+        tail = {"le": " or fewer", "ge": " or more", "eq": ""}[op]
+        return f"{selector(c.subject)} has {n}{tail} different Weapon{'s' if n != 1 or tail else ''}"
     if c.kind in ("has_support_skill", "has_keyword_skill", "has_named_skill"):
         from fecipher.dsl import skill_control
         return skill_control.render_condition(c)

@@ -1565,6 +1565,12 @@ class SkillChecker:
             if (self.ref_kind(c.subject) if isinstance(c.subject, A.Ref) else selector_kind(c.subject)) not in (
                     "unit", "name", "chosen"):
                 self.err(c.pos, "'has N cards in its stack' is said of a unit")
+        elif c.kind == "has_weapons":
+            self.check_selector(c.subject)
+            if (self.ref_kind(c.subject) if isinstance(c.subject, A.Ref) else selector_kind(c.subject)) not in (
+                    "unit", "name", "chosen"):
+                self.err(c.pos, "'has N different weapons' is said of a unit (the weapons it has now, printed and "
+                                "acquired); a card's printed weapon is 'it is sword'")
         elif c.kind == "same_name":
             self.check_selector(c.subject)
             self.check_selector(c.counted)

@@ -74,9 +74,6 @@ MISSING = {
     "B04-082N": "\"Plow the Fields!\": a condition on the card this skill's own line sent to the Retreat Area "
                 "(\"if a 'Donnel' is sent ... by this skill's effect\", as B04-081N); \"Resistance Emblem\" is in the "
                 "language",
-    "B04-083R": "\"Ignis\": a condition on the number of different weapons a unit has (\"3 or more different "
-                "Weapons\"); \"Infinite Potential\" (acquiring the weapons, types and ranges of the other allies) is "
-                "in the language",
     "P04-011PR": "\"Fatal Sword\": a replacement of where an ACT skill's cost sends its card (the discarded "
                  "card deployed instead of going to the Retreat Area when it has a [CF] skill): replacements "
                  "('... instead of ...') are refused in ACT skills and do not reach a cost's card",
