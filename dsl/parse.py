@@ -924,6 +924,9 @@ class ToAst(Transformer):
     def lose_all_skills_change(self, pos, items):
         return A.Change("lose_all_skills", pos=pos)
 
+    def lose_non_spec_skills_change(self, pos, items):
+        return A.Change("lose_all_skills", words=("non-spec",), pos=pos)
+
     def cannot_use_change(self, pos, items):
         return A.Change("cannot_use", name=_s(items[0]), pos=pos)
 

@@ -277,6 +277,8 @@ def change(c: A.Change, plural: bool) -> str:
     if c.kind == "single_skill":
         return f'can only possess 1 instance of "{c.name}"'
     if c.kind == "lose_all_skills":
+        if c.words and c.words[0] == "non-spec":
+            return f"lose{s} all non-|SPEC| skills (and cannot acquire them again)"
         return f"lose{s} all of {'their' if plural else 'its'} skills"
     if c.kind == "cannot_use":
         return f'cannot use "{c.name}"'

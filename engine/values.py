@@ -114,6 +114,8 @@ class Values:
         lost = M.compute_set(self, unit, M.LOST_SKILLS, frozenset())
         if lost:  # a lost skill is lost whether printed or acquired (it cannot be acquired again)
             out = () if M.ALL_SKILLS in lost else tuple(s for s in out if s.name not in lost)
+            if M.ALL_BUT_SPEC in lost:
+                out = tuple(s for s in out if s.kind is SkillKind.SPECIAL)
             if out and any(n[:1] == M.ONE_OF for n in lost):
                 out = _one_of_each(out, lost)
         if not self._cycle_cut:
@@ -288,7 +290,8 @@ class Values:
                         continue
                     if lost is None:
                         lost = M.compute_set(self, src, M.LOST_SKILLS, frozenset())
-                    if lost and (M.ALL_SKILLS in lost or ctx.skill.name in lost):
+                    # (these are CONT skills: "all but the SPEC skills" takes them too)
+                    if lost and (M.ALL_SKILLS in lost or M.ALL_BUT_SPEC in lost or ctx.skill.name in lost):
                         continue
                     found.append((ce, ctx))
 

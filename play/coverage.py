@@ -253,9 +253,6 @@ MISSING = {
     "B13-073SR": "\"That blade, too clumsy!\": \"their Orb is sent to the Retreat Area instead of being destroyed\": "
                  "an orb sent to the Retreat Area instead of being destroyed is refused (replacements change a unit's "
                  "destruction or destination, not an orb's)",
-    "B13-094N": "\"Scheming Smile\": \"that enemy loses all non-|SPEC| skills and cannot re-acquire them\": 'loses all "
-                "skills' also takes away the unit's SPEC skills (a unit's field skills include them), and no line keeps "
-                "one kind of skill",
     "B13-098HN": "\"Tireless Waiting\" [BS]: \"This card cannot be flipped face-down by a skill's cost or effect\": no "
                  "rule keeps a bond card from being flipped; \"News Presenter\" [BS] chooses among both players' orbs "
                  "(\"1 of your own or your opponent's Orbs\"), a choice the language makes of one player's orbs",
