@@ -375,7 +375,9 @@ def statement(st: A.Statement) -> str:
         from fecipher.dsl.card_values import render_skill_cost_change
         return render_skill_cost_change(st)
     if isinstance(st, A.Modification):
-        subj = " and ".join(map(selector, st.subjects))
+        # (cards changed where they are: "all black cards in your Retreat Area acquire white")
+        subj = " and ".join(selector(x).replace(" from your ", " in your ") if isinstance(x, A.Filtered)
+                            and any(p.kind == "from_place" for p in x.posts) else selector(x) for x in st.subjects)
         plural = len(st.subjects) > 1 or any(
             isinstance(x, A.Filtered) and x.quantifier is not None and x.quantifier.kind == "all" for x in st.subjects)
         body = subj + " " + ", and ".join(change(c, plural) for c in st.changes)
