@@ -279,11 +279,10 @@ MISSING = {
     "B18-023R": "\"Rival-Surpassing Sword\" [CP]: 'Until the end of the turn, you may not use \"Rival-Surpassing Sword\"', a rule about the player and one named hand skill ('you cannot use' takes only a kind of skill; 'all allies cannot use X' does not reach a skill used from the hand)",
     "B18-051SR": "\"Let hope die, and despair take root.\": 'choose 1 card that does not have the same Unit Name as the chosen ally from your Boundless Area' after that ally was sent there (a unit-name filter on a chosen unit that has left the field matches nothing; choosing the card before sending the ally would leave out the cards of the ally's own stack)",
     "B18-085SR": "\"Glorious Ivaldi\": the cost '[Tap all other allies]' and '+20 attack per ally tapped as the cost of this skill' (a cost taps an exact number of units, and no count reads the units a cost tapped)",
-    "B18-004SR": "\"The Solitary Imperial Way\": a trigger on using a [CP] skill of an \"Edelgard\" "
-                 "card in your hand (no trigger names the use of a hand skill); \"Aymr, the Magic "
-                 "Axe\": a choice between destroying a chosen non-main character enemy and "
-                 "destroying 1 of the opponent's orbs ('either:' takes one line per option, and a "
-                 "choice and its action are two)",
+    "B18-004SR": "\"Aymr, the Magic Axe\": a choice between destroying a chosen non-main character enemy and "
+                 "destroying a chosen orb of the opponent's ('either:' takes one effect line per option and refuses "
+                 "'choose' inside an option; each option here is a choice and its action). (\"The Solitary Imperial "
+                 "Way\" is in the language: 'when you use a \"Edelgard\" [CP]'.)",
     "B18-012R": "\"Preparing for a Sudden Siege\": 'Until this unit leaves the Battlefield, you "
                 "cannot use' the skill (no duration until the unit leaves the field); \"Let's all "
                 "shut ourselves in!\": a bond card chosen and added to the hand",
@@ -406,8 +405,11 @@ MISSING = {
                 "skill, by \"X\", not a skill of another ally)",
     "B22-047R": "\"Gleipnir, the Magic Tome\": the cost \"Send 1 Orb to the Retreat Area\" (no cost sends an orb; "
                 "'send' takes units, cards or bonds)",
-    "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only ('this card "
-                 "acquires the unit name' holds wherever the card is)",
+    "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only: the "
+                 "engine reads a card's unit names for a level up or class change from the hand, an evasion's discard "
+                 "and the unit-name rule of deployment from its printed names and SPEC aliases (card_unit_names in "
+                 "engine/deployment.py and engine/battle.py), which hold wherever the card is; a name held in one "
+                 "area needs those to ask the card's computed names there",
     "B22-064SR": "\"The Ultimate Plan\": the cost \"Send 1 of your Orbs to the Retreat Area\" (no cost sends an "
                  "orb; 'send' takes units, cards or bonds)",
     "B22-072SR": "\"Valla-Brightening Lance Dance\": \"Then, send all cards in your opponent's Retreat Area with the "
