@@ -846,8 +846,8 @@ class ToAst(Transformer):
         traits = []
         for t in items[:-1]:
             w = str(t).lower()
-            w = {"weapons": "weapon", "types": "type", "ranges": "range"}.get(w, w)
-            if w in ("weapon", "type", "range") and w not in traits:
+            w = {"weapons": "weapon", "types": "type", "ranges": "range", "symbols": "symbol"}.get(w, w)
+            if w in ("weapon", "type", "range", "symbol") and w not in traits:
                 traits.append(w)
         return A.Change("acquire_traits_of", words=tuple(traits), of=items[-1], pos=pos)
 

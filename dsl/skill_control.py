@@ -179,7 +179,16 @@ def check_change(checker, c: A.Change) -> None:
     elif c.kind == "acquire_traits_of":
         checker.check_selector(c.of)
         k = checker.ref_kind(c.of) if isinstance(c.of, A.Ref) else _kind(c.of)
-        if k not in ("unit", "chosen", "name"):
+        if c.words == ("symbol",):
+            # a card has symbols too ("the <Symbol> of the card supporting this unit", B05-050N)
+            if k not in ("unit", "card", "chosen", "name"):
+                checker.err(c.of.pos, "'acquires the symbol of ...' names a unit or a card, e.g. 'the card "
+                                      "supporting this unit'")
+        elif "symbol" in c.words:
+            checker.err(c.pos, "'acquires the symbol of ...' stands alone: say 'acquires the symbol of X and "
+                               "acquires the weapon of Y' (the symbol is taken from units or cards, the weapon, "
+                               "type and range from units)")
+        elif k not in ("unit", "chosen", "name"):
             checker.err(c.of.pos, "'acquires the weapon ... of ...' names units, e.g. 'all non-\"Morgan\" allies'")
 
 
@@ -423,6 +432,13 @@ def change_parts(c: A.Change) -> list[tuple[str, str, Any]] | None:
                 g = ctx.game
                 return frozenset(r for x in _units(ctx, of) if x is not u for r in g.ranges(x))
             out.append((M.RANGES, "grant", ranges))
+        if "symbol" in traits:
+            # a unit's symbols as computed; a card's (the card supporting it) as computed where it is
+            def symbols(ctx, u, **kw):
+                g = ctx.game
+                return frozenset(sym for x in _things(ctx, of) if x is not u
+                                 for sym in (g.card_symbols(x) if isinstance(x, CardCopy) else g.symbols(x)))
+            out.append((M.SYMBOLS, "grant", symbols))
         return out
     return None
 

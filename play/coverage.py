@@ -54,8 +54,6 @@ MISSING = {
     "B05-049HN": "\"There's still one more.\": a support skill that activates a second time; "
                  "\"Let's get serious.\": a condition on the supporting card having a support "
                  "skill",
-    "B05-050N": "\"Today's Companion\": a unit acquiring the symbols of another card (the card "
-                "supporting it)",
     "B05-072HN": "\"Black Wings\": a choice whose count depends on a condition (1 other ally, or "
                  "any number of them if this unit is levelled up) with the chosen allies then "
                  "moved",
