@@ -1649,6 +1649,9 @@ class ToAst(Transformer):
     def different_name(self, pos, items):
         return A.PostFilter("different_name", value=items[0], pos=pos)
 
+    def same_symbol(self, pos, items):
+        return A.PostFilter("same_symbol", value=items[-1], pos=pos)
+
     def with_stack(self, pos, items):
         op, n = items[0]
         return A.PostFilter("with_stack", op=op, value=n, pos=pos)

@@ -103,6 +103,8 @@ def post(p: A.PostFilter) -> str:
         return f"sent to {place(p.value)} by this skill"
     if p.kind == "same_name":
         return f"with the same Unit Name as {selector(p.value)}"
+    if p.kind == "same_symbol":
+        return f"with the same Symbol as {selector(p.value)}"
     if p.kind == "different_name":
         return f"with a different Unit Name from {selector(p.value)}"
     if p.kind == "with_stack":

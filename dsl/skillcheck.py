@@ -1260,6 +1260,13 @@ class SkillChecker:
             if p.kind == "other_than":
                 for r in p.value:
                     self.check_selector(r)
+            if p.kind == "same_symbol":
+                self.check_selector(p.value)
+                if isinstance(p.value, A.Ref) and p.value.kind == "named":
+                    self.err(p.value.pos, "'the same symbol as \"X\"' names no card: say which unit or card, "
+                                          "e.g. 'that card', 'the revealed card'")
+                elif self.ref_kind(p.value) not in ("unit", "card", "chosen"):
+                    self.err(p.value.pos, "a symbol is taken from a unit or a card, e.g. 'the revealed card'")
             if p.kind in ("same_name", "different_name"):
                 self.check_selector(p.value)
                 if isinstance(p.value, A.Ref) and p.value.kind == "named":

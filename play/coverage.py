@@ -161,9 +161,6 @@ MISSING = {
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
                 "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
                 "support cards",
-    "B10-059R": "\"Lost in the Waves\": a filter on allies by having the same symbol as a revealed card (only "
-                "the same unit name is a filter); \"Treasured Memory\": 'cannot be destroyed as the cost or effect of "
-                "skills' under a count of each of two symbols among the other allies",
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
     # B09 (cards/b09.fe0)
