@@ -114,6 +114,16 @@ def check_card_change(ch, st: A.CardChange) -> None:
                                 "'choose ... for each' only")
 
 
+def _retreat_cards(subj) -> bool:
+    """"... cards in your retreat area": the skill's controller's Retreat Area (and nothing but the
+    area after the cards)."""
+    if not isinstance(subj, A.Filtered) or selector_kind(subj) != "card":
+        return False
+    places = [p for p in subj.posts if p.kind == "from_place"]
+    return (len(places) == 1 and len(subj.posts) == 1 and place_area(places[0].value) == "retreat"
+            and places[0].value.owner == "your")
+
+
 def check_unit_cost_change(ch, st: A.CardChange) -> None:
     """"the deployment cost of <units> ...": a unit's cost (engine M.COST)."""
     kind = ch.s.kind
@@ -139,7 +149,16 @@ def check_card_modification(ch, st: A.Modification) -> None:
         this_card = isinstance(subj, A.Ref) and subj.kind == "this_card"
         if kind == "bond" and not this_card:
             ch.err(subj.pos, "a continuous bond skill changes 'this card' (its own bond card)")
-        if kind == "cont":
+        if kind == "cont" and _retreat_cards(subj):
+            # "all <Black> cards in your Retreat Area ... are also <White>" (B03-083R): symbols only
+            if subj.quantifier is None or subj.quantifier.kind != "all":
+                ch.err(subj.pos, "a change of the cards of the Retreat Area is about all of them: 'all black "
+                                 "cards in your retreat area acquire white'")
+            for c in st.changes:
+                if c.kind != "acquire_type" or c.words[0] not in V.SYMBOLS:
+                    ch.err(c.pos, "cards in your Retreat Area acquire a symbol ('acquire white'); other changes "
+                                  "of them are not supported")
+        elif kind == "cont":
             if selector_kind(subj) != "bond" or not isinstance(subj, A.Filtered):
                 ch.err(subj.pos, "a CONT skill changes cards in the Bond Area as 'all <quality> bonds'; other "
                                  "cards' names and symbols are not supported")

@@ -158,6 +158,16 @@ def compile_condition(c: A.Condition) -> Test:
             units = subject_units(ctx, subj)
             return bool(units) and all(_cmp(op, len(u.cards), n) for u in units)
         return has_stack
+    if k == "has_weapons":   # "this unit has 3 or more different weapons": printed and acquired, not lost
+        from fecipher.dsl.vocabulary import WEAPON_WORDS
+        op, n = c.quantity
+        subj = c.subject
+        weapons = frozenset(WEAPON_WORDS)
+
+        def has_weapons(ctx: SkillContext) -> bool:
+            units = subject_units(ctx, subj)
+            return bool(units) and all(_cmp(op, len(ctx.game.types(u) & weapons), n) for u in units)
+        return has_weapons
     if k == "same_name":   # "it has the same unit name as your opponent's main character"
         subj, other = c.subject, c.counted
 
@@ -166,7 +176,7 @@ def compile_condition(c: A.Condition) -> Test:
             things = subject_things(ctx, subj)
             return bool(theirs) and bool(things) and all(things_names(ctx, (t,)) & theirs for t in things)
         return same_name
-    if k in ("has_support_skill", "has_keyword_skill"):   # "the card supporting this unit has a support skill"
+    if k in ("has_support_skill", "has_keyword_skill", "has_named_skill"):   # "the card supporting this unit has a support skill"
         from fecipher.dsl.skill_control import compile_condition as _skill_condition
         return _skill_condition(c)
     if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)

@@ -857,8 +857,8 @@ class ToAst(Transformer):
         traits = []
         for t in items[:-1]:
             w = str(t).lower()
-            w = {"weapons": "weapon", "types": "type", "ranges": "range"}.get(w, w)
-            if w in ("weapon", "type", "range") and w not in traits:
+            w = {"weapons": "weapon", "types": "type", "ranges": "range", "symbols": "symbol"}.get(w, w)
+            if w in ("weapon", "type", "range", "symbol") and w not in traits:
                 traits.append(w)
         return A.Change("acquire_traits_of", words=tuple(traits), of=items[-1], pos=pos)
 
@@ -898,6 +898,12 @@ class ToAst(Transformer):
     def has_no_keyword_skill(self, pos, items):
         return A.Condition("negation", inner=self.has_keyword_skill(pos, items), pos=pos)
 
+    def has_named_skill(self, pos, items):
+        return A.Condition("has_named_skill", subject=items[0], name=_s(items[-1]), pos=pos)
+
+    def has_no_named_skill(self, pos, items):
+        return A.Condition("negation", inner=self.has_named_skill(pos, items), pos=pos)
+
     def ban_who(self, pos, items):
         words = [str(t) for t in items]
         return "opponent" if "opponent" in words else "each" if "each" in words else "you"
@@ -920,11 +926,17 @@ class ToAst(Transformer):
     def actor(self, pos, items):
         return "opponent" if "opponent" in [str(t) for t in items] else "each"
 
+    def single_skill_change(self, pos, items):
+        return A.Change("single_skill", amount=int(items[0]), name=_s(items[1]), pos=pos)
+
     def lose_skill_change(self, pos, items):
         return A.Change("lose_skill", name=_s(items[0]), pos=pos)
 
     def lose_all_skills_change(self, pos, items):
         return A.Change("lose_all_skills", pos=pos)
+
+    def lose_non_spec_skills_change(self, pos, items):
+        return A.Change("lose_all_skills", words=("non-spec",), pos=pos)
 
     def cannot_use_change(self, pos, items):
         return A.Change("cannot_use", name=_s(items[0]), pos=pos)
@@ -1657,6 +1669,9 @@ class ToAst(Transformer):
     def different_name(self, pos, items):
         return A.PostFilter("different_name", value=items[0], pos=pos)
 
+    def same_symbol(self, pos, items):
+        return A.PostFilter("same_symbol", value=items[-1], pos=pos)
+
     def with_stack(self, pos, items):
         op, n = items[0]
         return A.PostFilter("with_stack", op=op, value=n, pos=pos)
@@ -1675,6 +1690,9 @@ class ToAst(Transformer):
 
     def has_stack(self, pos, items):
         return A.Condition("has_stack", subject=items[0], quantity=items[1], pos=pos)
+
+    def has_weapons(self, pos, items):
+        return A.Condition("has_weapons", subject=items[0], quantity=items[1], pos=pos)
 
     def has_same_name(self, pos, items):
         return A.Condition("same_name", subject=items[0], counted=items[1], pos=pos)

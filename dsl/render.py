@@ -107,6 +107,8 @@ def post(p: A.PostFilter) -> str:
         return f"with the same Color as {selector(p.value)}"
     if p.kind == "no_shared_color":
         return f"which does not share a Color with any {selector(p.value)}"
+    if p.kind == "same_symbol":
+        return f"with the same Symbol as {selector(p.value)}"
     if p.kind == "different_name":
         return f"with a different Unit Name from {selector(p.value)}"
     if p.kind == "with_stack":
@@ -278,7 +280,11 @@ def change(c: A.Change, plural: bool) -> str:
         return f"acquire{s} the unit name of {selector(c.of)}"
     if c.kind == "lose_skill":
         return f'lose{s} "{c.name}" (and cannot acquire it again)'
+    if c.kind == "single_skill":
+        return f'can only possess 1 instance of "{c.name}"'
     if c.kind == "lose_all_skills":
+        if c.words and c.words[0] == "non-spec":
+            return f"lose{s} all non-|SPEC| skills (and cannot acquire them again)"
         return f"lose{s} all of {'their' if plural else 'its'} skills"
     if c.kind == "cannot_use":
         return f'cannot use "{c.name}"'
@@ -375,7 +381,9 @@ def statement(st: A.Statement) -> str:
         from fecipher.dsl.card_values import render_skill_cost_change
         return render_skill_cost_change(st)
     if isinstance(st, A.Modification):
-        subj = " and ".join(map(selector, st.subjects))
+        # (cards changed where they are: "all black cards in your Retreat Area acquire white")
+        subj = " and ".join(selector(x).replace(" from your ", " in your ") if isinstance(x, A.Filtered)
+                            and any(p.kind == "from_place" for p in x.posts) else selector(x) for x in st.subjects)
         plural = len(st.subjects) > 1 or any(
             isinstance(x, A.Filtered) and x.quantifier is not None and x.quantifier.kind == "all" for x in st.subjects)
         body = subj + " " + ", and ".join(change(c, plural) for c in st.changes)
@@ -620,6 +628,8 @@ def condition(c: A.Condition) -> str:
             return "they do not" if c.inner.owner == "opponent" else "you do not"
         if c.inner is not None and c.inner.kind == "same_name":
             return f"{selector(c.inner.subject)} has a different Unit Name from {selector(c.inner.counted)}"
+        if c.inner is not None and c.inner.kind == "has_named_skill":
+            return condition(c.inner).replace(" has ", " does not have ", 1)
         if c.inner is not None and c.inner.kind in ("has_support_skill", "has_keyword_skill"):
             return condition(c.inner).replace(" has a ", " has no ", 1)
         if c.inner is not None and c.inner.kind == "you_used":
@@ -682,7 +692,11 @@ def condition(c: A.Condition) -> str:
         return f"{selector(c.subject)} has {n}{tail} card{'s' if n != 1 or tail else ''} in its stack"
     if c.kind == "same_name":
         return f"{selector(c.subject)} has the same Unit Name as {selector(c.counted)}"
-    if c.kind in ("has_support_skill", "has_keyword_skill"):
+    if c.kind == "has_weapons":
+        op, n = c.quantity
+        tail = {"le": " or fewer", "ge": " or more", "eq": ""}[op]
+        return f"{selector(c.subject)} has {n}{tail} different Weapon{'s' if n != 1 or tail else ''}"
+    if c.kind in ("has_support_skill", "has_keyword_skill", "has_named_skill"):
         from fecipher.dsl import skill_control
         return skill_control.render_condition(c)
     if c.kind == "happened":

@@ -444,6 +444,8 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         return _same_name(p, lambda ctx, u: ctx.game.unit_names(u))
     if p.kind in ("same_color", "no_shared_color"):
         return _colors_compared(p)
+    if p.kind == "same_symbol":
+        return _same_symbol(p, lambda ctx, u: ctx.game.symbols(u))
     if p.kind == "with_stack":
         op, n = p.op, p.value
         return lambda ctx, u: _cmp(op, len(u.cards), n)
@@ -537,6 +539,19 @@ def _colors_compared(p: A.PostFilter) -> Callable:
         mine = colors_of(ctx, thing)
         return not any(x is not thing and pred(ctx, x) and not mine.isdisjoint(colors_of(ctx, x)) for x in pool)
     return none_shared
+def _same_symbol(p: A.PostFilter, symbols_of) -> Callable:
+    """"with the same symbol as X": has a symbol that what X stands for has now (of a card
+    with two symbols, either; a colorless X shares none, so nothing matches, nor when X is
+    gone)."""
+    ref = p.value
+
+    def test(ctx, thing):
+        g = ctx.game
+        theirs: set = set()
+        for x in ref_things(ctx, ref):
+            theirs |= g.symbols(x) if isinstance(x, Unit) else g.card_symbols(x)
+        return bool(theirs) and bool(symbols_of(ctx, thing) & theirs)
+    return test
 
 
 @_per_selector
@@ -581,6 +596,8 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
             tests.append(_same_name(p, lambda ctx, c: ctx.game.card_names(c)))
         elif p.kind in ("same_color", "no_shared_color"):
             tests.append(_colors_compared(p))
+        elif p.kind == "same_symbol":
+            tests.append(_same_symbol(p, lambda ctx, c: ctx.game.card_symbols(c)))
         elif p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):   # "a card with a [CF] skill"
             from fecipher.dsl.skill_control import post_predicate
             tests.append(post_predicate(p))
@@ -637,7 +654,7 @@ def face_test(sel: A.Filtered) -> Callable[[Any], bool]:
         return lambda x: not x.face_up
     if any(q.kind not in ("other",) for q in sel.qualifiers) or any(
             p.kind in ("named", "not_named", "same_name", "different_name", "same_color", "no_shared_color",
-                       "with_stat", "stat_count",
+                       "same_symbol", "with_stat", "stat_count",
                        "support_skill", "keyword_skill", "bond_skill")
             for p in sel.posts):
         return lambda x: x.face_up

@@ -186,7 +186,16 @@ def check_change(checker, c: A.Change) -> None:
     elif c.kind == "acquire_traits_of":
         checker.check_selector(c.of)
         k = checker.ref_kind(c.of) if isinstance(c.of, A.Ref) else _kind(c.of)
-        if k not in ("unit", "chosen", "name"):
+        if c.words == ("symbol",):
+            # a card has symbols too ("the <Symbol> of the card supporting this unit", B05-050N)
+            if k not in ("unit", "card", "chosen", "name"):
+                checker.err(c.of.pos, "'acquires the symbol of ...' names a unit or a card, e.g. 'the card "
+                                      "supporting this unit'")
+        elif "symbol" in c.words:
+            checker.err(c.pos, "'acquires the symbol of ...' stands alone: say 'acquires the symbol of X and "
+                               "acquires the weapon of Y' (the symbol is taken from units or cards, the weapon, "
+                               "type and range from units)")
+        elif k not in ("unit", "chosen", "name"):
             checker.err(c.of.pos, "'acquires the weapon ... of ...' names units, e.g. 'all non-\"Morgan\" allies'")
 
 
@@ -228,6 +237,14 @@ def check_post(checker, sel: A.Filtered, p: A.PostFilter) -> None:
 
 def check_condition(checker, c: A.Condition) -> None:
     checker.check_selector(c.subject)
+    if c.kind == "has_named_skill":   # "this unit lacks "True Power"": a unit's skills now
+        checker.check_skill_name(c.name, c.pos)
+        k = checker.ref_kind(c.subject) if isinstance(c.subject, A.Ref) else _kind(c.subject)
+        if k not in ("unit", "name", "chosen"):
+            checker.err(c.pos, f"'has \"{c.name}\"' asks about a unit's skills (printed, acquired, not lost): "
+                               f"say it of a unit ('this unit has \"{c.name}\"', 'your main character does not "
+                               f"have \"{c.name}\"'); what a card prints is not supported")
+        return
     if c.kind == "has_keyword_skill" and c.name not in V.KEYWORDS:
         from fecipher.dsl.errors import suggest
         checker.err(c.pos, lambda: f"unknown keyword [{c.name}]{suggest(c.name, V.KEYWORDS)}")
@@ -288,10 +305,22 @@ def post_predicate(p: A.PostFilter):
     return lambda ctx, t: has_keyword_skill(ctx, t, name) == want
 
 
+def has_named_skill(ctx: SkillContext, thing, name: str) -> bool:
+    """A unit has a skill of that name now: printed, acquired (given, shared), not lost."""
+    if isinstance(thing, CardCopy):   # (refused by the checker: a unit's skills only)
+        return False
+    return any(s.name == name for s in ctx.game.skills_of(thing))
+
+
 def compile_condition(c: A.Condition):
     from fecipher.dsl.conditions import subject_things
     subj = c.subject
-    if c.kind == "has_support_skill":
+    if c.kind == "has_named_skill":
+        skill_name = c.name
+
+        def test(ctx, t):
+            return has_named_skill(ctx, t, skill_name)
+    elif c.kind == "has_support_skill":
         def test(ctx, t):
             return has_support_skill(ctx, t)
     else:
@@ -412,6 +441,13 @@ def change_parts(c: A.Change) -> list[tuple[str, str, Any]] | None:
                 g = ctx.game
                 return frozenset(r for x in _units(ctx, of) if x is not u for r in g.ranges(x))
             out.append((M.RANGES, "grant", ranges))
+        if "symbol" in traits:
+            # a unit's symbols as computed; a card's (the card supporting it) as computed where it is
+            def symbols(ctx, u, **kw):
+                g = ctx.game
+                return frozenset(sym for x in _things(ctx, of) if x is not u
+                                 for sym in (g.card_symbols(x) if isinstance(x, CardCopy) else g.symbols(x)))
+            out.append((M.SYMBOLS, "grant", symbols))
         return out
     return None
 
@@ -542,5 +578,7 @@ def render_post(p: A.PostFilter) -> str:
 
 def render_condition(c: A.Condition) -> str:
     from fecipher.dsl import render
+    if c.kind == "has_named_skill":
+        return f'{render.selector(c.subject)} has "{c.name}"'
     what = "a Support Skill" if c.kind == "has_support_skill" else f"a [{c.name}] skill"
     return f"{render.selector(c.subject)} has {what}"

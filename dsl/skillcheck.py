@@ -915,6 +915,11 @@ class SkillChecker:
                     self.err(c.pos, f"range {r} is outside 1-3")
         elif c.kind == "free_use":
             pass   # (checked with its subject: card_values.check_free_use)
+        elif c.kind == "single_skill":
+            self.check_skill_name(c.name, c.pos)
+            if c.amount != 1:
+                self.err(c.pos, f"'can have only {c.amount} \"{c.name}\"': only 1 is supported ('can have only 1 "
+                                f"\"{c.name}\"': of the skills of that name a unit has, it keeps the first)")
         elif c.kind in ("lose_skill", "cannot_use"):
             if not c.name:
                 self.err(c.pos, "name the skill, e.g. 'loses \"Anti-Fliers\"'")
@@ -1312,6 +1317,13 @@ class SkillChecker:
             if p.kind == "other_than":
                 for r in p.value:
                     self.check_selector(r)
+            if p.kind == "same_symbol":
+                self.check_selector(p.value)
+                if isinstance(p.value, A.Ref) and p.value.kind == "named":
+                    self.err(p.value.pos, "'the same symbol as \"X\"' names no card: say which unit or card, "
+                                          "e.g. 'that card', 'the revealed card'")
+                elif self.ref_kind(p.value) not in ("unit", "card", "chosen"):
+                    self.err(p.value.pos, "a symbol is taken from a unit or a card, e.g. 'the revealed card'")
             if p.kind in ("same_name", "different_name"):
                 self.check_selector(p.value)
                 if isinstance(p.value, A.Ref) and p.value.kind == "named":
@@ -1630,10 +1642,16 @@ class SkillChecker:
             if (self.ref_kind(c.subject) if isinstance(c.subject, A.Ref) else selector_kind(c.subject)) not in (
                     "unit", "name", "chosen"):
                 self.err(c.pos, "'has N cards in its stack' is said of a unit")
+        elif c.kind == "has_weapons":
+            self.check_selector(c.subject)
+            if (self.ref_kind(c.subject) if isinstance(c.subject, A.Ref) else selector_kind(c.subject)) not in (
+                    "unit", "name", "chosen"):
+                self.err(c.pos, "'has N different weapons' is said of a unit (the weapons it has now, printed and "
+                                "acquired); a card's printed weapon is 'it is sword'")
         elif c.kind == "same_name":
             self.check_selector(c.subject)
             self.check_selector(c.counted)
-        elif c.kind in ("has_support_skill", "has_keyword_skill"):
+        elif c.kind in ("has_support_skill", "has_keyword_skill", "has_named_skill"):
             skill_control.check_condition(self, c)
         elif c.kind == "you_used":
             kw = c.state.get("keyword")

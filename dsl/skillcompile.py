@@ -192,7 +192,11 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.TYPES, "remove", frozenset(c.words))]
     if c.kind == "lose_skill":
         return [(M.LOST_SKILLS, "grant", frozenset({c.name}))]
+    if c.kind == "single_skill":   # "can have only 1 "Anti-Fliers"": the others of that name are not had
+        return [(M.LOST_SKILLS, "grant", frozenset({M.ONE_OF + c.name}))]
     if c.kind == "lose_all_skills":
+        if c.words and c.words[0] == "non-spec":   # "loses all non-|SPEC| skills"
+            return [(M.LOST_SKILLS, "grant", frozenset({M.ALL_BUT_SPEC}))]
         return [(M.LOST_SKILLS, "grant", frozenset({M.ALL_SKILLS}))]
     if c.kind == "cannot_use":
         return [(M.CANNOT_USE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]

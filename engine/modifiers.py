@@ -59,6 +59,11 @@ SUPPORT_ALLOWED = "support_allowed"             # context: card; a same-name sup
 LOST_SKILLS = "lost_skills"
 # In LOST_SKILLS: every skill ("loses all skills"); no skill name holds a new line.
 ALL_SKILLS = "\n"
+# In LOST_SKILLS: ONE_OF + "X" is every skill named "X" the unit has but the first (printed
+# before acquired): "each ally can only possess 1 instance of "Anti-Fliers"" (B22-094R).
+ONE_OF = "\x01"
+# In LOST_SKILLS: every skill but the SPEC skills ("loses all non-|SPEC| skills", B13-094N).
+ALL_BUT_SPEC = "\x02"
 COPY = "copy"
 # Attack and destruction rules beyond Series 1. ATTACKS_REGARDLESS_OF_RANGE, context
 # defender: this unit may attack that enemy whatever its range and the lines (rule 11

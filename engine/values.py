@@ -114,6 +114,10 @@ class Values:
         lost = M.compute_set(self, unit, M.LOST_SKILLS, frozenset())
         if lost:  # a lost skill is lost whether printed or acquired (it cannot be acquired again)
             out = () if M.ALL_SKILLS in lost else tuple(s for s in out if s.name not in lost)
+            if M.ALL_BUT_SPEC in lost:
+                out = tuple(s for s in out if s.kind is SkillKind.SPECIAL)
+            if out and any(n[:1] == M.ONE_OF for n in lost):
+                out = _one_of_each(out, lost)
         if not self._cycle_cut:
             cache[key] = out
         self._cycle_cut = self._cycle_cut or outer
@@ -286,7 +290,8 @@ class Values:
                         continue
                     if lost is None:
                         lost = M.compute_set(self, src, M.LOST_SKILLS, frozenset())
-                    if lost and (M.ALL_SKILLS in lost or ctx.skill.name in lost):
+                    # (these are CONT skills: "all but the SPEC skills" takes them too)
+                    if lost and (M.ALL_SKILLS in lost or M.ALL_BUT_SPEC in lost or ctx.skill.name in lost):
                         continue
                     found.append((ce, ctx))
 
@@ -482,3 +487,18 @@ class Values:
     def _drop_unit_modifiers(self, unit_id: int) -> None:
         if any(m.unit == unit_id for m in self.modifiers):
             self._set_modifiers([m for m in self.modifiers if m.unit != unit_id])
+
+
+def _one_of_each(skills: tuple[Skill, ...], lost: frozenset[str]) -> tuple[Skill, ...]:
+    """``skills`` without the second and later skills of each name that LOST_SKILLS
+    keeps to one instance (M.ONE_OF + name): the first, in the order of the unit's
+    skills (printed before acquired), is the one it possesses."""
+    seen: set[str] = set()
+    out = []
+    for s in skills:
+        if M.ONE_OF + s.name in lost:
+            if s.name in seen:
+                continue
+            seen.add(s.name)
+        out.append(s)
+    return tuple(out)

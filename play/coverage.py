@@ -42,7 +42,6 @@ MISSING = {
                 "or of the turn); left out until a printing or ruling decides it",
     "B03-076SR": "\"Flaming Blade of Dusk and Dawn\": the allies tapped as the cost of this skill (whether all of "
                  "them are white)",
-    "B03-083R": "\"Unwavering Friendship\": a symbol given to cards in the retreat area (black cards there also white)",
     # B05 (cards/b05.fe0)
     "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
                  "units (another ally in the same line as this unit)",
@@ -50,8 +49,6 @@ MISSING = {
                  "for a critical hit goes (on top of the deck instead of the Retreat Area)",
     "B05-062HN": "\"Natural Saint\": two card choices in one skill, the second (the opponent's "
                  "blind choice from your hand) named after the first",
-    "B05-050N": "\"Today's Companion\": a unit acquiring the symbols of another card (the card "
-                "supporting it)",
     "B05-072HN": "\"Black Wings\": a choice whose count depends on a condition (1 other ally, or "
                  "any number of them if this unit is levelled up) with the chosen allies then "
                  "moved",
@@ -69,9 +66,6 @@ MISSING = {
     "B04-082N": "\"Plow the Fields!\": a condition on the card this skill's own line sent to the Retreat Area "
                 "(\"if a 'Donnel' is sent ... by this skill's effect\", as B04-081N); \"Resistance Emblem\" is in the "
                 "language",
-    "B04-083R": "\"Ignis\": a condition on the number of different weapons a unit has (\"3 or more different "
-                "Weapons\"); \"Infinite Potential\" (acquiring the weapons, types and ranges of the other allies) is "
-                "in the language",
     "P04-011PR": "\"Fatal Sword\": a replacement of where an ACT skill's cost sends its card (the discarded "
                  "card deployed instead of going to the Retreat Area when it has a [CF] skill): replacements "
                  "('... instead of ...') are refused in ACT skills and do not reach a cost's card",
@@ -155,9 +149,6 @@ MISSING = {
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
                 "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
                 "support cards",
-    "B10-059R": "\"Lost in the Waves\": a filter on allies by having the same symbol as a revealed card (only "
-                "the same unit name is a filter); \"Treasured Memory\": 'cannot be destroyed as the cost or effect of "
-                "skills' under a count of each of two symbols among the other allies",
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
     # B09 (cards/b09.fe0)
@@ -236,9 +227,6 @@ MISSING = {
     "B13-073SR": "\"That blade, too clumsy!\": \"their Orb is sent to the Retreat Area instead of being destroyed\": "
                  "an orb sent to the Retreat Area instead of being destroyed is refused (replacements change a unit's "
                  "destruction or destination, not an orb's)",
-    "B13-094N": "\"Scheming Smile\": \"that enemy loses all non-|SPEC| skills and cannot re-acquire them\": 'loses all "
-                "skills' also takes away the unit's SPEC skills (a unit's field skills include them), and no line keeps "
-                "one kind of skill",
     "B13-098HN": "\"Tireless Waiting\" [BS]: \"This card cannot be flipped face-down by a skill's cost or effect\": no "
                  "rule keeps a bond card from being flipped; \"News Presenter\" [BS] chooses among both players' orbs "
                  "(\"1 of your own or your opponent's Orbs\"), a choice the language makes of one player's orbs",
@@ -266,11 +254,10 @@ MISSING = {
     "B18-023R": "\"Rival-Surpassing Sword\" [CP]: 'Until the end of the turn, you may not use \"Rival-Surpassing Sword\"', a rule about the player and one named hand skill ('you cannot use' takes only a kind of skill; 'all allies cannot use X' does not reach a skill used from the hand)",
     "B18-051SR": "\"Let hope die, and despair take root.\": 'choose 1 card that does not have the same Unit Name as the chosen ally from your Boundless Area' after that ally was sent there (a unit-name filter on a chosen unit that has left the field matches nothing; choosing the card before sending the ally would leave out the cards of the ally's own stack)",
     "B18-085SR": "\"Glorious Ivaldi\": the cost '[Tap all other allies]' and '+20 attack per ally tapped as the cost of this skill' (a cost taps an exact number of units, and no count reads the units a cost tapped)",
-    "B18-004SR": "\"The Solitary Imperial Way\": a trigger on using a [CP] skill of an \"Edelgard\" "
-                 "card in your hand (no trigger names the use of a hand skill); \"Aymr, the Magic "
-                 "Axe\": a choice between destroying a chosen non-main character enemy and "
-                 "destroying 1 of the opponent's orbs ('either:' takes one line per option, and a "
-                 "choice and its action are two)",
+    "B18-004SR": "\"Aymr, the Magic Axe\": a choice between destroying a chosen non-main character enemy and "
+                 "destroying a chosen orb of the opponent's ('either:' takes one effect line per option and refuses "
+                 "'choose' inside an option; each option here is a choice and its action). (\"The Solitary Imperial "
+                 "Way\" is in the language: 'when you use a \"Edelgard\" [CP]'.)",
     "B18-012R": "\"Preparing for a Sudden Siege\": 'Until this unit leaves the Battlefield, you "
                 "cannot use' the skill (no duration until the unit leaves the field); \"Let's all "
                 "shut ourselves in!\": a bond card chosen and added to the hand",
@@ -314,9 +301,6 @@ MISSING = {
                 "Character\" after a choice between deploying and stacking the revealed card (a condition on the "
                 "card an 'either:' option stacked is not in the language); \"Pulse of Release\": choosing cards "
                 "stacked beneath this unit and adding them to the hand (no effect takes cards out of a stack)",
-    "B19-022SR": "[CP] \"Throne of Knowledge\": \"If your <Brown> Main Character does not possess \"Divine Pulse\"\" "
-                 "(no condition asks whether a unit has a skill of a name) and the Main Character acquiring the card's "
-                 "own \"Divine Pulse\" (a granted skill of the same name as one of the card's skills)",
     "B19-056HN": "\"As Gallant a Figure as in Life\": \"This card cannot be stacked on top of \"Sigurd\" to Class Change "
                  "him\" (no card rule stops a card being placed on units of a unit name; 'cannot class change' is a "
                  "change of units)",
@@ -377,8 +361,11 @@ MISSING = {
     "B22-044N": "\"Destiny-Defying Heart\": a trigger on this unit \"tapped by the cost or effect of an other ally's "
                 "skill\" ('when this unit is tapped' takes by a skill, by your skill, by an ally's skill or your support "
                 "skill, by \"X\", not a skill of another ally)",
-    "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only ('this card "
-                 "acquires the unit name' holds wherever the card is)",
+    "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only: the "
+                 "engine reads a card's unit names for a level up or class change from the hand, an evasion's discard "
+                 "and the unit-name rule of deployment from its printed names and SPEC aliases (card_unit_names in "
+                 "engine/deployment.py and engine/battle.py), which hold wherever the card is; a name held in one "
+                 "area needs those to ask the card's computed names there",
     "B22-072SR": "\"Valla-Brightening Lance Dance\": \"Then, send all cards in your opponent's Retreat Area with the "
                  "same Unit Name as that enemy\" after the enemy has been sent away ('with the same unit name as' a "
                  "chosen unit that has left the field matches nothing; only a lasting deployment rule keeps its name)",
@@ -389,13 +376,9 @@ MISSING = {
                 "kind works from there)",
     "B22-088N": "\"Rainbow Dust\": \"enemy skills cannot send cards from your hand to the Retreat Area\" (no rule stops "
                 "the opponent's skills from moving cards out of a hand)",
-    "B22-094R": "\"Ashes and Dust\": \"each ally can only possess 1 instance of \\\"Anti-Fliers\\\"\" (a unit that has "
-                "\"Anti-Fliers\" and acquires it has both: its attack rises twice)",
     "B22-100R": "\"\\\"I'll take down every last one of you!\\\"\": a SPEC skill that deploys this card from the "
                 "Boundless Area (no skill kind works from the Boundless Area); \"Secret Agarthan Technology\" triggers "
                 "on a deployment by that skill",
-    "B22-107R": "\"\\\"The flames shall consume all - and hence, something new will be born.\\\"\": \"If this unit "
-                "lacks \\\"True Power\\\"\" (no condition asks whether a unit has a skill, or has lost one)",
     "B22-111HN": "\"\\\"Wanna play with the old man?\\\"\": the opponent declares a guess (odd or even) about a card's "
                  "cost before it is revealed (no effect asks the opponent for a guess)",
 }
