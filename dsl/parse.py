@@ -1132,9 +1132,15 @@ class ToAst(Transformer):
 
     def duration(self, pos, items):
         words = list(map(str, items))
-        if words and words[0] == "during":
+        if "next" in words and not ("opponent" in words or "your" in words):
+            # "each player's next turn", "its owner's next turn", "their next turn": refused
+            kind = "next_turn_whose"
+        elif words and words[0] == "during":
             # "during your opponent's next turn": from that turn's start to its end
             kind = "during_opponents_next_turn" if "opponent" in words else "during_next_turn"
+        elif "this" in words and "leaves" in words:
+            # "until this unit leaves the field": the skill's own unit, whatever the line changes
+            kind = "while_source_on_field" if words[-1] == "field" else "leaves_what"
         elif "leaves" in words or "leave" in words:
             # "until it leaves the field": the changed unit's own change, ended only by its leaving
             kind = "while_on_field" if words[-1] == "field" else "leaves_what"

@@ -212,6 +212,7 @@ def duration(d: A.Duration | None) -> str:
             "end_of_next_turn": "until the end of your next turn",
             "end_of_game": "until the end of the game",
             "while_on_field": "until removed from the field",
+            "while_source_on_field": "until this unit leaves the field",
             "leaves_what": "until it leaves the field",
             "during_opponents_next_turn": "during your opponent's next turn",
             "during_next_turn": "during your next turn"}[d.kind]

@@ -305,6 +305,10 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
             got = yield from pick_units(ctx, s, f"{ctx.skill.name}: choose for \"{text}\"")
             units.extend(u for u in got if u not in units)
         g = ctx.game
+        holder = duration_holder(st, ctx)
+        if holder is False:   # "until this unit leaves the field", and it has left: nothing lasts
+            ctx.data["did"] = False
+            return
         # "during your opponent's next turn": nothing until that turn starts (any later turn is it:
         # the change ends with it); "during your next turn": only in the controller's own turns
         # after this one (the first of them ends it), not in the opponent's turn between
@@ -322,9 +326,24 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
                     else:
                         value = (lambda gm, un, _v=value, _c=ctx, **kw: _v(_c.in_game(gm), un, **kw))
                 g.add_modifier(Modifier(stat, op, value, duration, ctx.controller, unit=u.id, turn=g.turn,
-                                        condition=later, text=f"{u.card.name}: {text}", source=ctx.skill.name))
+                                        condition=later, text=f"{u.card.name}: {text}", source=ctx.skill.name,
+                                        holder=holder))
         ctx.data["did"] = bool(units)
     return eff
+
+
+def duration_holder(st, ctx: SkillContext) -> int | None | bool:
+    """For "until this unit leaves the field": the id of the skill's own unit, which the
+    effect's modifiers last as long as (``Modifier.holder``); False when that unit is no
+    longer on the field as the effect resolves (the duration is already over: the effect
+    does nothing); None for any other duration."""
+    d = getattr(st, "duration", None)
+    if d is None or d.kind != "while_source_on_field":
+        return None
+    u = ctx.unit
+    if u is None or ctx.game.unit(u.id) is None:
+        return False
+    return u.id
 
 
 def _standing_modification(st: A.Modification, parts, text: str):
@@ -671,10 +690,14 @@ def deploy_ban_effect(st: A.DeployBan):
 
     def eff(ctx: SkillContext):
         g = ctx.game
+        holder = duration_holder(st, ctx)
+        if holder is False:   # "until this unit leaves the field", and it has left: nothing lasts
+            ctx.data["did"] = False
+            return
         frozen = attrs.evolve(ctx, data=_settled(g, ctx.data))
         g.add_modifier(Modifier(M.CANNOT_DEPLOY, "flag", (lambda gm, un, _c=frozen, **kw: value(_c.in_game(gm), un, **kw)),
                                 duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
-                                source=ctx.skill.name))
+                                source=ctx.skill.name, holder=holder))
         ctx.data["did"] = True
         return
         yield  # pragma: no cover

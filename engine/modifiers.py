@@ -164,6 +164,10 @@ class Modifier:
     turn: int = 0                 # the turn it was created in
     text: str = ""
     source: str = ""              # the skill it came from, for people
+    # The unit whose leaving the field ends it ("until this unit leaves the Battlefield, your
+    # opponent cannot deploy ..."): a rule about a player or a change of other units that lasts
+    # while the skill's own unit stays on the field (with duration WHILE_ON_FIELD).
+    holder: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.stat not in STATS:

@@ -224,9 +224,6 @@ MISSING = {
                 "either of two events (an AUTO skill has one trigger line, and two skills would not share the [Once "
                 "Per Turn]); \"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when "
                 "the class change was made (no condition asks whether a SPEC skill set the class change cost paid)",
-    "B12-071SR": "\"Regnant\": \"until this unit is removed from the Battlefield, your opponent cannot deploy cards into "
-                 "their Back Line\", a duration lasting while a unit stays on the field (durations end with a turn, a "
-                 "combat or the game)",
     "B12-075SR": "\"Darkness-Cleaving Sacred Blade\": \"you may have a second Bond Phase\" (the language has no extra "
                  "phases or turns)",
     "B12-100HN": "\"How cruel should I be?\": \"your opponent cannot place cards from their hand into the Bond Area by a "
@@ -324,10 +321,6 @@ MISSING = {
     "B19-009R": "\"Investigation Into Hidden Powers\": a choice of a card with the same unit name as the card "
                 "sent to the retreat area as this skill's cost (a choice can name the unit name of a chosen ally, "
                 "the main character or the supporting card, not of a cost card)",
-    "B19-011HN": "\"I've gotta train more!\": 'this unit cannot use \"...\" until the end of your next turn' (no "
-                 "duration ends at the end of the controller's next turn; the checker refuses it)",
-    "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
-                "(no duration ends at the end of the controller's next turn; the checker refuses it)",
     # B20, second half (cards/b20.fe0, B20-052..102)
     "B20-074R": "\"Innocent Wing\": \"When an ally is being supported by a <Green>\" stops \"any Support skills that "
                 "your opponent's Support card possesses\" in that same combat: a trigger on a successful support "
