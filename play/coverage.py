@@ -280,7 +280,6 @@ MISSING = {
                 "Retreat Area skill 'when this card is sent from your hand to your retreat area by an enemy's "
                 "skill or your opponent's support skill')",
     # B18 (cards/b18.fe0)
-    "B18-023R": "\"Rival-Surpassing Sword\" [CP]: 'Until the end of the turn, you may not use \"Rival-Surpassing Sword\"', a rule about the player and one named hand skill ('you cannot use' takes only a kind of skill; 'all allies cannot use X' does not reach a skill used from the hand)",
     "B18-051SR": "\"Let hope die, and despair take root.\": 'choose 1 card that does not have the same Unit Name as the chosen ally from your Boundless Area' after that ally was sent there (a unit-name filter on a chosen unit that has left the field matches nothing; choosing the card before sending the ally would leave out the cards of the ally's own stack)",
     "B18-085SR": "\"Glorious Ivaldi\": the cost '[Tap all other allies]' and '+20 attack per ally tapped as the cost of this skill' (a cost taps an exact number of units, and no count reads the units a cost tapped)",
     "B18-004SR": "\"The Solitary Imperial Way\": a trigger on using a [CP] skill of an \"Edelgard\" "
@@ -288,9 +287,6 @@ MISSING = {
                  "Axe\": a choice between destroying a chosen non-main character enemy and "
                  "destroying 1 of the opponent's orbs ('either:' takes one line per option, and a "
                  "choice and its action are two)",
-    "B18-012R": "\"Preparing for a Sudden Siege\": 'Until this unit leaves the Battlefield, you "
-                "cannot use' the skill (no duration until the unit leaves the field); \"Let's all "
-                "shut ourselves in!\": a bond card chosen and added to the hand",
     "B18-018SR": "\"An Offering to Lost Souls\": the orbs this unit's attack destroys go to the "
                  "opponent's retreat area instead of their hand (no replacement of where a "
                  "destroyed orb goes)",
