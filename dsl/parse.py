@@ -1114,6 +1114,9 @@ class ToAst(Transformer):
     def by_opponents_skills(self, pos, items):
         return "opponents_skills"
 
+    def by_skill_effects(self, pos, items):
+        return "skill_effects"
+
     def flag_words(self, pos, items):
         return tuple(items)
 

@@ -854,8 +854,10 @@ class SkillChecker:
                 self.err(c.pos, "'by enemy skills or your opponent's support skills' goes with 'cannot be moved'")
             elif c.by == "opponents_skills" and words != ("be", "moved"):
                 self.err(c.pos, "'by your opponent's skills' goes with 'cannot be moved'")
+            elif c.by == "skill_effects" and words not in (("be", "destroyed"), ("be", "moved")):
+                self.err(c.pos, "'by the effect of skills' goes with 'cannot be destroyed' or 'cannot be moved'")
             elif c.by is not None and c.by not in ("skills", "enemy_skills", "critical_hits", "enemy_or_support_skills",
-                                                   "opponents_skills"):
+                                                   "opponents_skills", "skill_effects"):
                 self.check_selector(c.by, where=False)
                 if words not in (("be", "attacked"), ("attack",), ("be", "destroyed", "in", "battle")):
                     self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line', "

@@ -51,7 +51,7 @@ def flag_of(c: A.Change) -> str:
     words = tuple(c.words)
     if c.by == "critical_hits":   # (the checker lets it follow "cannot be destroyed" only)
         return M.CANNOT_BE_DESTROYED_IN_BATTLE
-    if c.by in ("skills", "enemy_skills", "enemy_or_support_skills", "opponents_skills"):
+    if c.by in ("skills", "enemy_skills", "enemy_or_support_skills", "opponents_skills", "skill_effects"):
         if V.FLAGS.get(words) in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
             return V.FLAGS[words]
         if words == ("be", "destroyed"):
@@ -156,6 +156,10 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
             # "other" for a bond, hand or Retreat Area skill: Game.can_be_moved).
             return [(flag, "flag", lambda ctx, u, player=None, source=None, **kw:
                      player is not None and player != u.owner and source in ("unit", "support"))]
+        if c.by == "skill_effects":
+            # "by the effect of skills": any skill's effect, not a cost (the engine tells which:
+            # cost=True when a skill's cost destroys it, Game.destroy; no cost moves a unit)
+            return [(flag, "flag", lambda ctx, u, cost=False, **kw: not cost)]
         if c.by == "opponents_skills":
             # Any skill (cost or effect) whose controller is the opponent of this skill's
             # controller: their units', bond, hand, Retreat Area and support skills (the engine

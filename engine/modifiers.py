@@ -68,7 +68,8 @@ COPY = "copy"
 # would destroy it. CANNOT_BE_DESTROYED_BY_SKILLS gets context player: the
 # controller of the skill that would destroy it ("by enemy skills"), and source: the
 # unit whose skill it is, None when it is no unit's or its unit has left the field
-# ("by skills of tome enemies").
+# ("by skills of tome enemies"), and cost: True when a skill's cost destroys it, not its
+# effect ("by the effect of skills").
 ATTACKS_REGARDLESS_OF_RANGE = "attacks_regardless_of_range"
 CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
 # A rule about a player, not a unit: "your opponent cannot deploy cards with cost 5 or

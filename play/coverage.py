@@ -62,10 +62,6 @@ MISSING = {
                  "moved",
     "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
                  "while this unit was on the field",
-    "B04-009R": "\"Raise Defense\": 'cannot be destroyed by the effect of skills' (a cost may still destroy them); "
-                "the language's 'cannot be destroyed by skills' also refuses costs (its duration, 'during your "
-                "opponent's next turn', is in the language)",
-    "B04-009R+": "the same card as B04-009R (the card list's second entry: \"I'll Protect You\")",
     "B04-044SR": "\"A Sacrifice\": destroying another ally instead of paying a named skill's cost (an alternative cost)",
     "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
                 "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
@@ -275,10 +271,6 @@ MISSING = {
     "B16-094R": "\"Inescapable Fate\": \"Your opponent is unable to add any cards to their Orbs\", a rule forbidding "
                 "a player to put cards into their Orb Area (the language forbids deploying, using skills and levelling "
                 "up, not moving cards into an area)",
-    "B16-100R": "\"Black Steed's Neigh\": enemies that cannot be moved by the effects of skills (not costs): "
-                "'cannot be moved by skills' is both (\"Transcending Fate\" is in the language since session 9: a "
-                "Retreat Area skill 'when this card is sent from your hand to your retreat area by an enemy's "
-                "skill or your opponent's support skill')",
     # B18 (cards/b18.fe0)
     "B18-051SR": "\"Let hope die, and despair take root.\": 'choose 1 card that does not have the same Unit Name as the chosen ally from your Boundless Area' after that ally was sent there (a unit-name filter on a chosen unit that has left the field matches nothing; choosing the card before sending the ally would leave out the cards of the ally's own stack)",
     "B18-085SR": "\"Glorious Ivaldi\": the cost '[Tap all other allies]' and '+20 attack per ally tapped as the cost of this skill' (a cost taps an exact number of units, and no count reads the units a cost tapped)",

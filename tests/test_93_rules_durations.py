@@ -211,3 +211,86 @@ def test_it_renders_as_the_card_text():
     text = describe(walhart)
     assert ("Until this unit leaves the field, your opponent cannot deploy cards into their Back Line."
             in text), text
+
+
+# ---------------------------------------------------------------- "by the effect of skills"
+EFFECTS = '''
+card "Mamori, Shield"
+  codes TST-936
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  types armored
+  cont "Wall"
+    this unit cannot be destroyed by the effect of skills and cannot be moved by the effect of skills
+
+card "Draug, Sacrificer"
+  codes TST-937
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Offering"
+    cost destroy 1 armored ally
+    draw 1
+  act "Smite"
+    choose 1 unit
+    destroy it
+  act "Shove"
+    choose 1 unit
+    move it
+
+card "Foe, Plain"
+  codes TST-938
+  cost 1
+  symbol blue
+  range 1
+  attack 30
+  support 10
+'''
+
+EF = {c.unit_name: c for c in compile_text(EFFECTS, "effects.fe0")}
+
+
+def test_a_skills_effect_cannot_destroy_or_move_it():
+    game, _, _ = duel()
+    mamori = add_unit(game, 0, EF["Mamori"])
+    add_unit(game, 0, EF["Draug"])
+    foe = add_unit(game, 1, EF["Foe"])
+    begin(game, turn=3, player=0)
+    pick(game, "use_skill", skill="Smite")
+    assert not options(game, unit=mamori)          # not offered to the effect's choice
+    pick(game, unit=foe)
+    assert game.unit(foe.id) is None
+    pick(game, "use_skill", skill="Shove")
+    assert not options(game, unit=mamori)
+    assert game.can_be_destroyed(mamori, by_player=1, in_battle=False) is False
+    assert game.can_be_destroyed(mamori, by_player=0, in_battle=True) is True    # an attack still can
+
+
+def test_a_skills_cost_may_still_destroy_it():
+    game, _, _ = duel()
+    mamori = add_unit(game, 0, EF["Mamori"])
+    add_unit(game, 0, EF["Draug"])
+    begin(game, turn=3, player=0)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Offering")
+    assert game.unit(mamori.id) is None             # paid as the cost
+    assert len(game.players[0].hand) == hand + 1
+
+
+def test_by_the_effect_of_skills_goes_with_destroyed_or_moved_only():
+    text = EFFECTS.replace("this unit cannot be destroyed by the effect of skills and cannot be moved by the "
+                           "effect of skills", "this unit cannot be attacked by the effect of skills")
+    with pytest.raises(LanguageError) as e:
+        compile_text(text, "bad.fe0")
+    assert "'by the effect of skills' goes with 'cannot be destroyed' or 'cannot be moved'" in str(e.value)
+
+
+def test_by_the_effect_of_skills_renders():
+    from fecipher.play.cli_cards import describe
+    assert ("This unit cannot be destroyed by the effect of skills, and cannot be moved by the effect of skills."
+            in describe(EF["Mamori"])), describe(EF["Mamori"])
