@@ -105,6 +105,9 @@ def can_act(ctx, a: A.Action, keep=None) -> bool:
         things = _alive(ctx, ctx.data.get("chosen", []))
     elif kind in ("unit", "name"):
         things = unit_candidates(ctx, sel)
+        from fecipher.dsl.selectors import choosable, picks_all
+        if not isinstance(sel, A.Ref) and not picks_all(sel):   # (a choice: as pick_units offers)
+            things = [u for u in things if choosable(ctx, u)]
     elif kind in ("card", "bond", "orb"):
         things = card_candidates(ctx, sel)
     else:

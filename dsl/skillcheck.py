@@ -850,8 +850,9 @@ class SkillChecker:
                 self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
             elif c.by == "critical_hits" and words != ("be", "destroyed"):
                 self.err(c.pos, "'by critical hits' goes with 'cannot be destroyed'")
-            elif c.by == "enemy_or_support_skills" and words != ("be", "moved"):
-                self.err(c.pos, "'by enemy skills or your opponent's support skills' goes with 'cannot be moved'")
+            elif c.by == "enemy_or_support_skills" and words not in (("be", "moved"), ("be", "chosen")):
+                self.err(c.pos, "'by enemy skills or your opponent's support skills' goes with 'cannot be moved' "
+                                "or 'cannot be chosen'")
             elif c.by == "opponents_skills" and words != ("be", "moved"):
                 self.err(c.pos, "'by your opponent's skills' goes with 'cannot be moved'")
             elif c.by == "skill_effects" and words not in (("be", "destroyed"), ("be", "moved")):

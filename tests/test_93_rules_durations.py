@@ -294,3 +294,79 @@ def test_by_the_effect_of_skills_renders():
     from fecipher.play.cli_cards import describe
     assert ("This unit cannot be destroyed by the effect of skills, and cannot be moved by the effect of skills."
             in describe(EF["Mamori"])), describe(EF["Mamori"])
+
+
+# ---------------------------------------------------------------- "cannot be chosen by ..."
+CHOSEN = '''
+card "Kellam, Hidden"
+  codes TST-939
+  cost 1
+  symbol blue
+  range 1
+  attack 30
+  support 10
+  cont "Blend"
+    this unit cannot be chosen by enemy skills or your opponent's support skills
+
+card "Kellam, Vanished"
+  codes TST-940
+  cost 1
+  symbol blue
+  range 1
+  attack 30
+  support 10
+  cont "Vanish"
+    this unit cannot be chosen
+
+card "Smiter, Foe"
+  codes TST-941
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  act "Smite"
+    choose 1 enemy
+    destroy it
+  act "Weaken"
+    all enemies gain -10 attack until the end of the turn
+  hand "Ambush"
+    cost send this card to your retreat area
+    choose 1 unit
+    destroy it
+'''
+
+CH = {c.name: c for c in compile_text(CHOSEN, "chosen.fe0")}
+
+
+def test_not_chosen_by_the_skill_of_an_enemy_unit_but_by_a_hand_skill():
+    game, _, _ = duel()
+    kellam = add_unit(game, 1, CH["Kellam, Hidden"])
+    other = add_unit(game, 1, CH["Smiter, Foe"])
+    add_unit(game, 0, CH["Smiter, Foe"])
+    add_cards(game, 0, "hand", CH["Smiter, Foe"])
+    begin(game, turn=3, player=0)
+    pick(game, "use_skill", skill="Smite")
+    assert not options(game, unit=kellam)                 # a skill of an enemy unit: not offered
+    pick(game, unit=other)
+    pick(game, "use_skill", skill="Weaken", player=0)               # "all enemies" chooses nobody: it is reached
+    assert game.attack(kellam) == 20
+    pick(game, "use_skill", skill="Ambush")               # a hand skill is neither: it may choose it
+    pick(game, unit=kellam)
+    assert game.unit(kellam.id) is None
+
+
+def test_cannot_be_chosen_by_any_skill_of_the_opponent():
+    game, _, _ = duel()
+    kellam = add_unit(game, 1, CH["Kellam, Vanished"])
+    add_cards(game, 0, "hand", CH["Smiter, Foe"])
+    begin(game, turn=3, player=0)
+    pick(game, "use_skill", skill="Ambush")
+    assert not options(game, unit=kellam)
+
+
+def test_by_enemy_or_support_skills_goes_with_moved_or_chosen():
+    text = CHOSEN.replace("this unit cannot be chosen by enemy skills", "this unit cannot be attacked by enemy skills")
+    with pytest.raises(LanguageError) as e:
+        compile_text(text, "bad.fe0")
+    assert "goes with 'cannot be moved' or 'cannot be chosen'" in str(e.value)
