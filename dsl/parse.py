@@ -737,6 +737,17 @@ class ToAst(Transformer):
                 line = it
         return A.DeployBan(who, cards, line, dur, pos, verb, by_skills)
 
+    def place_ban(self, pos, items):
+        who, verb, cards, place = items[0], str(items[1]).lower(), items[2], items[3]
+        dur = None
+        by_skills = False
+        for it in items[4:]:
+            if isinstance(it, A.Duration):
+                dur = it
+            elif it == ("by", "skills"):
+                by_skills = True
+        return A.PlaceBan(who, cards, place, dur, pos, verb, by_skills)
+
     def symbol_waiver(self, pos, items):
         return A.SymbolWaiver(str(items[0]).lower(), pos)
 

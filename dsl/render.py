@@ -353,6 +353,9 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.LimitLift):
         from fecipher.dsl import skill_control
         return skill_control.render_lift(st)
+    if isinstance(st, A.PlaceBan):
+        from fecipher.dsl import place_ban
+        return place_ban.render_statement(st)
     if isinstance(st, A.DeployBan):
         who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
         line = f" into {'their' if st.who != 'you' else 'your'} {cap(st.line)} Line" if st.line else ""

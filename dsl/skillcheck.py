@@ -408,7 +408,7 @@ class SkillChecker:
             self.err(d.pos, "'until it leaves the field' is supported on a change of units ('this unit gains +30 "
                             "attack until it leaves the field'): the units changed are the ones that leave")
         elif isinstance(d, A.Duration) and d.kind == "while_source_on_field":
-            if not isinstance(st, (A.Modification, A.DeployBan, A.SkillBan)):
+            if not isinstance(st, (A.Modification, A.DeployBan, A.SkillBan, A.PlaceBan)):
                 self.err(d.pos, "'until this unit leaves the field' is supported on a change of units and on a "
                                 "rule about a player ('your opponent cannot deploy cards into their back line "
                                 "until this unit leaves the field')")
@@ -417,6 +417,10 @@ class SkillChecker:
                                 f"skill of a unit, not a {kind.upper()} skill")
         if isinstance(st, A.DeployBan):
             self.check_deploy_ban(st)
+            return
+        if isinstance(st, A.PlaceBan):
+            from fecipher.dsl import place_ban
+            place_ban.check(self, st)
             return
         if isinstance(st, A.SymbolWaiver):
             if st.verb != "deploy":

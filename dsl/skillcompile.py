@@ -272,6 +272,9 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
         pred = card_predicate(st.cards)
         return [ContinuousEffect(M.SUPPORT_ALLOWED if st.succeeds else M.SUPPORT_FAILS, "flag",
                                  lambda ctx, u, card=None, **kw: card is not None and pred(ctx, card), applies, text)]
+    if isinstance(st, A.PlaceBan):
+        from fecipher.dsl import place_ban
+        return place_ban.continuous(st)
     if isinstance(st, A.DeployBan):
         return [ContinuousEffect(M.CANNOT_DEPLOY, "flag", deploy_ban_value(st), lambda ctx, u: False, text)]
     if isinstance(st, A.SymbolWaiver):   # the skill's controller, while the skill is active
@@ -798,6 +801,9 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
         return two_units_effect(st)
     if isinstance(st, A.DeployBan):
         return deploy_ban_effect(st)
+    if isinstance(st, A.PlaceBan):
+        from fecipher.dsl import place_ban
+        return place_ban.effect(st)
     if isinstance(st, A.Again):
         from fecipher.dsl import skill_control
         return skill_control.again_effect(st)

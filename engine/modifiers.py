@@ -77,6 +77,10 @@ CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
 # timed one reaches no unit (applies is always False) and a continuous one is found
 # with the other continuous effects; deployment.deploy_ban_refusal asks them.
 CANNOT_DEPLOY = "cannot_deploy"
+# A rule about a player's areas, found like CANNOT_DEPLOY: value(game_or_ctx, None, card=, dest=,
+# src=, by_skill=) is whether that card cannot enter that area ("bonds", "orbs") of its owner
+# from ``src`` ("your opponent cannot add cards to their orbs"); deployment.place_ban_refusal asks them.
+CANNOT_PLACE = "cannot_place"
 # A rule about a player, found like CANNOT_DEPLOY: value(ctx, None, player=) is whether that
 # player deploys and levels up without the symbols of rule 5 ("even if you do not have Bond
 # cards with compatible colors"); deployment.symbols_waived asks it.
@@ -132,7 +136,7 @@ FLAGS = frozenset({
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
     CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED, FREE_SKILL,
     ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP,
-    CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT, LVS_USABLE,
+    CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT, LVS_USABLE, CANNOT_PLACE,
 })
 STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT}) | FLAGS | CARD_STATS
 

@@ -210,10 +210,6 @@ MISSING = {
                 "the class change was made (no condition asks whether a SPEC skill set the class change cost paid)",
     "B12-075SR": "\"Darkness-Cleaving Sacred Blade\": \"you may have a second Bond Phase\" (the language has no extra "
                  "phases or turns)",
-    "B12-100HN": "\"How cruel should I be?\": \"your opponent cannot place cards from their hand into the Bond Area by a "
-                 "skill's effect\" for a duration (the language's bans on a player cover deploying, using or activating"
-                 " skills and attacking, not placing cards into the bond area; 'this card cannot be placed in the bond"
-                 " area' is a card's own SPEC rule)",
     "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
                  "filter 'with attack N or less' takes a number, not another unit's value)",
     "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
@@ -256,9 +252,6 @@ MISSING = {
                  "of a stack)",
     "B16-066SR": "\"A New World\": a second Beginning Phase, Bond Phase and Deployment Phase in the turn (extra "
                  "phases are not in the language)",
-    "B16-094R": "\"Inescapable Fate\": \"Your opponent is unable to add any cards to their Orbs\", a rule forbidding "
-                "a player to put cards into their Orb Area (the language forbids deploying, using skills and levelling "
-                "up, not moving cards into an area)",
     # B18 (cards/b18.fe0)
     "B18-051SR": "\"Let hope die, and despair take root.\": 'choose 1 card that does not have the same Unit Name as the chosen ally from your Boundless Area' after that ally was sent there (a unit-name filter on a chosen unit that has left the field matches nothing; choosing the card before sending the ally would leave out the cards of the ally's own stack)",
     "B18-085SR": "\"Glorious Ivaldi\": the cost '[Tap all other allies]' and '+20 attack per ally tapped as the cost of this skill' (a cost taps an exact number of units, and no count reads the units a cost tapped)",
