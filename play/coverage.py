@@ -103,8 +103,6 @@ MISSING = {
     # B06
     "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
                  "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
-    "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
-                "can attack (not other white allies)",
     "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
                  "'it' after 'draw 1' names no card)",
     # B07
