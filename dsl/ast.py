@@ -245,6 +245,20 @@ class DeployBan:
 
 
 @_node
+class PlaceBan:
+    """"your opponent cannot add cards to their orbs", "your opponent cannot place cards from
+    their hand into their bond area by skills": a rule about cards entering one of a player's
+    areas (the Orb Area or the Bond Area), from anywhere or from one area."""
+    who: str                         # opponent, you, each: whose area the cards cannot enter
+    cards: Selector                  # the cards ("cards", "cards from their hand")
+    place: "Place"                   # the area ("their orbs", "their bond area")
+    duration: "Duration | None"
+    pos: Pos
+    verb: str = "add"                # add, place, put, send (what the line says they cannot do)
+    by_skills: bool = False          # "... by skills": only a skill's effect is stopped
+
+
+@_node
 class SkillBan:
     """A rule of skill control about players (dsl/skill_control.py): "your opponent
     cannot use act skills", "all auto skills cannot trigger", "your opponent's support
@@ -357,7 +371,8 @@ class Choice:
 
 
 Statement = (Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
-             | Delayed | CardChange | SkillCostChange | DeployBan | GameEnd | Choice | SkillBan | LimitLift | Again)
+             | Delayed | CardChange | SkillCostChange | DeployBan | GameEnd | Choice | SkillBan | LimitLift | Again
+             | PlaceBan)
 
 
 # ---- triggers and conditions

@@ -211,7 +211,8 @@ class DestroyCost:
             pred = unit_predicate(self.sel)
             units = [u for u in g.players[ctx.controller].units if pred(ctx, u)]
         return [u for u in units if not g.flag(u, M.CANNOT_BE_DESTROYED)
-                and not g.flag(u, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=ctx.controller, source=ctx.unit)]
+                and not g.flag(u, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=ctx.controller, source=ctx.unit,
+                               cost=True)]
 
     def can_pay(self, ctx) -> bool:
         need = 1 if isinstance(self.sel, A.Ref) else _n(self.sel)
@@ -228,7 +229,7 @@ class DestroyCost:
             chosen = [u for u in cands if u.id in ids]
         for u in chosen:
             yield from ctx.game.destroy(u, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit,
-                                        skill=ctx.skill.name)
+                                        skill=ctx.skill.name, by_cost=True)
 
 
 @attrs.frozen

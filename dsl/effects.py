@@ -105,6 +105,9 @@ def can_act(ctx, a: A.Action, keep=None) -> bool:
         things = _alive(ctx, ctx.data.get("chosen", []))
     elif kind in ("unit", "name"):
         things = unit_candidates(ctx, sel)
+        from fecipher.dsl.selectors import choosable, picks_all
+        if not isinstance(sel, A.Ref) and not picks_all(sel):   # (a choice: as pick_units offers)
+            things = [u for u in things if choosable(ctx, u)]
     elif kind in ("card", "bond", "orb"):
         things = card_candidates(ctx, sel)
     else:
@@ -492,6 +495,10 @@ def _send_builder(default):
             _sent(ctx, cards, dest)
             return
         if isinstance(t, CardCopy):
+            if dest in ("bonds", "orbs"):
+                from fecipher.engine.deployment import place_ban_refusal
+                if place_ban_refusal(g, t, dest, by_skill=True):
+                    return False   # "your opponent cannot add cards to their orbs": it stays
             if dest == "bonds":
                 from fecipher.engine.cards import can_be_placed_in_bonds
                 if not can_be_placed_in_bonds(t.card):
@@ -515,7 +522,13 @@ def _placeable(a: A.Action):
         return stack
     if _to_area(a, None) == "bonds":
         from fecipher.engine.cards import can_be_placed_in_bonds
-        return lambda ctx, t: not isinstance(t, CardCopy) or can_be_placed_in_bonds(t.card)
+        from fecipher.engine.deployment import place_ban_refusal
+        return lambda ctx, t: not isinstance(t, CardCopy) or (
+            can_be_placed_in_bonds(t.card) and place_ban_refusal(ctx.game, t, "bonds", by_skill=True) is None)
+    if _to_area(a, None) == "orbs":   # (a rule about the player's orbs: engine/deployment.place_ban_refusal)
+        from fecipher.engine.deployment import place_ban_refusal
+        return lambda ctx, t: not isinstance(t, CardCopy) or place_ban_refusal(ctx.game, t, "orbs",
+                                                                               by_skill=True) is None
     return None
 
 

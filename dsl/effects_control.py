@@ -175,9 +175,16 @@ def _can_do_all(a: A.Action):
     from fecipher.dsl.effects import acts_on
     sel = a.target
     kind = selector_kind(sel)
-    find = card_candidates if kind == "card" else unit_candidates
-    need = 1 if isinstance(sel, A.Ref) or picks_all(sel) else max(count_range(sel)[0], 1)
+    from fecipher.dsl.selectors import choosable
+    chosen = not (isinstance(sel, A.Ref) or picks_all(sel))
+    need = 1 if not chosen else max(count_range(sel)[0], 1)
     pred = acts_on(a)   # (engine decision 14: only what the action can act on counts)
+
+    def find(ctx, sel):
+        if kind == "card":
+            return card_candidates(ctx, sel)
+        units = unit_candidates(ctx, sel)
+        return [u for u in units if choosable(ctx, u)] if chosen else units   # (a choice: as pick_units)
     return lambda ctx: len(offerable(ctx, find(ctx, sel), pred)) >= need
 
 

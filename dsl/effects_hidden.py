@@ -103,6 +103,9 @@ def _random_choice(a: A.Action):
             cands: list = card_candidates(ctx, sel)
         elif kind in ("unit", "name"):
             cands = unit_candidates(ctx, sel)
+            if isinstance(sel, A.Filtered) and not picks_all(sel):   # (a choice, at random: as pick_units)
+                from fecipher.dsl.selectors import choosable
+                cands = [u for u in cands if choosable(ctx, u)]
         else:
             cands = list(ctx.data.get("chosen", []))
         if isinstance(sel, A.Filtered) and not picks_all(sel):

@@ -741,6 +741,17 @@ class ToAst(Transformer):
                 line = it
         return A.DeployBan(who, cards, line, dur, pos, verb, by_skills)
 
+    def place_ban(self, pos, items):
+        who, verb, cards, place = items[0], str(items[1]).lower(), items[2], items[3]
+        dur = None
+        by_skills = False
+        for it in items[4:]:
+            if isinstance(it, A.Duration):
+                dur = it
+            elif it == ("by", "skills"):
+                by_skills = True
+        return A.PlaceBan(who, cards, place, dur, pos, verb, by_skills)
+
     def symbol_waiver(self, pos, items):
         return A.SymbolWaiver(str(items[0]).lower(), pos)
 
@@ -1137,6 +1148,9 @@ class ToAst(Transformer):
     def by_opponents_skills(self, pos, items):
         return "opponents_skills"
 
+    def by_skill_effects(self, pos, items):
+        return "skill_effects"
+
     def flag_words(self, pos, items):
         return tuple(items)
 
@@ -1155,9 +1169,15 @@ class ToAst(Transformer):
 
     def duration(self, pos, items):
         words = list(map(str, items))
-        if words and words[0] == "during":
+        if "next" in words and not ("opponent" in words or "your" in words):
+            # "each player's next turn", "its owner's next turn", "their next turn": refused
+            kind = "next_turn_whose"
+        elif words and words[0] == "during":
             # "during your opponent's next turn": from that turn's start to its end
             kind = "during_opponents_next_turn" if "opponent" in words else "during_next_turn"
+        elif "this" in words and "leaves" in words:
+            # "until this unit leaves the field": the skill's own unit, whatever the line changes
+            kind = "while_source_on_field" if words[-1] == "field" else "leaves_what"
         elif "leaves" in words or "leave" in words:
             # "until it leaves the field": the changed unit's own change, ended only by its leaving
             kind = "while_on_field" if words[-1] == "field" else "leaves_what"

@@ -218,6 +218,7 @@ def duration(d: A.Duration | None) -> str:
             "end_of_next_turn": "until the end of your next turn",
             "end_of_game": "until the end of the game",
             "while_on_field": "until removed from the field",
+            "while_source_on_field": "until this unit leaves the field",
             "leaves_what": "until it leaves the field",
             "during_opponents_next_turn": "during your opponent's next turn",
             "during_next_turn": "during your next turn"}[d.kind]
@@ -249,6 +250,8 @@ def change(c: A.Change, plural: bool) -> str:
             return out + " by enemy skills or your opponent's Support skills"
         if c.by == "opponents_skills":
             return out + " by your opponent's skills"
+        if c.by == "skill_effects":
+            return out + " by the effect of skills"
         if c.by == "skills" and words[-1] in ("up", "change", "changed", "deployed"):
             return out + " by a skill's effect"
         if c.by == "skills" and c.of is not None:
@@ -360,6 +363,9 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.LimitLift):
         from fecipher.dsl import skill_control
         return skill_control.render_lift(st)
+    if isinstance(st, A.PlaceBan):
+        from fecipher.dsl import place_ban
+        return place_ban.render_statement(st)
     if isinstance(st, A.DeployBan):
         who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
         line = f" into {'their' if st.who != 'you' else 'your'} {cap(st.line)} Line" if st.line else ""

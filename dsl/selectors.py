@@ -727,12 +727,25 @@ def unit_candidates(ctx: SkillContext, sel: A.Selector) -> list[Unit]:
     pred = unit_predicate(sel)
     g = ctx.game
     units = g.all_units()
-    out = [u for u in units if pred(ctx, u)]
-    if V.UNIT_NOUNS.get(sel.noun) == "enemy":
-        # Units that cannot be chosen by the opponent's skills are left out.
-        from fecipher.engine import modifiers as M
-        out = [u for u in out if not g.flag(u, M.CANNOT_BE_CHOSEN)]
-    return out
+    return [u for u in units if pred(ctx, u)]
+
+
+def choosable(ctx: SkillContext, unit: Unit) -> bool:
+    """Whether this skill may choose ``unit`` ("this unit cannot be chosen by enemy skills or
+    your opponent's support skills"): a unit of another player than the skill's controller
+    with CANNOT_BE_CHOSEN is not offered, the flag told whose skill chooses (player) and what
+    it is (source: "unit" for a skill of a unit, "support" for a support skill, "other" for a
+    bond, hand or Retreat Area skill, as Game.can_be_moved). Only a choice asks it: an effect
+    on "all enemies" still reaches the unit."""
+    from fecipher.engine import modifiers as M
+    from fecipher.engine.skills import SkillKind
+    if unit.owner == ctx.controller:
+        return True
+    kind = ctx.skill.kind
+    source = ("support" if kind is SkillKind.SUPPORT else
+              "unit" if kind in (SkillKind.ACTION, SkillKind.AUTOMATIC, SkillKind.CONTINUOUS)
+              and ctx.unit_id is not None else "other")
+    return not ctx.game.flag(unit, M.CANNOT_BE_CHOSEN, player=ctx.controller, source=source)
 
 
 def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
@@ -848,6 +861,7 @@ def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
     cands = unit_candidates(ctx, sel)
     if isinstance(sel, A.Ref) or picks_all(sel):
         return cands
+    cands = [u for u in cands if choosable(ctx, u)]
     if keep is not None:
         cands = offerable(ctx, cands, keep, chooser)
     lo, hi = count_range(sel)

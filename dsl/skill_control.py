@@ -367,11 +367,16 @@ def ban_effect(st: A.SkillBan):
     text = render_ban(st)
 
     def eff(ctx: SkillContext):
+        from fecipher.dsl.skillcompile import duration_holder
         g = ctx.game
+        holder = duration_holder(st, ctx)
+        if holder is False:   # "until this unit leaves the field", and it has left: nothing lasts
+            ctx.data["did"] = False
+            return
         frozen = attrs.evolve(ctx, data=dict(ctx.data))
         g.add_modifier(Modifier(M.SKILL_BAN, "flag", (lambda gm, un, _c=frozen, **kw: value(_c.in_game(gm), un, **kw)),
                                 duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
-                                source=ctx.skill.name))
+                                source=ctx.skill.name, holder=holder))
         ctx.data["did"] = True
         return
         yield  # pragma: no cover

@@ -402,11 +402,9 @@ class SkillChecker:
     def check_statement(self, st) -> None:
         kind = self.s.kind
         d = getattr(st, "duration", None)
-        if isinstance(d, A.Duration) and d.kind == "end_of_next_turn":
-            # The parser reads "until the end of your next turn", but no modifier duration ends at
-            # the end of the controller's next turn: refused here rather than crashing the compiler.
-            self.err(d.pos, "'until the end of your next turn' is not supported: only 'until the end of the "
-                            "turn' and 'until the end of your opponent's next turn'")
+        if isinstance(d, A.Duration) and d.kind == "next_turn_whose":
+            self.err(d.pos, "say whose next turn the duration ends with: 'your next turn' or 'your opponent's "
+                            "next turn' (a turn of each player, or of a card's owner, is not supported)")
         elif isinstance(d, A.Duration) and d.kind in ("during_opponents_next_turn", "during_next_turn") \
                 and not isinstance(st, A.Modification):
             whose = "your opponent's" if d.kind == "during_opponents_next_turn" else "your"
@@ -418,8 +416,20 @@ class SkillChecker:
         elif isinstance(d, A.Duration) and d.kind == "while_on_field" and not isinstance(st, A.Modification):
             self.err(d.pos, "'until it leaves the field' is supported on a change of units ('this unit gains +30 "
                             "attack until it leaves the field'): the units changed are the ones that leave")
+        elif isinstance(d, A.Duration) and d.kind == "while_source_on_field":
+            if not isinstance(st, (A.Modification, A.DeployBan, A.SkillBan, A.PlaceBan)):
+                self.err(d.pos, "'until this unit leaves the field' is supported on a change of units and on a "
+                                "rule about a player ('your opponent cannot deploy cards into their back line "
+                                "until this unit leaves the field')")
+            elif kind in ("bond", "hand", "support"):   # (a CONT skill takes no duration: refused below)
+                self.err(d.pos, "'until this unit leaves the field' needs the skill's own unit: an ACT or AUTO "
+                                f"skill of a unit, not a {kind.upper()} skill")
         if isinstance(st, A.DeployBan):
             self.check_deploy_ban(st)
+            return
+        if isinstance(st, A.PlaceBan):
+            from fecipher.dsl import place_ban
+            place_ban.check(self, st)
             return
         if isinstance(st, A.SymbolWaiver):
             if st.verb != "deploy":
@@ -864,12 +874,15 @@ class SkillChecker:
                 self.err(c.pos, "'by enemy skills' goes with 'cannot be destroyed'")
             elif c.by == "critical_hits" and words != ("be", "destroyed"):
                 self.err(c.pos, "'by critical hits' goes with 'cannot be destroyed'")
-            elif c.by == "enemy_or_support_skills" and words != ("be", "moved"):
-                self.err(c.pos, "'by enemy skills or your opponent's support skills' goes with 'cannot be moved'")
+            elif c.by == "enemy_or_support_skills" and words not in (("be", "moved"), ("be", "chosen")):
+                self.err(c.pos, "'by enemy skills or your opponent's support skills' goes with 'cannot be moved' "
+                                "or 'cannot be chosen'")
             elif c.by == "opponents_skills" and words != ("be", "moved"):
                 self.err(c.pos, "'by your opponent's skills' goes with 'cannot be moved'")
+            elif c.by == "skill_effects" and words not in (("be", "destroyed"), ("be", "moved")):
+                self.err(c.pos, "'by the effect of skills' goes with 'cannot be destroyed' or 'cannot be moved'")
             elif c.by is not None and c.by not in ("skills", "enemy_skills", "critical_hits", "enemy_or_support_skills",
-                                                   "opponents_skills"):
+                                                   "opponents_skills", "skill_effects"):
                 self.check_selector(c.by, where=False)
                 if words not in (("be", "attacked"), ("attack",), ("be", "destroyed", "in", "battle")):
                     self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line', "

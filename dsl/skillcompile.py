@@ -51,7 +51,7 @@ def flag_of(c: A.Change) -> str:
     words = tuple(c.words)
     if c.by == "critical_hits":   # (the checker lets it follow "cannot be destroyed" only)
         return M.CANNOT_BE_DESTROYED_IN_BATTLE
-    if c.by in ("skills", "enemy_skills", "enemy_or_support_skills", "opponents_skills"):
+    if c.by in ("skills", "enemy_skills", "enemy_or_support_skills", "opponents_skills", "skill_effects"):
         if V.FLAGS.get(words) in (M.CANNOT_LEVEL_UP, M.CANNOT_CLASS_CHANGE):
             return V.FLAGS[words]
         if words == ("be", "destroyed"):
@@ -156,6 +156,10 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
             # "other" for a bond, hand or Retreat Area skill: Game.can_be_moved).
             return [(flag, "flag", lambda ctx, u, player=None, source=None, **kw:
                      player is not None and player != u.owner and source in ("unit", "support"))]
+        if c.by == "skill_effects":
+            # "by the effect of skills": any skill's effect, not a cost (the engine tells which:
+            # cost=True when a skill's cost destroys it, Game.destroy; no cost moves a unit)
+            return [(flag, "flag", lambda ctx, u, cost=False, **kw: not cost)]
         if c.by == "opponents_skills":
             # Any skill (cost or effect) whose controller is the opponent of this skill's
             # controller: their units', bond, hand, Retreat Area and support skills (the engine
@@ -272,6 +276,9 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
         pred = card_predicate(st.cards)
         return [ContinuousEffect(M.SUPPORT_ALLOWED if st.succeeds else M.SUPPORT_FAILS, "flag",
                                  lambda ctx, u, card=None, **kw: card is not None and pred(ctx, card), applies, text)]
+    if isinstance(st, A.PlaceBan):
+        from fecipher.dsl import place_ban
+        return place_ban.continuous(st)
     if isinstance(st, A.DeployBan):
         return [ContinuousEffect(M.CANNOT_DEPLOY, "flag", deploy_ban_value(st), lambda ctx, u: False, text)]
     if isinstance(st, A.SymbolWaiver):   # the skill's controller, while the skill is active
@@ -309,6 +316,10 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
             got = yield from pick_units(ctx, s, f"{ctx.skill.name}: choose for \"{text}\"")
             units.extend(u for u in got if u not in units)
         g = ctx.game
+        holder = duration_holder(st, ctx)
+        if holder is False:   # "until this unit leaves the field", and it has left: nothing lasts
+            ctx.data["did"] = False
+            return
         # "during your opponent's next turn": nothing until that turn starts (any later turn is it:
         # the change ends with it); "during your next turn": only in the controller's own turns
         # after this one (the first of them ends it), not in the opponent's turn between
@@ -326,9 +337,24 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
                     else:
                         value = (lambda gm, un, _v=value, _c=ctx, **kw: _v(_c.in_game(gm), un, **kw))
                 g.add_modifier(Modifier(stat, op, value, duration, ctx.controller, unit=u.id, turn=g.turn,
-                                        condition=later, text=f"{u.card.name}: {text}", source=ctx.skill.name))
+                                        condition=later, text=f"{u.card.name}: {text}", source=ctx.skill.name,
+                                        holder=holder))
         ctx.data["did"] = bool(units)
     return eff
+
+
+def duration_holder(st, ctx: SkillContext) -> int | None | bool:
+    """For "until this unit leaves the field": the id of the skill's own unit, which the
+    effect's modifiers last as long as (``Modifier.holder``); False when that unit is no
+    longer on the field as the effect resolves (the duration is already over: the effect
+    does nothing); None for any other duration."""
+    d = getattr(st, "duration", None)
+    if d is None or d.kind != "while_source_on_field":
+        return None
+    u = ctx.unit
+    if u is None or ctx.game.unit(u.id) is None:
+        return False
+    return u.id
 
 
 def _standing_modification(st: A.Modification, parts, text: str):
@@ -695,10 +721,14 @@ def deploy_ban_effect(st: A.DeployBan):
 
     def eff(ctx: SkillContext):
         g = ctx.game
+        holder = duration_holder(st, ctx)
+        if holder is False:   # "until this unit leaves the field", and it has left: nothing lasts
+            ctx.data["did"] = False
+            return
         frozen = attrs.evolve(ctx, data=_settled(g, ctx.data))
         g.add_modifier(Modifier(M.CANNOT_DEPLOY, "flag", (lambda gm, un, _c=frozen, **kw: value(_c.in_game(gm), un, **kw)),
                                 duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
-                                source=ctx.skill.name))
+                                source=ctx.skill.name, holder=holder))
         ctx.data["did"] = True
         return
         yield  # pragma: no cover
@@ -795,6 +825,9 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
         return two_units_effect(st)
     if isinstance(st, A.DeployBan):
         return deploy_ban_effect(st)
+    if isinstance(st, A.PlaceBan):
+        from fecipher.dsl import place_ban
+        return place_ban.effect(st)
     if isinstance(st, A.Again):
         from fecipher.dsl import skill_control
         return skill_control.again_effect(st)

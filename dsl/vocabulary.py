@@ -83,10 +83,17 @@ DURATIONS = {
     "end_of_turn": M.END_OF_TURN,
     "end_of_combat": M.END_OF_COMBAT,
     "end_of_opponents_next_turn": M.END_OF_OPPONENTS_NEXT_TURN,
+    # "until the end of your next turn": the end of the controller's first own turn after the one
+    # it was made in (the opponent's turn between does not end it; made in the opponent's turn,
+    # it is the turn that follows).
+    "end_of_next_turn": M.END_OF_YOUR_NEXT_TURN,
     "end_of_game": M.PERMANENT,
     # "until it leaves the field" ("until this unit is removed from the Battlefield"): a change of
     # units aimed at each unit, which ends when that unit leaves the field, as every such change does.
     "while_on_field": M.WHILE_ON_FIELD,
+    # "until this unit leaves the field": no turn or combat ends it, only the skill's own unit
+    # leaving the field (the modifier's holder, dsl/skillcompile.py).
+    "while_source_on_field": M.WHILE_ON_FIELD,
     # "during your opponent's next turn": it ends as "until the end of ..." does, and holds only
     # from the start of that turn (a condition on the modifier, dsl/skillcompile.py).
     "during_opponents_next_turn": M.END_OF_OPPONENTS_NEXT_TURN,

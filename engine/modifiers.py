@@ -73,7 +73,8 @@ COPY = "copy"
 # would destroy it. CANNOT_BE_DESTROYED_BY_SKILLS gets context player: the
 # controller of the skill that would destroy it ("by enemy skills"), and source: the
 # unit whose skill it is, None when it is no unit's or its unit has left the field
-# ("by skills of tome enemies").
+# ("by skills of tome enemies"), and cost: True when a skill's cost destroys it, not its
+# effect ("by the effect of skills").
 ATTACKS_REGARDLESS_OF_RANGE = "attacks_regardless_of_range"
 CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
 # A rule about a player, not a unit: "your opponent cannot deploy cards with cost 5 or
@@ -81,6 +82,10 @@ CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
 # timed one reaches no unit (applies is always False) and a continuous one is found
 # with the other continuous effects; deployment.deploy_ban_refusal asks them.
 CANNOT_DEPLOY = "cannot_deploy"
+# A rule about a player's areas, found like CANNOT_DEPLOY: value(game_or_ctx, None, card=, dest=,
+# src=, by_skill=) is whether that card cannot enter that area ("bonds", "orbs") of its owner
+# from ``src`` ("your opponent cannot add cards to their orbs"); deployment.place_ban_refusal asks them.
+CANNOT_PLACE = "cannot_place"
 # A rule about a player, found like CANNOT_DEPLOY: value(ctx, None, player=) is whether that
 # player deploys and levels up without the symbols of rule 5 ("even if you do not have Bond
 # cards with compatible colors"); deployment.symbols_waived asks it.
@@ -139,7 +144,7 @@ FLAGS = frozenset({
     CANNOT_MOVE, CANNOT_BE_MOVED_BY_SKILLS, CANNOT_BE_DESTROYED, CANNOT_BE_DESTROYED_BY_SKILLS,
     CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED, FREE_SKILL,
     ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP,
-    CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT, LVS_USABLE, SUPPORT_TWICE,
+    CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT, LVS_USABLE, SUPPORT_TWICE, CANNOT_PLACE,
 })
 STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT}) | FLAGS | CARD_STATS
 
@@ -172,6 +177,10 @@ class Modifier:
     turn: int = 0                 # the turn it was created in
     text: str = ""
     source: str = ""              # the skill it came from, for people
+    # The unit whose leaving the field ends it ("until this unit leaves the Battlefield, your
+    # opponent cannot deploy ..."): a rule about a player or a change of other units that lasts
+    # while the skill's own unit stays on the field (with duration WHILE_ON_FIELD).
+    holder: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.stat not in STATS:

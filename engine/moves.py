@@ -364,12 +364,15 @@ class Moves:
         self.check_march()
 
     def destroy(self, unit: Unit, *, by_player: int, in_battle: bool,
-                by_unit: Unit | None = None, skill: str | None = None) -> Iterator[Decision]:
+                by_unit: Unit | None = None, skill: str | None = None, by_cost: bool = False) -> Iterator[Decision]:
         """Destroy a unit (rule 4 and 6). An MC stays on the field and breaks orbs.
+        ``by_cost``: a skill's cost destroys it, not its effect ("cannot be destroyed by
+        the effect of skills" does not stop it).
 
         Returns True when the unit was destroyed (not prevented).
         """
-        if not self.can_be_destroyed(unit, by_player=by_player, in_battle=in_battle, by_unit=by_unit):
+        if not self.can_be_destroyed(unit, by_player=by_player, in_battle=in_battle, by_unit=by_unit,
+                                     by_cost=by_cost):
             return False
         e = ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character, in_battle, by_player,
                              by_unit.id if by_unit else None, skill)
@@ -390,7 +393,7 @@ class Moves:
         return True
 
     def can_be_destroyed(self, unit: Unit, *, by_player: int, in_battle: bool,
-                         by_unit: Unit | None = None) -> bool:
+                         by_unit: Unit | None = None, by_cost: bool = False) -> bool:
         """Whether no skill forbids destroying the unit this way ("cannot be destroyed",
         "... in battle", "... by your opponent's skills", "... by skills of tome enemies":
         ``by_unit`` is the attacker, or the unit whose skill destroys); a replacement of the
@@ -399,7 +402,7 @@ class Moves:
             return False
         if in_battle:
             return not self.flag(unit, M.CANNOT_BE_DESTROYED_IN_BATTLE, attacker=by_unit)
-        return not self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=by_player, source=by_unit)
+        return not self.flag(unit, M.CANNOT_BE_DESTROYED_BY_SKILLS, player=by_player, source=by_unit, cost=by_cost)
 
     def can_change_defender(self, unit: Unit) -> bool:
         """Whether the attack in progress could be made to target ``unit`` instead: there is a

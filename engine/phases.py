@@ -85,6 +85,10 @@ def bond_options(game: "Game", player: int) -> list[Option]:
             # bond_refusal(game, player, c.id) is None: c is in the hand, no bond placed yet.
             if c.card in seen or not can_be_placed_in_bonds(c.card):
                 continue
+            if not M.idle(game, M.CANNOT_PLACE):
+                from fecipher.engine.deployment import place_ban_refusal
+                if place_ban_refusal(game, c, "bonds") is not None:   # (a rule about the player's Bond Area)
+                    continue
             seen.add(c.card)
             key = (PLACE_BOND, c.id, c.card)
             opts.append(MADE_OPTIONS.get(key) or made_option(key, Option(
@@ -103,7 +107,8 @@ def bond_refusal(game: "Game", player: int, card_id: int | None) -> str | None:
     from fecipher.engine.cards import can_be_placed_in_bonds
     if not can_be_placed_in_bonds(copy.card):
         return f"{copy.card.name} cannot be placed in the Bond Area"
-    return None
+    from fecipher.engine.deployment import place_ban_refusal
+    return place_ban_refusal(game, copy, "bonds")   # (a rule about the player's Bond Area, not "by skills")
 
 
 def bond_phase(game: "Game") -> Iterator[Decision]:

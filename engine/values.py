@@ -485,8 +485,10 @@ class Values:
             self._mods_by_stat.setdefault(m.stat, []).append(m)
 
     def _drop_unit_modifiers(self, unit_id: int) -> None:
-        if any(m.unit == unit_id for m in self.modifiers):
-            self._set_modifiers([m for m in self.modifiers if m.unit != unit_id])
+        """A unit left the field: the modifiers aimed at it end, and those that last only
+        while it stays on the field (``holder``)."""
+        if any(m.unit == unit_id or m.holder == unit_id for m in self.modifiers):
+            self._set_modifiers([m for m in self.modifiers if m.unit != unit_id and m.holder != unit_id])
 
 
 def _one_of_each(skills: tuple[Skill, ...], lost: frozenset[str]) -> tuple[Skill, ...]:

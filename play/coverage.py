@@ -38,8 +38,7 @@ MISSING = {
                 "is levelled up) with one reference to what either chose",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
                 "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
-    "B03-075N": "\"Guest Nohrian Commander\": the card list gives the +10 no duration (until the end of the combat "
-                "or of the turn); left out until a printing or ruling decides it",
+    "B03-075N": "\"Guest Nohrian Commander\": an AUTO whose +10 attack is printed with no duration (the end of the combat or of the turn), its only printing and the only skill of that name; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B03-076SR": "\"Flaming Blade of Dusk and Dawn\": the allies tapped as the cost of this skill (whether all of "
                  "them are white)",
     # B05 (cards/b05.fe0)
@@ -54,10 +53,6 @@ MISSING = {
                  "moved",
     "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
                  "while this unit was on the field",
-    "B04-009R": "\"Raise Defense\": 'cannot be destroyed by the effect of skills' (a cost may still destroy them); "
-                "the language's 'cannot be destroyed by skills' also refuses costs (its duration, 'during your "
-                "opponent's next turn', is in the language)",
-    "B04-009R+": "the same card as B04-009R (the card list's second entry: \"I'll Protect You\")",
     "B04-044SR": "\"A Sacrifice\": destroying another ally instead of paying a named skill's cost (an alternative cost)",
     "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
                 "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
@@ -78,20 +73,11 @@ MISSING = {
                 "combat activate before such a trigger resolves: refused by the checker)",
     "B08-018N": "\"Pegasus Whisperer\": a trigger on an ally moved by this unit's own \"Winged Deliverer\" "
                 "('by \"Winged Deliverer\"' alone would also count another unit's skill of that name)",
-    "B08-019R": "\"I blend into the background sometimes...\": 'cannot be chosen by an enemy's skills or "
-                "their support skills' (not targetable)",
     "B08-023R": "\"Are you hurt anywhere?\": a card with the same unit name as any other ally; \"I will beat "
                 "you!\": a condition 'in the same line as your Main Character' for this unit",
     "B08-026R": "\"Jealousy\": a trigger on the opponent drawing by an enemy's skill or their support skill ('by "
                 "your opponent's skill' also counts their bond and hand skills, as B02-074HN)",
-    "B08-044N": "\"Blade of Slaughter\": the card list gives the +10 no duration (until the end of the combat or "
-                "of the turn); left out until a printing or ruling decides it (as B03-075N)",
-    "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
-                 "support 0 (see B08-002SR); left out until the facts are confirmed (the skills themselves are "
-                 "'this card can share its unit name with allies', any number of copies, and a deployment "
-                 "from the retreat area)",
-    "B08-047bN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
-    "B08-047cN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
+    "B08-044N": "\"Blade of Slaughter\": an AUTO whose +10 attack is printed with no duration (the end of the combat or of the turn), its only printing (B12-041HN's \"Blade of Slaughter\" is another skill, a CONT); no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B08-079SR": "\"Work, work, work!\": three effects resolved in order until one fails, each of several lines "
                  "(a reveal or a choice, then an effect under a condition): 'if you do' gates one line, after the "
                  "last line not under it, so a step of several lines cannot be made to depend on the one before",
@@ -103,8 +89,6 @@ MISSING = {
     # B06
     "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
                  "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
-    "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
-                "can attack (not other white allies)",
     "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
                  "'it' after 'draw 1' names no card)",
     # B07
@@ -171,9 +155,7 @@ MISSING = {
                  "on the field at once); \"Stone\": an enemy that cannot be untapped at the start of the "
                  "opponent's next turn (the untap of that Beginning Phase skipped for one unit; a delayed effect "
                  "runs after the untap, and 'cannot untap until ...' also forbids later untaps)",
-    "B11-075N": "\"Excellent! It's odds!\" / \"Too bad? It's evens.\": AUTO skills giving +20 attack with no "
-                "duration in the card list's text (every AUTO change in the language needs one, and the card's "
-                "only printing does not say which)",
+    "B11-075N": "\"Excellent! It's odds!\" / \"Too bad? It's evens.\": AUTO skills whose +20 attack is printed with no duration, the card's only printing and the only skills of those names; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B11-101+X": "a second card named \"Camilla, Bewitching Malig Knight\" (colorless, with other skills than "
                  "S04-003ST of the same name and title): a pool holds one card per name, so the two cannot both be "
                  "in the packs",
@@ -198,15 +180,8 @@ MISSING = {
                 "either of two events (an AUTO skill has one trigger line, and two skills would not share the [Once "
                 "Per Turn]); \"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when "
                 "the class change was made (no condition asks whether a SPEC skill set the class change cost paid)",
-    "B12-071SR": "\"Regnant\": \"until this unit is removed from the Battlefield, your opponent cannot deploy cards into "
-                 "their Back Line\", a duration lasting while a unit stays on the field (durations end with a turn, a "
-                 "combat or the game)",
     "B12-075SR": "\"Darkness-Cleaving Sacred Blade\": \"you may have a second Bond Phase\" (the language has no extra "
                  "phases or turns)",
-    "B12-100HN": "\"How cruel should I be?\": \"your opponent cannot place cards from their hand into the Bond Area by a "
-                 "skill's effect\" for a duration (the language's bans on a player cover deploying, using or activating"
-                 " skills and attacking, not placing cards into the bond area; 'this card cannot be placed in the bond"
-                 " area' is a card's own SPEC rule)",
     "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
                  "filter 'with attack N or less' takes a number, not another unit's value)",
     "B13-027R": "\"Men and Dragons' Hopes\": \"you may place this card face-down in your Bond Area instead of "
@@ -243,24 +218,13 @@ MISSING = {
                  "of a stack)",
     "B16-066SR": "\"A New World\": a second Beginning Phase, Bond Phase and Deployment Phase in the turn (extra "
                  "phases are not in the language)",
-    "B16-094R": "\"Inescapable Fate\": \"Your opponent is unable to add any cards to their Orbs\", a rule forbidding "
-                "a player to put cards into their Orb Area (the language forbids deploying, using skills and levelling "
-                "up, not moving cards into an area)",
-    "B16-100R": "\"Black Steed's Neigh\": enemies that cannot be moved by the effects of skills (not costs): "
-                "'cannot be moved by skills' is both (\"Transcending Fate\" is in the language since session 9: a "
-                "Retreat Area skill 'when this card is sent from your hand to your retreat area by an enemy's "
-                "skill or your opponent's support skill')",
     # B18 (cards/b18.fe0)
-    "B18-023R": "\"Rival-Surpassing Sword\" [CP]: 'Until the end of the turn, you may not use \"Rival-Surpassing Sword\"', a rule about the player and one named hand skill ('you cannot use' takes only a kind of skill; 'all allies cannot use X' does not reach a skill used from the hand)",
     "B18-051SR": "\"Let hope die, and despair take root.\": 'choose 1 card that does not have the same Unit Name as the chosen ally from your Boundless Area' after that ally was sent there (a unit-name filter on a chosen unit that has left the field matches nothing; choosing the card before sending the ally would leave out the cards of the ally's own stack)",
     "B18-085SR": "\"Glorious Ivaldi\": the cost '[Tap all other allies]' and '+20 attack per ally tapped as the cost of this skill' (a cost taps an exact number of units, and no count reads the units a cost tapped)",
     "B18-004SR": "\"Aymr, the Magic Axe\": a choice between destroying a chosen non-main character enemy and "
                  "destroying a chosen orb of the opponent's ('either:' takes one effect line per option and refuses "
                  "'choose' inside an option; each option here is a choice and its action). (\"The Solitary Imperial "
                  "Way\" is in the language: 'when you use a \"Edelgard\" [CP]'.)",
-    "B18-012R": "\"Preparing for a Sudden Siege\": 'Until this unit leaves the Battlefield, you "
-                "cannot use' the skill (no duration until the unit leaves the field); \"Let's all "
-                "shut ourselves in!\": a bond card chosen and added to the hand",
     "B18-018SR": "\"An Offering to Lost Souls\": the orbs this unit's attack destroys go to the "
                  "opponent's retreat area instead of their hand (no replacement of where a "
                  "destroyed orb goes)",
@@ -271,9 +235,9 @@ MISSING = {
                 "line ('when ... is deployed' takes no line filter, as B15-035R)",
     "B18-094R": "\"Dancer of the Mercenaries\": a trigger on this unit deployed in the front line "
                 "('when ... is deployed' takes no line filter, as B15-035R)",
-    "B17-003N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
-    "B17-004N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
-    "B17-006N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
+    "B17-003N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, its only printing (the skill is only on B17-003N, B17-004N and B17-006N, all without one); no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
+    "B17-004N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, as B17-003N; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
+    "B17-006N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, as B17-003N; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B17-065SR": "\"Divisive Resourcefulness\": 'If your opponent has 4 or more cards in their hand, they are unable to draw cards (with 3 or fewer, they may only draw until they reach 4)' (no rule forbids or caps a player's draws)",
     "B17-073SR": "\"Pride in Independence\": 'This card cannot be stacked on top of a \"Tibarn\" to Level Up him as a result of a skill's effect' (a rule of this card as the card placed; 'cannot level up by skills' is a change of the unit levelled up, whatever card is placed on it)",
     "B17-115R": "\"A Lesson in Heaven or Hell\": 'Choose 2 cards with different Deployment Costs ... Your opponent chooses 1 of those cards. You can deploy the card that your opponent chose, and send the other to the Boundless Area' (no filter of different costs between chosen cards, and the opponent cannot choose among cards the controller chose)",
@@ -286,10 +250,6 @@ MISSING = {
     "B19-009R": "\"Investigation Into Hidden Powers\": a choice of a card with the same unit name as the card "
                 "sent to the retreat area as this skill's cost (a choice can name the unit name of a chosen ally, "
                 "the main character or the supporting card, not of a cost card)",
-    "B19-011HN": "\"I've gotta train more!\": 'this unit cannot use \"...\" until the end of your next turn' (no "
-                 "duration ends at the end of the controller's next turn; the checker refuses it)",
-    "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
-                "(no duration ends at the end of the controller's next turn; the checker refuses it)",
     # B20, second half (cards/b20.fe0, B20-052..102)
     "B20-074R": "\"Innocent Wing\": \"When an ally is being supported by a <Green>\" stops \"any Support skills that "
                 "your opponent's Support card possesses\" in that same combat: a trigger on a successful support "

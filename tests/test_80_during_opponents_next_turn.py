@@ -142,10 +142,8 @@ def test_during_your_next_turn_made_on_the_opponents_turn_holds_in_the_turn_afte
 @pytest.mark.parametrize("line, message", [
     ("your opponent cannot deploy cards with cost 5 or more during your next turn",
      "'during your next turn' is supported on a change of units"),
-    # it crashed the compiler (KeyError 'end_of_next_turn') before the checker refused it
-    ("this unit gains +10 attack until the end of your next turn",
-     "'until the end of your next turn' is not supported"),
-    ("this unit cannot untap until the end of your next turn", "'until the end of your next turn' is not supported"),
+    # (the controller's next turn is supported since session 10: tests/test_93_rules_durations.py)
+    ("this unit cannot untap until the end of each player's next turn", "say whose next turn"),
     ("your opponent cannot deploy cards with cost 5 or more during your opponent's next turn",
      "is supported on a change of units"),
 ])
