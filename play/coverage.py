@@ -27,8 +27,6 @@ MISSING = {
                  "opponent's hand, and a choice of an enemy with the unit name of either of those cards",
     "B02-064R": "\"One must be gracious to the fairer sex.\": the allies tapped as the cost of another skill "
                 "of this unit this turn",
-    "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
-                 "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
                  "an ally with the same unit name (chosen) instead of sending it to the retreat area",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
@@ -96,8 +94,6 @@ MISSING = {
                 "their support skills' (not targetable)",
     "B08-023R": "\"Are you hurt anywhere?\": a card with the same unit name as any other ally; \"I will beat "
                 "you!\": a condition 'in the same line as your Main Character' for this unit",
-    "B08-026R": "\"Jealousy\": a trigger on the opponent drawing by an enemy's skill or their support skill ('by "
-                "your opponent's skill' also counts their bond and hand skills, as B02-074HN)",
     "B08-044N": "\"Blade of Slaughter\": the card list gives the +10 no duration (until the end of the combat or "
                 "of the turn); left out until a printing or ruling decides it (as B03-075N)",
     "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
@@ -138,8 +134,6 @@ MISSING = {
     # B14 (cards/b14.fe0)
     "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": a class change cost equal to the number of "
                  "orbs the opponent has ('for each orb' counts only your own orbs)",
-    "B14-006SR": "\"All according to plan!\": one trigger on either of two events under one [Once per Turn] (\"When an "
-                 "enemy Evades or Critical Hits\"; a trigger line takes one event, and two skills would have two limits)",
     "B14-035SR": "\"A bouquet for you...\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
                  "non-main character enemies'; 'cannot be evaded' takes no evader filter), and \"...And a smile for "
                  "me!\" triggers on an enemy destroyed by an ally chosen by another skill this turn",
