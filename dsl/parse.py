@@ -1191,6 +1191,16 @@ class ToAst(Transformer):
     def move_dest(self, pos, items):
         return str(items[0])
 
+    def on_deployed_line(self, pos, items):
+        # "is deployed in the front line": the line the unit is deployed to
+        how, rest = ToAst._split(items)
+        return ("deployed", None, how, {"line": str(rest[0])})
+
+    def on_deployed_from(self, pos, items):
+        # "is deployed from your bond area": the area the card came from
+        how, rest = ToAst._split(items)
+        return ("deployed", None, how, {"source": rest[0]})
+
     def on_evades(self, pos, items):
         return ("evades", None, None, {"by": items[0]} if items else {})
 

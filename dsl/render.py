@@ -602,6 +602,9 @@ def _new_trigger(t: A.Trigger) -> str | None:
             o = t.or_cause
             cause = f"either {cause} or {cause_of(o.get('cause'), o.get('by'), o.get('name'))}"
         return f"when {selector(t.subject)} is destroyed {cause}"
+    if k == "deployed" and (t.line is not None or t.source is not None):
+        where = f" in the {cap(t.line)} Line" if t.line else f" from {place(t.source)}"
+        return f"when {selector(t.subject)} is deployed{where}{_how(t)}"
     if k == "moves" and (t.how is not None or t.line is not None):
         line = f" to the {cap(t.line)} Line" if t.line else ""
         return f"when {selector(t.subject)} is moved{_how(t)}{line}"

@@ -61,6 +61,8 @@ _NEW_TRIGGERS = frozenset({"tapped", "untapped", "growthed", "fails_to_destroy",
                            "revealed", "draws", "support_fails", "phase_start", "phase_end", "destroyed", "evades",
                            "moves"})
 _ACTING_TRIGGERS = frozenset({"tapped", "untapped", "moves", "card_to", "draws", "revealed"})
+# The areas a card can be deployed from ("when an ally is deployed from your bond area").
+_DEPLOY_SOURCES = frozenset({"hand", "bonds", "retreat", "deck", "boundless"})
 _CARD_DESTINATIONS = frozenset({"bonds", "support", "retreat", "hand", "orbs", "deck"})
 
 OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen": "what was chosen",
@@ -1318,6 +1320,19 @@ class SkillChecker:
                      "enemy_or_support_skill") and t.kind not in _ACTING_TRIGGERS:
             self.err(t.pos, "'by your (opponent's) skill' / 'by a support skill' / 'by an ally's (enemy's) skill or "
                             "your (opponent's) support skill' is not supported here; say 'by a skill' or 'by \"X\"'")
+        if t.kind == "deployed" and t.source is not None:
+            # "when another ally is deployed from your bond area": a card leaves an area of its
+            # owner's to be deployed (the hand, the bond area, the retreat area, the deck ...)
+            self.check_place(t.source)
+            area = place_area(t.source)
+            if area not in _DEPLOY_SOURCES or t.source.owner not in ("your", "opponent"):
+                self.err(t.source.pos, "'is deployed from ...' names an area of one player a card is deployed "
+                                       "from: 'from your hand', 'from your bond area', 'from your retreat area', "
+                                       "'from your deck', 'from your boundless area'")
+            elif isinstance(t.subject, A.Filtered) and \
+                    V.UNIT_NOUNS.get(t.subject.noun) == ("ally" if t.source.owner == "opponent" else "enemy"):
+                self.err(t.source.pos, "a unit is deployed from its own player's areas: an ally from 'your ...', "
+                                       "an enemy from 'your opponent's ...'")
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
             self.err(t.pos, lambda: f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 

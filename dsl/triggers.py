@@ -176,6 +176,8 @@ def compile_trigger(t: A.Trigger) -> Trigger:
     obj_pred = unit_predicate(t.obj) if t.obj is not None else None
     cause = destroyed_cause(t) if t.kind == "destroyed" else None
     by_acting = acting_test(t) if t.kind in ACTING_KINDS else None
+    deployed_source = ((place_area(t.source), _place_owner_test(t.source))
+                       if t.kind == "deployed" and t.source is not None else None)
     # "when an enemy evades this unit": the attacker whose attack was evaded.
     evaded_pred = unit_predicate(t.by) if t.kind == "evades" and t.by is not None else None
 
@@ -196,7 +198,13 @@ def compile_trigger(t: A.Trigger) -> Trigger:
             return False
         elif t.how == "hand" and e.by_skill:
             return False
-        if t.line is not None and e.dest != t.line:   # "is moved to the front line"
+        # "is moved to the front line" / "is deployed in the front line"
+        if t.line is not None and (e.area if t.kind == "deployed" else e.dest) != t.line:
+            return False
+        # "is deployed from your bond area": the area the card left (Game.deployed_from, set
+        # for the Deployed event being published), of the player the place names
+        if deployed_source is not None and (g.deployed_from != deployed_source[0]
+                                            or not deployed_source[1](ctx, e.player)):
             return False
         if cause is not None and not cause(ctx, e):
             return False

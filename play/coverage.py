@@ -294,10 +294,6 @@ MISSING = {
     "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
                 "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
                 "reveal by a named skill)",
-    "B18-093N": "\"Sandstorm-Cleaving Tough Blade\": a trigger on another ally deployed in the front "
-                "line ('when ... is deployed' takes no line filter, as B15-035R)",
-    "B18-094R": "\"Dancer of the Mercenaries\": a trigger on this unit deployed in the front line "
-                "('when ... is deployed' takes no line filter, as B15-035R)",
     "B17-001SR": "\"The Advance of All Heroes\": a choice of a card in the hand \"which does not share a Color with any ally\" (no card filter compares a card's symbols with those of every ally)",
     "B17-003N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
     "B17-004N": "\"The Three Talysian Warriors\": an ACT whose \"this unit gains +10 attack\" is printed with no duration, its only printing; whether it lasts to the end of the turn is not decided by the data or the rulings",
@@ -341,8 +337,6 @@ MISSING = {
                  "change of units)",
     "B19-068SR": "\"Bring that warm light to the world.\": deploying <Yellow> cards stacked beneath this unit as if they "
                  "were in your hand (no construct takes cards out of a stack)",
-    "B19-070SR": "\"Nurturing Frozen Soil\": \"Each time another ally is deployed from your Bond Area\" (a deployment "
-                 "trigger says how, 'by a skill', not from which area)",
     "B19-076SR": "[BS] \"Inherited Sword Talent\": \"you may flip this card face-down instead of sending 1 card\" for an "
                  "ally's critical hit (another way to pay for a critical hit is not supported in a bond skill)",
     "B19-089R": "\"Sword Knight Descended from Hothr\": the cost \"[Flip 1 Bond face-down, Send 1 face-up Bond to the "
