@@ -390,6 +390,8 @@ class Trigger:
     # destroyed: a second cause, either of the two ("by an attack of this unit or by "X"")
     or_cause: "dict | None" = None
     source: Place | None = None      # card_to: "sent from your hand to ...": the area it came from
+                                     # (deployed: "is deployed from your bond area")
+    how_by: "Selector | None" = None  # how "skill_of": "by a skill of another ally": whose unit's skill
 
 
 @_node

@@ -304,7 +304,7 @@ class ToAst(Transformer):
     tokens' positions; Lark gives Tokens. The nodes hold plain str either way."""
 
     TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
-                             "how_by_named_skill", "has_quality", "action_until",
+                             "how_by_named_skill", "how_by_named_skill_of", "has_quality", "action_until",
                              "alternatives", "face_place", "choose_line", "symbol_waiver"})
 
     def __init__(self, filename: str):
@@ -1154,7 +1154,7 @@ class ToAst(Transformer):
         how = ev[2] if len(ev) > 2 and ev[2] is not None else (None, None, None)
         extra = ev[3] if len(ev) > 3 else {}
         return A.Trigger(ev[0], subject, ev[1], None, pos, how=how[0], how_skill=how[1],
-                         how_skill_pos=how[2], **extra)
+                         how_skill_pos=how[2], how_by=how[3] if len(how) > 3 else None, **extra)
 
     # ---- triggers added for the wider pool
     def _split(items):  # noqa: N805
@@ -1287,7 +1287,8 @@ class ToAst(Transformer):
     def _how_fields(how):  # noqa: N805
         if how is None:
             return {}
-        return {"how": how[0], "how_skill": how[1], "how_skill_pos": how[2]}
+        return {"how": how[0], "how_skill": how[1], "how_skill_pos": how[2],
+                "how_by": how[3] if len(how) > 3 else None}
 
     def you_use(self, pos, items):
         return A.Trigger("uses", None, None, "your", pos, **items[0])
@@ -1313,6 +1314,13 @@ class ToAst(Transformer):
 
     def how_by_enemy_or_support_skill(self, pos, items):
         return ("enemy_or_support_skill", None, None)
+
+    def how_by_skill_of(self, pos, items):
+        # "by a skill of another ally": (how, skill name, its position, whose unit)
+        return ("skill_of", None, None, items[0])
+
+    def how_by_named_skill_of(self, pos, items):
+        return ("skill_of", _s(items[0]), _token_pos(items[0]), items[1])
 
     def how_by_your_skill(self, pos, items):
         return ("your_skill", None, None)

@@ -544,6 +544,9 @@ def _how(t: A.Trigger) -> str:
     """" by a skill's cost or effect", ' by "X"', " by your opponent's skill" ..."""
     if t.how == "skill":
         return f' by "{t.how_skill}"' if t.how_skill else " by a skill's cost or effect"
+    if t.how == "skill_of":
+        whose = _possessive(t.how_by)
+        return f' by {whose} "{t.how_skill}"' if t.how_skill else f" by the cost or effect of {whose} skill"
     return {"hand": " not by a skill", "your_skill": " by your skill",
             "opponent_skill": " by your opponent's skill",
             "support_skill": " via the effect of a Support Skill",

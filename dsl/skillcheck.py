@@ -1317,9 +1317,15 @@ class SkillChecker:
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
         if t.how in ("your_skill", "opponent_skill", "support_skill", "ally_or_support_skill",
-                     "enemy_or_support_skill") and t.kind not in _ACTING_TRIGGERS:
+                     "enemy_or_support_skill", "skill_of") and t.kind not in _ACTING_TRIGGERS:
             self.err(t.pos, "'by your (opponent's) skill' / 'by a support skill' / 'by an ally's (enemy's) skill or "
-                            "your (opponent's) support skill' is not supported here; say 'by a skill' or 'by \"X\"'")
+                            "your (opponent's) support skill' / 'by a skill of <unit>' is not supported here; say "
+                            "'by a skill' or 'by \"X\"'")
+        if t.how_by is not None:
+            self.check_selector(t.how_by)
+            if selector_kind(t.how_by) not in ("unit", "name"):
+                self.err(t.how_by.pos, "'by a skill of ...' names a unit whose skill it is: 'another ally', "
+                                       "'this unit', 'an enemy' ...")
         if t.kind == "deployed" and t.source is not None:
             # "when another ally is deployed from your bond area": a card leaves an area of its
             # owner's to be deployed (the hand, the bond area, the retreat area, the deck ...)

@@ -240,6 +240,7 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
     how, name = t.how, t.how_skill
     if how is None:
         return None
+    by_unit = _subject_test(t.how_by) if how == "skill_of" else None
 
     def test(ctx: SkillContext) -> bool:
         acting = ctx.game.acting
@@ -257,6 +258,13 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
         if how == "support_skill":   # "via the effect of a Support Skill"
             from fecipher.engine.skills import SkillKind
             return cur.skill.kind is SkillKind.SUPPORT
+        if how == "skill_of":
+            # "by a skill of another ally" / 'by "Winged Deliverer" of this unit': a skill of a
+            # unit (printed, acquired or shared: the unit is its source) that the selector
+            # names, asked as the unit is now; not a bond, hand, Retreat Area or support skill
+            if cur.unit_id is None or cur.skill.kind.value not in _UNIT_SKILL_KINDS:
+                return False
+            return by_unit(ctx, ctx.game.unit(cur.unit_id))
         if how in ("ally_or_support_skill", "enemy_or_support_skill"):
             # "by an ally's skill or your support skill" / "as a result of an enemy's skill or
             # your opponent's Support Skill": a skill of one of that player's units (its own,

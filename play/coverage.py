@@ -88,8 +88,6 @@ MISSING = {
     "B08-017N": "\"Theory Testing\": 'until the end of this combat, your opponent's Support skill does not "
                 "activate' set up by a trigger on the opponent's successful support (the support skills of the "
                 "combat activate before such a trigger resolves: refused by the checker)",
-    "B08-018N": "\"Pegasus Whisperer\": a trigger on an ally moved by this unit's own \"Winged Deliverer\" "
-                "('by \"Winged Deliverer\"' alone would also count another unit's skill of that name)",
     "B08-019R": "\"I blend into the background sometimes...\": 'cannot be chosen by an enemy's skills or "
                 "their support skills' (not targetable)",
     "B08-023R": "\"Are you hurt anywhere?\": a card with the same unit name as any other ally; \"I will beat "
@@ -399,9 +397,6 @@ MISSING = {
                 "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
     "B22-034N": "\"Thracia-Crowning Prince\": the cost \"Send 1 <Yellow> Bond to the Retreat Area\" (a cost sends "
                 "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
-    "B22-044N": "\"Destiny-Defying Heart\": a trigger on this unit \"tapped by the cost or effect of an other ally's "
-                "skill\" ('when this unit is tapped' takes by a skill, by your skill, by an ally's skill or your support "
-                "skill, by \"X\", not a skill of another ally)",
     "B22-047R": "\"Gleipnir, the Magic Tome\": the cost \"Send 1 Orb to the Retreat Area\" (no cost sends an orb; "
                 "'send' takes units, cards or bonds)",
     "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only ('this card "
