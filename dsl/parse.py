@@ -1177,6 +1177,9 @@ class ToAst(Transformer):
     def cause_skill(self, pos, items):
         return {"cause": "skill", "by": items[0] if items else None}
 
+    def cause_skill_effect(self, pos, items):
+        return {"cause": "skill", "cause_part": "effect"}
+
     def cause_named_skill(self, pos, items):
         return {"cause": "skill", "name": _s(items[0])}
 

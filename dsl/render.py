@@ -599,6 +599,8 @@ def _new_trigger(t: A.Trigger) -> str | None:
                 return f"by an attack of {selector(by)}" if by is not None else "by an attack"
             if name is not None:
                 return f'by "{name}"'
+            if getattr(t, "cause_part", None) == "effect":
+                return "by a skill's effect"
             return f"by a skill of {selector(by)}" if by is not None else "by a skill's cost or effect"
         cause = cause_of(t.cause, t.by, t.name)
         if t.or_cause is not None:

@@ -711,6 +711,9 @@ class SkillChecker:
                 self.err(cause["by"].pos, "whose attack or skill is a unit, e.g. 'by an attack of this unit'")
         if cause and cause.get("name"):
             self.check_skill_name(cause["name"], self.s.pos)
+        if cause and cause.get("cause_part") is not None:
+            self.err(self.s.pos, "'by a skill's effect' is supported in a trigger line only ('when an enemy is "
+                                 "destroyed by a skill's effect'), not in a replacement")
 
     def check_stay_on_field(self, st: A.Replace) -> None:
         """"[you may] <cost> instead of sending X to your retreat area when it is destroyed"."""
@@ -1326,6 +1329,9 @@ class SkillChecker:
             if selector_kind(t.how_by) not in ("unit", "name"):
                 self.err(t.how_by.pos, "'by a skill of ...' names a unit whose skill it is: 'another ally', "
                                        "'this unit', 'an enemy' ...")
+        if t.kind == "destroyed" and t.or_cause is not None and t.or_cause.get("cause_part") is not None:
+            self.err(t.pos, "'by a skill's effect' is not supported as the second of two causes; write it as a "
+                            "trigger line of its own")
         if t.kind == "deployed" and t.source is not None:
             # "when another ally is deployed from your bond area": a card leaves an area of its
             # owner's to be deployed (the hand, the bond area, the retreat area, the deck ...)

@@ -428,11 +428,19 @@ def destroyed_cause(t: A.Trigger) -> Callable[[SkillContext, Any], bool] | None:
     side = side_only(by) if by is not None else None
     by_pred = unit_predicate(by) if by is not None and side is None else None
 
+    effect_only = getattr(t, "cause_part", None) == "effect"
+
     def cause(ctx, e):
         if e.in_battle != in_battle:
             return False
         if not in_battle and (e.by_skill is None or (name is not None and e.by_skill != name)):
             return False
+        if effect_only:
+            # "by a skill's effect": published while a skill's effect is carried out
+            # (Game.acting), not while a cost is paid ("destroy this unit" as a cost)
+            acting = ctx.game.acting
+            if not acting or acting[-1][1] != "effect":
+                return False
         if by is None:
             return True
         if side is not None:   # whose attack or skill: the player's side

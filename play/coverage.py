@@ -345,10 +345,6 @@ MISSING = {
                   "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
                   "each card once by 'Unit Name, Title', so two cards of one name with different facts cannot "
                   "both be written (B20-001SR, the male one, is)",
-    "B20-031SR": "\"Taboo-Touching Finger\": 'When an enemy is destroyed by a skill's effect': a destruction "
-                 "trigger takes 'by a skill' (a skill's cost or effect) only, so an enemy destroyed as the cost "
-                 "of its own skill ('cost destroy this', as B06's and B10's cards have) would trigger it; no "
-                 "trigger tells a skill's effect from its cost",
     "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (a trigger on this "
                  "card going to the Boundless Area: card triggers take the bond, support and retreat areas, "
                  "the hand, the orbs and the deck, not the Boundless Area; the checker refuses it)",
