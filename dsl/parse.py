@@ -1365,6 +1365,10 @@ class ToAst(Transformer):
     def happened_this_turn(self, pos, items):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
 
+    def support_failed(self, pos, items):
+        # "if your opponent's support failed this combat": whose support
+        return A.Condition("support_failed", owner=items[0], pos=pos)
+
     def first_attack(self, pos, items):
         # "if the attack is the first this turn" (the word is read by the checker: "first")
         return A.Condition("first_attack", words=(str(items[0]).lower(),), pos=pos)

@@ -672,6 +672,9 @@ def condition(c: A.Condition) -> str:
         if c.words[0].startswith("as many or "):
             return f"you have equal to or {c.words[0][len('as many or '):]} {c.words[1]}{where} than your opponent"
         return f"you have {c.words[0]} {c.words[1]}{where} than your opponent"
+    if c.kind == "support_failed":
+        who = "your opponent's" if c.owner == "opponent" else "your"
+        return f"{who} support card failed to support during that attack"
     if c.kind == "first_attack":
         return "it is the first attack this turn"
     if c.kind == "has_critical_hit":

@@ -1511,6 +1511,15 @@ class SkillChecker:
         if c.kind == "levelling_up":
             self.check_levelling_up(c)
             return
+        if c.kind == "support_failed":
+            if c.owner not in ("your", "opponent"):
+                self.err(c.pos, "say whose support: 'your support failed this combat' or 'your opponent's "
+                                "support failed this combat'")
+            elif not any(t.kind in ("attack_ends", "fails_to_destroy", "combat_ends") for t in self.s.triggers):
+                self.err(c.pos, "'... support failed this combat' asks about the combat that just ended: say it "
+                                "after 'when ... finishes attacking', '... fails to destroy ...' or '... finishes "
+                                "a combat'")
+            return
         if c.kind == "first_attack":
             if c.words[0] != "first":
                 self.err(c.pos, f"'the attack is the {c.words[0]} this turn': the condition is 'the attack is the "

@@ -166,8 +166,9 @@ MISSING = {
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
     # B09 (cards/b09.fe0)
     "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
-                "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from), and "
-                "a change lasting until the unit leaves the field (an AUTO skill's change needs a duration)",
+                "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from, and the "
+                "language names cards by unit name, not by unit name and title); its change 'until it leaves the "
+                "field' exists",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
@@ -212,10 +213,10 @@ MISSING = {
     "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
                 "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
                 "bonds and orbs, not a chosen unit's cost)",
-    "B12-061R": "\"Princess of the Twin Blades\": \"When this unit executes a Critical Hit or an Evade\", one trigger on "
-                "either of two events (an AUTO skill has one trigger line, and two skills would not share the [Once "
-                "Per Turn]); \"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when "
-                "the class change was made (no condition asks whether a SPEC skill set the class change cost paid)",
+    "B12-061R": "\"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when the class "
+                "change was made (no condition asks whether a SPEC skill set the class change cost paid, or how many "
+                "bonds there were when the class change was made); \"Princess of the Twin Blades\" can be written "
+                "(two trigger lines: 'critical hits', 'evades')",
     "B12-071SR": "\"Regnant\": \"until this unit is removed from the Battlefield, your opponent cannot deploy cards into "
                  "their Back Line\", a duration lasting while a unit stays on the field (durations end with a turn, a "
                  "combat or the game)",
@@ -233,14 +234,10 @@ MISSING = {
     "B13-027R": "\"Men and Dragons' Hopes\": \"you may place this card face-down in your Bond Area instead of "
                 "sending it to the Retreat Area\": a replacement puts a card into the bond area face-up only "
                 "('put ... into your bond area face-down instead of ...' is not accepted)",
-    "B13-043R": "\"Stalking Fang\": \"When this unit's attack ends and if your opponent's Support card failed during "
-                "that attack\": no condition asks whether a support failed in the combat that ends ('when your "
-                "opponent's support fails' triggers at the failure, not at the end of this unit's attack); its support skill "
-                "\"Vengeful White Wolf\" makes the opponent's support fail after the supports were judged (a failure "
-                "set by a support skill does not reach the support already in place)",
-    "B13-045R": "\"The Fang's Puppetmaster\": \"When this unit's attack ends, if your opponent's support card failed "
-                "to support the enemy during that attack\": no condition asks whether a support failed in the combat "
-                "that ends (as B13-043R)",
+    "B13-043R": "\"Vengeful White Wolf\" (support skill): makes the opponent's support fail after the supports were "
+                "judged (a failure set by a support skill does not reach the support already in place); \"Stalking "
+                "Fang\" can be written ('when this unit finishes attacking' + 'if your opponent's support failed this "
+                "combat')",
     "B13-072N": "\"A Cut of the Haul\": \"When you draw 1 card using this unit's 'Locktouch', if the card revealed "
                 "by 'Locktouch' has the same Unit Name as your opponent's Main Character\": an AUTO skill asking about "
                 "the card another skill revealed ('the revealed card' names only what its own skill's 'reveal' line "
