@@ -342,13 +342,15 @@ MISSING = {
                   "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
                   "each card once by 'Unit Name, Title', so two cards of one name with different facts cannot "
                   "both be written (B20-001SR, the male one, is)",
-    "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (a trigger on this "
-                 "card going to the Boundless Area: card triggers take the bond, support and retreat areas, "
-                 "the hand, the orbs and the deck, not the Boundless Area; the checker refuses it)",
-    "B20-044HN": "\"Mad Fate\": 'When this unit is sent to the Boundless Area' (a trigger on this card going to "
-                 "the Boundless Area; card triggers do not take the Boundless Area)",
-    "B20-048HN": "\"Entrusted Fate\": 'When this card is sent to the Boundless Area' (a trigger on this card "
-                 "going to the Boundless Area; card triggers do not take the Boundless Area)",
+    "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
+                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
+                 "there; the checker refuses 'when this card is sent to your boundless area')",
+    "B20-044HN": "\"Mad Fate\": 'When this unit is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
+                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
+                 "there; the checker refuses 'when this card is sent to your boundless area')",
+    "B20-048HN": "\"Entrusted Fate\": 'When this card is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
+                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
+                 "there; the checker refuses 'when this card is sent to your boundless area')",
     "B20-051SR": "\"Blessing upon thy name.\": 'you may choose 1 card with a Deployment Cost of 7 or lower, rather "
                  "than 2 or lower, for this unit's \"Queen of Dawn\"' (a change of the filter of another skill's "
                  "choice; two choices of a card under opposite conditions, then 'deploy it', are refused as "
