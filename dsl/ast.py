@@ -405,6 +405,9 @@ class Trigger:
     # destroyed: a second cause, either of the two ("by an attack of this unit or by "X"")
     or_cause: "dict | None" = None
     source: Place | None = None      # card_to: "sent from your hand to ...": the area it came from
+                                     # (deployed: "is deployed from your bond area")
+    cause_part: str | None = None    # destroyed "by a skill's effect": "effect" (not while a cost is paid)
+    how_by: "Selector | None" = None  # how "skill_of": "by a skill of another ally": whose unit's skill
 
 
 @_node

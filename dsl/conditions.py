@@ -182,6 +182,9 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)
         from fecipher.dsl.history import compile_happened
         return compile_happened(c)
+    if k == "support_failed":   # "if your opponent's support failed this combat"
+        from fecipher.dsl.history import compile_support_failed
+        return compile_support_failed(c)
     if k == "first_attack":   # "if the attack is the first this turn"
         from fecipher.dsl.history import compile_first_attack
         return compile_first_attack(c)

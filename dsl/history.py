@@ -175,3 +175,22 @@ def compile_first_attack(c: A.Condition) -> Callable[[SkillContext], bool]:
         return sum(isinstance(e, ev.AttackDeclared) for e in events_this_turn(ctx.game)) == 1
     return first
 
+
+
+def compile_support_failed(c: A.Condition) -> Callable[[SkillContext], bool]:
+    """"<owner> support failed this combat" ("When this unit's attack ends, if your opponent's
+    support card failed to support the enemy during that attack", B13-045R): a SupportFailed
+    event of that player since the turn's last attack was declared. The checker allows it only
+    in a skill triggered when an attack or a combat ends, which resolves before another attack
+    can be declared: the last attack declared is the one that ended."""
+    theirs = c.owner == "opponent"
+
+    def failed(ctx: SkillContext) -> bool:
+        player = ctx.opponent if theirs else ctx.controller
+        for e in events_this_turn(ctx.game):
+            if isinstance(e, ev.SupportFailed) and e.player == player:
+                return True
+            if isinstance(e, ev.AttackDeclared):
+                return False
+        return False
+    return failed

@@ -304,7 +304,7 @@ class ToAst(Transformer):
     tokens' positions; Lark gives Tokens. The nodes hold plain str either way."""
 
     TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
-                             "how_by_named_skill", "has_quality", "action_until",
+                             "how_by_named_skill", "how_by_named_skill_of", "has_quality", "action_until",
                              "alternatives", "face_place", "choose_line", "symbol_waiver"})
 
     def __init__(self, filename: str):
@@ -1197,7 +1197,7 @@ class ToAst(Transformer):
         how = ev[2] if len(ev) > 2 and ev[2] is not None else (None, None, None)
         extra = ev[3] if len(ev) > 3 else {}
         return A.Trigger(ev[0], subject, ev[1], None, pos, how=how[0], how_skill=how[1],
-                         how_skill_pos=how[2], **extra)
+                         how_skill_pos=how[2], how_by=how[3] if len(how) > 3 else None, **extra)
 
     # ---- triggers added for the wider pool
     def _split(items):  # noqa: N805
@@ -1220,6 +1220,9 @@ class ToAst(Transformer):
     def cause_skill(self, pos, items):
         return {"cause": "skill", "by": items[0] if items else None}
 
+    def cause_skill_effect(self, pos, items):
+        return {"cause": "skill", "cause_part": "effect"}
+
     def cause_named_skill(self, pos, items):
         return {"cause": "skill", "name": _s(items[0])}
 
@@ -1233,6 +1236,16 @@ class ToAst(Transformer):
 
     def move_dest(self, pos, items):
         return str(items[0])
+
+    def on_deployed_line(self, pos, items):
+        # "is deployed in the front line": the line the unit is deployed to
+        how, rest = ToAst._split(items)
+        return ("deployed", None, how, {"line": str(rest[0])})
+
+    def on_deployed_from(self, pos, items):
+        # "is deployed from your bond area": the area the card came from
+        how, rest = ToAst._split(items)
+        return ("deployed", None, how, {"source": rest[0]})
 
     def on_evades(self, pos, items):
         return ("evades", None, None, {"by": items[0]} if items else {})
@@ -1320,7 +1333,8 @@ class ToAst(Transformer):
     def _how_fields(how):  # noqa: N805
         if how is None:
             return {}
-        return {"how": how[0], "how_skill": how[1], "how_skill_pos": how[2]}
+        return {"how": how[0], "how_skill": how[1], "how_skill_pos": how[2],
+                "how_by": how[3] if len(how) > 3 else None}
 
     def you_use(self, pos, items):
         return A.Trigger("uses", None, None, "your", pos, **items[0])
@@ -1346,6 +1360,13 @@ class ToAst(Transformer):
 
     def how_by_enemy_or_support_skill(self, pos, items):
         return ("enemy_or_support_skill", None, None)
+
+    def how_by_skill_of(self, pos, items):
+        # "by a skill of another ally": (how, skill name, its position, whose unit)
+        return ("skill_of", None, None, items[0])
+
+    def how_by_named_skill_of(self, pos, items):
+        return ("skill_of", _s(items[0]), _token_pos(items[0]), items[1])
 
     def how_by_your_skill(self, pos, items):
         return ("your_skill", None, None)
@@ -1386,6 +1407,10 @@ class ToAst(Transformer):
     # ---- conditions
     def happened_this_turn(self, pos, items):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
+
+    def support_failed(self, pos, items):
+        # "if your opponent's support failed this combat": whose support
+        return A.Condition("support_failed", owner=items[0], pos=pos)
 
     def first_attack(self, pos, items):
         # "if the attack is the first this turn" (the word is read by the checker: "first")

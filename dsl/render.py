@@ -564,6 +564,9 @@ def _how(t: A.Trigger) -> str:
     """" by a skill's cost or effect", ' by "X"', " by your opponent's skill" ..."""
     if t.how == "skill":
         return f' by "{t.how_skill}"' if t.how_skill else " by a skill's cost or effect"
+    if t.how == "skill_of":
+        whose = _possessive(t.how_by)
+        return f' by {whose} "{t.how_skill}"' if t.how_skill else f" by the cost or effect of {whose} skill"
     return {"hand": " not by a skill", "your_skill": " by your skill",
             "opponent_skill": " by your opponent's skill",
             "support_skill": " via the effect of a Support Skill",
@@ -616,12 +619,17 @@ def _new_trigger(t: A.Trigger) -> str | None:
                 return f"by an attack of {selector(by)}" if by is not None else "by an attack"
             if name is not None:
                 return f'by "{name}"'
+            if getattr(t, "cause_part", None) == "effect":
+                return "by a skill's effect"
             return f"by a skill of {selector(by)}" if by is not None else "by a skill's cost or effect"
         cause = cause_of(t.cause, t.by, t.name)
         if t.or_cause is not None:
             o = t.or_cause
             cause = f"either {cause} or {cause_of(o.get('cause'), o.get('by'), o.get('name'))}"
         return f"when {selector(t.subject)} is destroyed {cause}"
+    if k == "deployed" and (t.line is not None or t.source is not None):
+        where = f" in the {cap(t.line)} Line" if t.line else f" from {place(t.source)}"
+        return f"when {selector(t.subject)} is deployed{where}{_how(t)}"
     if k == "moves" and (t.how is not None or t.line is not None):
         line = f" to the {cap(t.line)} Line" if t.line else ""
         return f"when {selector(t.subject)} is moved{_how(t)}{line}"
@@ -686,6 +694,9 @@ def condition(c: A.Condition) -> str:
         if c.words[0].startswith("as many or "):
             return f"you have equal to or {c.words[0][len('as many or '):]} {c.words[1]}{where} than your opponent"
         return f"you have {c.words[0]} {c.words[1]}{where} than your opponent"
+    if c.kind == "support_failed":
+        who = "your opponent's" if c.owner == "opponent" else "your"
+        return f"{who} support card failed to support during that attack"
     if c.kind == "first_attack":
         return "it is the first attack this turn"
     if c.kind == "has_critical_hit":

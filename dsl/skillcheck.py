@@ -61,6 +61,8 @@ _NEW_TRIGGERS = frozenset({"tapped", "untapped", "growthed", "fails_to_destroy",
                            "revealed", "draws", "support_fails", "phase_start", "phase_end", "destroyed", "evades",
                            "moves"})
 _ACTING_TRIGGERS = frozenset({"tapped", "untapped", "moves", "card_to", "draws", "revealed"})
+# The areas a card can be deployed from ("when an ally is deployed from your bond area").
+_DEPLOY_SOURCES = frozenset({"hand", "bonds", "retreat", "deck", "boundless"})
 _CARD_DESTINATIONS = frozenset({"bonds", "support", "retreat", "hand", "orbs", "deck"})
 
 OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen": "what was chosen",
@@ -738,6 +740,9 @@ class SkillChecker:
                 self.err(cause["by"].pos, "whose attack or skill is a unit, e.g. 'by an attack of this unit'")
         if cause and cause.get("name"):
             self.check_skill_name(cause["name"], self.s.pos)
+        if cause and cause.get("cause_part") is not None:
+            self.err(self.s.pos, "'by a skill's effect' is supported in a trigger line only ('when an enemy is "
+                                 "destroyed by a skill's effect'), not in a replacement")
 
     def check_stay_on_field(self, st: A.Replace) -> None:
         """"[you may] <cost> instead of sending X to your retreat area when it is destroyed"."""
@@ -1410,9 +1415,31 @@ class SkillChecker:
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
         if t.how in ("your_skill", "opponent_skill", "support_skill", "ally_or_support_skill",
-                     "enemy_or_support_skill") and t.kind not in _ACTING_TRIGGERS:
+                     "enemy_or_support_skill", "skill_of") and t.kind not in _ACTING_TRIGGERS:
             self.err(t.pos, "'by your (opponent's) skill' / 'by a support skill' / 'by an ally's (enemy's) skill or "
-                            "your (opponent's) support skill' is not supported here; say 'by a skill' or 'by \"X\"'")
+                            "your (opponent's) support skill' / 'by a skill of <unit>' is not supported here; say "
+                            "'by a skill' or 'by \"X\"'")
+        if t.how_by is not None:
+            self.check_selector(t.how_by)
+            if selector_kind(t.how_by) not in ("unit", "name"):
+                self.err(t.how_by.pos, "'by a skill of ...' names a unit whose skill it is: 'another ally', "
+                                       "'this unit', 'an enemy' ...")
+        if t.kind == "destroyed" and t.or_cause is not None and t.or_cause.get("cause_part") is not None:
+            self.err(t.pos, "'by a skill's effect' is not supported as the second of two causes; write it as a "
+                            "trigger line of its own")
+        if t.kind == "deployed" and t.source is not None:
+            # "when another ally is deployed from your bond area": a card leaves an area of its
+            # owner's to be deployed (the hand, the bond area, the retreat area, the deck ...)
+            self.check_place(t.source)
+            area = place_area(t.source)
+            if area not in _DEPLOY_SOURCES or t.source.owner not in ("your", "opponent"):
+                self.err(t.source.pos, "'is deployed from ...' names an area of one player a card is deployed "
+                                       "from: 'from your hand', 'from your bond area', 'from your retreat area', "
+                                       "'from your deck', 'from your boundless area'")
+            elif isinstance(t.subject, A.Filtered) and \
+                    V.UNIT_NOUNS.get(t.subject.noun) == ("ally" if t.source.owner == "opponent" else "enemy"):
+                self.err(t.source.pos, "a unit is deployed from its own player's areas: an ally from 'your ...', "
+                                       "an enemy from 'your opponent's ...'")
         if t.kind == "skill_destroys" and t.name not in self.skill_names:
             self.err(t.pos, lambda: f"this card has no skill \"{t.name}\"{suggest(t.name or '', self.skill_names)}")
 
@@ -1578,6 +1605,15 @@ class SkillChecker:
             return
         if c.kind == "levelling_up":
             self.check_levelling_up(c)
+            return
+        if c.kind == "support_failed":
+            if c.owner not in ("your", "opponent"):
+                self.err(c.pos, "say whose support: 'your support failed this combat' or 'your opponent's "
+                                "support failed this combat'")
+            elif not any(t.kind in ("attack_ends", "fails_to_destroy", "combat_ends") for t in self.s.triggers):
+                self.err(c.pos, "'... support failed this combat' asks about the combat that just ended: say it "
+                                "after 'when ... finishes attacking', '... fails to destroy ...' or '... finishes "
+                                "a combat'")
             return
         if c.kind == "first_attack":
             if c.words[0] != "first":

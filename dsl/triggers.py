@@ -176,6 +176,8 @@ def compile_trigger(t: A.Trigger) -> Trigger:
     obj_pred = unit_predicate(t.obj) if t.obj is not None else None
     cause = destroyed_cause(t) if t.kind == "destroyed" else None
     by_acting = acting_test(t) if t.kind in ACTING_KINDS else None
+    deployed_source = ((place_area(t.source), _place_owner_test(t.source))
+                       if t.kind == "deployed" and t.source is not None else None)
     # "when an enemy evades this unit": the attacker whose attack was evaded.
     evaded_pred = unit_predicate(t.by) if t.kind == "evades" and t.by is not None else None
 
@@ -196,7 +198,13 @@ def compile_trigger(t: A.Trigger) -> Trigger:
             return False
         elif t.how == "hand" and e.by_skill:
             return False
-        if t.line is not None and e.dest != t.line:   # "is moved to the front line"
+        # "is moved to the front line" / "is deployed in the front line"
+        if t.line is not None and (e.area if t.kind == "deployed" else e.dest) != t.line:
+            return False
+        # "is deployed from your bond area": the area the card left (Game.deployed_from, set
+        # for the Deployed event being published), of the player the place names
+        if deployed_source is not None and (g.deployed_from != deployed_source[0]
+                                            or not deployed_source[1](ctx, e.player)):
             return False
         if cause is not None and not cause(ctx, e):
             return False
@@ -232,6 +240,7 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
     how, name = t.how, t.how_skill
     if how is None:
         return None
+    by_unit = _subject_test(t.how_by) if how == "skill_of" else None
 
     def test(ctx: SkillContext) -> bool:
         acting = ctx.game.acting
@@ -249,6 +258,13 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
         if how == "support_skill":   # "via the effect of a Support Skill"
             from fecipher.engine.skills import SkillKind
             return cur.skill.kind is SkillKind.SUPPORT
+        if how == "skill_of":
+            # "by a skill of another ally" / 'by "Winged Deliverer" of this unit': a skill of a
+            # unit (printed, acquired or shared: the unit is its source) that the selector
+            # names, asked as the unit is now; not a bond, hand, Retreat Area or support skill
+            if cur.unit_id is None or cur.skill.kind.value not in _UNIT_SKILL_KINDS:
+                return False
+            return by_unit(ctx, ctx.game.unit(cur.unit_id))
         if how in ("ally_or_support_skill", "enemy_or_support_skill"):
             # "by an ally's skill or your support skill" / "as a result of an enemy's skill or
             # your opponent's Support Skill": a skill of one of that player's units (its own,
@@ -412,11 +428,19 @@ def destroyed_cause(t: A.Trigger) -> Callable[[SkillContext, Any], bool] | None:
     side = side_only(by) if by is not None else None
     by_pred = unit_predicate(by) if by is not None and side is None else None
 
+    effect_only = getattr(t, "cause_part", None) == "effect"
+
     def cause(ctx, e):
         if e.in_battle != in_battle:
             return False
         if not in_battle and (e.by_skill is None or (name is not None and e.by_skill != name)):
             return False
+        if effect_only:
+            # "by a skill's effect": published while a skill's effect is carried out
+            # (Game.acting), not while a cost is paid ("destroy this unit" as a cost)
+            acting = ctx.game.acting
+            if not acting or acting[-1][1] != "effect":
+                return False
         if by is None:
             return True
         if side is not None:   # whose attack or skill: the player's side

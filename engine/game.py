@@ -254,6 +254,11 @@ class Game(Values, Moves, CardValues):
         self._flow: Iterator[Decision] | None = None
         self._emptied_unit: Unit | None = None   # set by _remove_card when a unit's last card leaves
         self._seen_before = 3                     # set by _remove_card: who saw the card where it was
+        # The area the card of the last Deployed event came from ("hand", "bonds", "retreat" ...),
+        # set by deploy() before it publishes the event: what "is deployed from your bond area"
+        # asks when the event is published (the event itself does not carry it, so that records
+        # and event digests stay as they were).
+        self.deployed_from = HAND
         # Copies and saves (engine/snapshot.py): the first-player argument (None: drawn), the
         # number of answers given before the last decision that was a restart point, a
         # private copy of the game at such a point, and whether seed, decks and answers

@@ -192,8 +192,8 @@ class Moves:
     # ------------------------------------------------------------------ primitives: units
     def deploy(self, copy: CardCopy, area: str, *, by_skill: bool = False, tapped: bool = False,
                cost: int = 0, skill: str = "") -> Unit:
-        """Put a card onto the field as a new unit."""
-        self._remove_card(copy)
+        """Put a card onto the field as a new unit (``deployed_from``: the area it left)."""
+        self.deployed_from = self._remove_card(copy)
         unit = self.new_unit(copy.owner, [copy], area)
         unit.tapped = tapped
         self.players[copy.owner].line(area).append(unit)

@@ -27,8 +27,6 @@ MISSING = {
                  "opponent's hand, and a choice of an enemy with the unit name of either of those cards",
     "B02-064R": "\"One must be gracious to the fairer sex.\": the allies tapped as the cost of another skill "
                 "of this unit this turn",
-    "B02-074HN": "\"The look on your face...\": a trigger on a card sent from the opponent's hand by an ally's "
-                 "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
                  "while this unit is on the field (a timed change that ends when its source leaves)",
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
@@ -71,13 +69,15 @@ MISSING = {
     "B08-017N": "\"Theory Testing\": 'until the end of this combat, your opponent's Support skill does not "
                 "activate' set up by a trigger on the opponent's successful support (the support skills of the "
                 "combat activate before such a trigger resolves: refused by the checker)",
-    "B08-018N": "\"Pegasus Whisperer\": a trigger on an ally moved by this unit's own \"Winged Deliverer\" "
-                "('by \"Winged Deliverer\"' alone would also count another unit's skill of that name)",
     "B08-023R": "\"Are you hurt anywhere?\": a card with the same unit name as any other ally; \"I will beat "
                 "you!\": a condition 'in the same line as your Main Character' for this unit",
-    "B08-026R": "\"Jealousy\": a trigger on the opponent drawing by an enemy's skill or their support skill ('by "
-                "your opponent's skill' also counts their bond and hand skills, as B02-074HN)",
     "B08-044N": "\"Blade of Slaughter\": an AUTO whose +10 attack is printed with no duration (the end of the combat or of the turn), its only printing (B12-041HN's \"Blade of Slaughter\" is another skill, a CONT); no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
+    "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
+                 "support 0 (see B08-002SR); left out until the facts are confirmed (the skills themselves are "
+                 "'this card can share its unit name with allies', any number of copies, and a deployment "
+                 "from the retreat area)",
+    "B08-047bN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
+    "B08-047cN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
     "B08-079SR": "\"Work, work, work!\": three effects resolved in order until one fails, each of several lines "
                  "(a reveal or a choice, then an effect under a condition): 'if you do' gates one line, after the "
                  "last line not under it, so a step of several lines cannot be made to depend on the one before",
@@ -106,8 +106,6 @@ MISSING = {
                  "the number of orbs the opponent has wherever the card is (a card's printed cost is a number in the "
                  "language; 'the class change cost of this card becomes 1 for each orb in your opponent's orbs' "
                  "changes it in the hand only, and a card can class change from the Retreat Area)",
-    "B14-006SR": "\"All according to plan!\": one trigger on either of two events under one [Once per Turn] (\"When an "
-                 "enemy Evades or Critical Hits\"; a trigger line takes one event, and two skills would have two limits)",
     "B14-035SR": "\"A bouquet for you...\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
                  "non-main character enemies'; 'cannot be evaded' takes no evader filter), and \"...And a smile for "
                  "me!\" triggers on an enemy destroyed by an ally chosen by another skill this turn",
@@ -137,8 +135,9 @@ MISSING = {
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
     # B09 (cards/b09.fe0)
     "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
-                "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from), and "
-                "a change lasting until the unit leaves the field (an AUTO skill's change needs a duration)",
+                "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from, and the "
+                "language names cards by unit name, not by unit name and title); its change 'until it leaves the "
+                "field' exists",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
@@ -176,10 +175,10 @@ MISSING = {
     "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
                 "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
                 "bonds and orbs, not a chosen unit's cost)",
-    "B12-061R": "\"Princess of the Twin Blades\": \"When this unit executes a Critical Hit or an Evade\", one trigger on "
-                "either of two events (an AUTO skill has one trigger line, and two skills would not share the [Once "
-                "Per Turn]); \"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when "
-                "the class change was made (no condition asks whether a SPEC skill set the class change cost paid)",
+    "B12-061R": "\"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when the class "
+                "change was made (no condition asks whether a SPEC skill set the class change cost paid, or how many "
+                "bonds there were when the class change was made); \"Princess of the Twin Blades\" can be written "
+                "(two trigger lines: 'critical hits', 'evades')",
     "B12-075SR": "\"Darkness-Cleaving Sacred Blade\": \"you may have a second Bond Phase\" (the language has no extra "
                  "phases or turns)",
     "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
@@ -187,14 +186,10 @@ MISSING = {
     "B13-027R": "\"Men and Dragons' Hopes\": \"you may place this card face-down in your Bond Area instead of "
                 "sending it to the Retreat Area\": a replacement puts a card into the bond area face-up only "
                 "('put ... into your bond area face-down instead of ...' is not accepted)",
-    "B13-043R": "\"Stalking Fang\": \"When this unit's attack ends and if your opponent's Support card failed during "
-                "that attack\": no condition asks whether a support failed in the combat that ends ('when your "
-                "opponent's support fails' triggers at the failure, not at the end of this unit's attack); its support skill "
-                "\"Vengeful White Wolf\" makes the opponent's support fail after the supports were judged (a failure "
-                "set by a support skill does not reach the support already in place)",
-    "B13-045R": "\"The Fang's Puppetmaster\": \"When this unit's attack ends, if your opponent's support card failed "
-                "to support the enemy during that attack\": no condition asks whether a support failed in the combat "
-                "that ends (as B13-043R)",
+    "B13-043R": "\"Vengeful White Wolf\" (support skill): makes the opponent's support fail after the supports were "
+                "judged (a failure set by a support skill does not reach the support already in place); \"Stalking "
+                "Fang\" can be written ('when this unit finishes attacking' + 'if your opponent's support failed this "
+                "combat')",
     "B13-072N": "\"A Cut of the Haul\": \"When you draw 1 card using this unit's 'Locktouch', if the card revealed "
                 "by 'Locktouch' has the same Unit Name as your opponent's Main Character\": an AUTO skill asking about "
                 "the card another skill revealed ('the revealed card' names only what its own skill's 'reveal' line "
@@ -231,10 +226,6 @@ MISSING = {
     "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
                 "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
                 "reveal by a named skill)",
-    "B18-093N": "\"Sandstorm-Cleaving Tough Blade\": a trigger on another ally deployed in the front "
-                "line ('when ... is deployed' takes no line filter, as B15-035R)",
-    "B18-094R": "\"Dancer of the Mercenaries\": a trigger on this unit deployed in the front line "
-                "('when ... is deployed' takes no line filter, as B15-035R)",
     "B17-003N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, its only printing (the skill is only on B17-003N, B17-004N and B17-006N, all without one); no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B17-004N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, as B17-003N; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B17-006N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, as B17-003N; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
@@ -266,24 +257,20 @@ MISSING = {
                  "change of units)",
     "B19-068SR": "\"Bring that warm light to the world.\": deploying <Yellow> cards stacked beneath this unit as if they "
                  "were in your hand (no construct takes cards out of a stack)",
-    "B19-070SR": "\"Nurturing Frozen Soil\": \"Each time another ally is deployed from your Bond Area\" (a deployment "
-                 "trigger says how, 'by a skill', not from which area)",
     # B20 (cards/b20.fe0), B20-001 to B20-051
     "B20-001SR+": "a second card named \"Corrin (Kingdom of Valla), Monarch Forging a New Future\": the card "
                   "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
                   "each card once by 'Unit Name, Title', so two cards of one name with different facts cannot "
                   "both be written (B20-001SR, the male one, is)",
-    "B20-031SR": "\"Taboo-Touching Finger\": 'When an enemy is destroyed by a skill's effect': a destruction "
-                 "trigger takes 'by a skill' (a skill's cost or effect) only, so an enemy destroyed as the cost "
-                 "of its own skill ('cost destroy this', as B06's and B10's cards have) would trigger it; no "
-                 "trigger tells a skill's effect from its cost",
-    "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (a trigger on this "
-                 "card going to the Boundless Area: card triggers take the bond, support and retreat areas, "
-                 "the hand, the orbs and the deck, not the Boundless Area; the checker refuses it)",
-    "B20-044HN": "\"Mad Fate\": 'When this unit is sent to the Boundless Area' (a trigger on this card going to "
-                 "the Boundless Area; card triggers do not take the Boundless Area)",
-    "B20-048HN": "\"Entrusted Fate\": 'When this card is sent to the Boundless Area' (a trigger on this card "
-                 "going to the Boundless Area; card triggers do not take the Boundless Area)",
+    "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
+                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
+                 "there; the checker refuses 'when this card is sent to your boundless area')",
+    "B20-044HN": "\"Mad Fate\": 'When this unit is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
+                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
+                 "there; the checker refuses 'when this card is sent to your boundless area')",
+    "B20-048HN": "\"Entrusted Fate\": 'When this card is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
+                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
+                 "there; the checker refuses 'when this card is sent to your boundless area')",
     "B20-051SR": "\"Blessing upon thy name.\": 'you may choose 1 card with a Deployment Cost of 7 or lower, rather "
                  "than 2 or lower, for this unit's \"Queen of Dawn\"' (a change of the filter of another skill's "
                  "choice; two choices of a card under opposite conditions, then 'deploy it', are refused as "
@@ -318,9 +305,6 @@ MISSING = {
                 "the game\" (no replacement of losing the game; the checker refuses 'instead of losing the game'); "
                 "\"Revels\": the cost \"Send 1 Bond card to the Boundless Area\" (a cost sends face-down bonds to the "
                 "retreat area only)",
-    "B22-044N": "\"Destiny-Defying Heart\": a trigger on this unit \"tapped by the cost or effect of an other ally's "
-                "skill\" ('when this unit is tapped' takes by a skill, by your skill, by an ally's skill or your support "
-                "skill, by \"X\", not a skill of another ally)",
     "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only: the "
                  "engine reads a card's unit names for a level up or class change from the hand, an evasion's discard "
                  "and the unit-name rule of deployment from its printed names and SPEC aliases (card_unit_names in "
