@@ -115,8 +115,6 @@ MISSING = {
                  "the support skill (\"This skill activates before your Support Skill\"; the engine resolves "
                  "the support skill first)",
     # B06
-    "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
-                 "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
     "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
                 "can attack (not other white allies)",
     "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
@@ -198,8 +196,6 @@ MISSING = {
     "B11-101+X": "a second card named \"Camilla, Bewitching Malig Knight\" (colorless, with other skills than "
                  "S04-003ST of the same name and title): a pool holds one card per name, so the two cannot both be "
                  "in the packs",
-    "B11-097R": "\"Afterimage Sword Dance\": a choice filtered by having the same Deployment Cost as a revealed card "
-                "(the language compares a stat only with a count)",
     "B11-099HN": "\"Grieving Blade of Treachery\": a cost sending a face-up bond to the retreat area (`send` takes "
                  "any card of the bond area, face-up or face-down)",
     "B12-001SR": "\"Legendary Swordplay\": \"this unit's attack is calculated as the total number of cards stacked "
@@ -233,8 +229,6 @@ MISSING = {
                  "skill's effect\" for a duration (the language's bans on a player cover deploying, using or activating"
                  " skills and attacking, not placing cards into the bond area; 'this card cannot be placed in the bond"
                  " area' is a card's own SPEC rule)",
-    "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
-                 "filter 'with attack N or less' takes a number, not another unit's value)",
     "B13-012SR": "\"Freewheeling Saint\": adding the card just placed in the support area to the hand and "
                  "placing a card from the hand in the support area in its place (no effect places a card in "
                  "the support area, as B08-008HN)",
@@ -378,8 +372,6 @@ MISSING = {
     "B21-011SR": "\"Prayerful Holy Equestrianism\": two choices of cards from the retreat area with different filters "
                  "(cost 3 or less, cost 1 or less) deployed together ('the chosen cards' after two card choices is "
                  "refused as ambiguous)",
-    "B21-024R": "\"Hades Omega\": the opponent choosing the cards that stay in their hand (5) and sending the rest "
-                "(as B02-084N)",
     "B21-041SR": "\"Want me to sigh?\": 'your opponent chooses 1 card from their hand per enemy returned to their hand "
                  "by this skill' (no count of units an earlier line returned to the hand; 'for each card sent to ... by "
                  "this skill' counts the cards of their stacks); \"Keep your expectations in check.\": deploying this "
