@@ -958,6 +958,9 @@ class ToAst(Transformer):
     def ref_support_card(self, pos, items):
         return A.Ref("support_card", None, pos, of=items[0])
 
+    def ref_cost_card(self, pos, items):
+        return A.Ref("cost_card", None, pos)
+
     def q_not_main_character(self, pos, items):
         return A.Qualifier("not_main_character", (), pos)
 

@@ -146,6 +146,8 @@ def selector(s: A.Selector | str | None) -> str:
             return f"the remaining {_SHOWN[0]} cards"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
+        if s.kind == "cost_card":
+            return "the card sent as the cost of this skill"
         if s.kind == "chosen" and s.names == ("them",):
             return "them"
         if s.kind == "picked":

@@ -57,6 +57,11 @@ def refs_in(node):
         for f in attrs.fields(type(node)):
             yield from refs_in(getattr(node, f.name))
 
+def _names_it(st) -> bool:
+    """Whether a line names the last choice with "it" / "them"."""
+    return any(r.kind == "chosen" for r in refs_in(st))
+
+
 _NEW_TRIGGERS = frozenset({"tapped", "untapped", "growthed", "fails_to_destroy", "combat_ends", "uses", "card_to",
                            "revealed", "draws", "support_fails", "phase_start", "phase_end", "destroyed", "evades",
                            "moves"})
@@ -253,6 +258,7 @@ class SkillChecker:
         for node in (*s.costs, *s.triggers, *s.conditions):
             self.check_references(node, "before")
         self.bindings = []
+        self.it_follows = False   # the lines since the last choice all named it ("it" / "them")
         self.looked = False   # a "look at", "choose" or "reveal" line before: "it" / "them" name what it took
         self.check_lines(s.statements)
         CV.check_bond_skill(self)
@@ -279,6 +285,15 @@ class SkillChecker:
             b = self.binding_of(st)
             if b is not None:
                 self.bindings.append(b)
+            # "Choose 1 card ..., and add it to your hand. Choose 1 other card ..., and place it on
+            # top of your Deck": "it" in the lines right after a choice (each of them naming it)
+            # is that choice when an earlier choice took the same kind of thing (where "the
+            # chosen card" would be ambiguous too). Only after a line that always runs: a choice
+            # under "if ...:" that did not run would leave "it" an earlier one's.
+            if b is not None and b.new:
+                self.it_follows = not isinstance(st, A.Guarded)
+            elif not (self.it_follows and not isinstance(st, A.Delayed) and _names_it(st)):
+                self.it_follows = False
             inner = st.statement if isinstance(st, A.Guarded) else st
             inner = inner.action if isinstance(inner, A.ActorStatement) else inner
             if isinstance(inner, A.Action) and inner.verb in ("look", "choose", "reveal"):
@@ -332,6 +347,8 @@ class SkillChecker:
         made = [b for b in self.bindings if b.new and b.key not in narrowed]
         listing = ", ".join(b.text() for b in made) if made else "nothing is chosen before it"
         for r in refs_in(node):
+            if r.kind == "cost_card":
+                self.check_cost_card(r, where)
             if r.kind == "picked":
                 what = _PICKED_TEXT.get(r.name or "", "the chosen card")
                 if where == "before":
@@ -357,9 +374,12 @@ class SkillChecker:
                                 "looked at, and no line before this one does: say what it is (e.g. 'reveal 1 "
                                 "card from your hand', 'choose 1 ally' then 'it'); 'draw 1' keeps nothing to "
                                 "name")
-            elif r.kind == "chosen" and len(made) > 1:
+            elif r.kind == "chosen" and len(made) > 1 and not (
+                    where == "line" and self.it_follows and made[-1] is self.bindings[-1]
+                    and any(b.key == made[-1].key for b in made[:-1])):
                 self.err(r.pos, f"'it' / 'them' is ambiguous here: this skill chose more than one thing before "
-                                f"this line ({listing}); say which, e.g. '{_PICKED_TEXT.get(made[-1].key)}'")
+                                f"this line ({listing}); say which, e.g. '{_PICKED_TEXT.get(made[-1].key)}', or "
+                                f"name the last choice with 'it' in the lines right after it")
             elif r.kind in ("event_unit", "event_card") and where == "line":
                 kind = "unit" if r.kind == "event_unit" else "card"
                 clash = [b for b in made if b.kind == kind]
@@ -377,6 +397,18 @@ class SkillChecker:
             elif r.kind == "bare_alternatives":
                 self.err(r.pos, f"'{' or '.join(r.names)}' needs a noun: e.g. '1 {' or '.join(r.names)} ally' "
                                 f"(only unit names in quotes stand alone)")
+
+    def check_cost_card(self, r: A.Ref, where: str) -> None:
+        """"The card sent as this skill's cost": what a `send` cost item of this skill moved,
+        named by the effect lines (the cost is paid before them)."""
+        sends = [c for c in self.s.costs if c.verb == "send" and isinstance(c.target, A.Filtered)
+                 and selector_kind(c.target) == "card"]
+        if where == "before":
+            self.err(r.pos, "'the card sent as this skill's cost' is named by an effect line: costs, triggers "
+                            "and conditions come before the cost is paid")
+        elif not sends:
+            self.err(r.pos, "'the card sent as this skill's cost' needs a cost line sending cards of this skill, "
+                            "e.g. 'cost send 1 card from your hand to your retreat area'")
 
     def _error_above(self, pos) -> bool:
         """Whether a line of this skill above ``pos`` has an error already (a choice whose words

@@ -50,8 +50,6 @@ MISSING = {
                  "units (another ally in the same line as this unit)",
     "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
                  "for a critical hit goes (on top of the deck instead of the Retreat Area)",
-    "B05-062HN": "\"Natural Saint\": two card choices in one skill, the second (the opponent's "
-                 "blind choice from your hand) named after the first",
     "B05-049HN": "\"There's still one more.\": a support skill that activates a second time; "
                  "\"Let's get serious.\": a condition on the supporting card having a support "
                  "skill",
@@ -178,9 +176,6 @@ MISSING = {
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
                  "retreat area by this skill') or destroyed, not the cards it drew ('drawn' is no word of it)",
-    "B11-018HN": "\"The world must have light...!\": two choices of cards from the Retreat Area in one skill (one "
-                 "to the hand, then a non-\"Natasha\" one on top of the deck): the checker refuses 'it' and 'the "
-                 "chosen card' after two choices of the same kind, so the second card cannot be named",
     "B11-020SR": "\"Let's have us a little wager.\": the opponent guessing whether a card put on top of the deck "
                  "has the unit name \"Joshua\", and an effect on whether the guess was wrong (destroying the "
                  "opponent's Main Character): the language has no guess",
@@ -315,9 +310,6 @@ MISSING = {
     "B19-004SR": "\"Mire B\": the opponent chooses one card among three areas together (their hand, their bond "
                  "area or their orbs) and sends it; \"A Sinister Smirk from the Dark\": a filter on enemies whose "
                  "attack is raised by +10 or more by skill effects",
-    "B19-009R": "\"Investigation Into Hidden Powers\": a choice of a card with the same unit name as the card "
-                "sent to the retreat area as this skill's cost (a choice can name the unit name of a chosen ally, "
-                "the main character or the supporting card, not of a cost card)",
     "B19-011HN": "\"I've gotta train more!\": 'this unit cannot use \"...\" until the end of your next turn' (no "
                  "duration ends at the end of the controller's next turn; the checker refuses it)",
     "B19-017R": "\"Princess's Blade of Assassination\": 'this unit cannot untap until the end of your next turn' "
