@@ -1539,6 +1539,13 @@ class ToAst(Transformer):
     def without_looking_arg(self, pos, items):
         return A.Prep("without_looking", None, pos)
 
+    def action_and_reveal(self, pos, items):
+        # "draw 1 and reveal it"; another verb before or after "and" is refused by the checker
+        verb = items[0]
+        kind = "and_reveal" if str(items[2]).lower() == "reveal" else "and_verb"
+        return A.Action(str(verb).lower(), _int(items[1]), None, (A.Prep(kind, None, pos),), False, pos,
+                        _token_pos(verb) if isinstance(verb, Token) else pos)
+
     def ref_named(self, pos, items):
         names = tuple(map(_s, items))
         return A.Ref("named", names[0], pos, names=names if len(names) > 1 else ())

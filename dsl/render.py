@@ -436,6 +436,8 @@ def action(a: A.Action) -> str:
             parts.append("at random")
         elif p.kind == "without_looking":
             parts.append("without looking")
+        elif p.kind == "and_reveal":
+            parts.append("and reveal it" if a.number in (None, 1) else "and reveal them")
         elif p.kind == "line" and a.verb == "move":
             parts.append("into the chosen area" if p.line == "chosen" else
                          f"to the area that {selector(p.unit)} is in" if p.line == "same" else

@@ -306,6 +306,9 @@ class SkillChecker:
             return self.binding_of(st.statement)
         if isinstance(st, A.ActorStatement):
             st = st.action
+        if isinstance(st, A.Action) and st.verb == "draw" and any(p.kind == "and_reveal" for p in st.preps):
+            # "draw 1 and reveal it": the card drawn is the revealed card, in the hand
+            return Binding("revealed", "card", st.pos.line, True, None, "hand")
         if not isinstance(st, A.Action) or st.verb not in ("choose", "reveal"):
             return None
         key = pick_key(st.target, st.verb)
@@ -1071,6 +1074,9 @@ class SkillChecker:
                 self.err(a.pos, "'destroy' destroys units and orbs: a card chosen elsewhere is sent, put or "
                                 "added somewhere")
         for p in a.preps:
+            if p.kind == "and_verb" or (p.kind == "and_reveal" and (a.verb != "draw" or what != "effect")):
+                self.err(p.pos, "'... and reveal it' follows only 'draw 1' ('draw 1 and reveal it'); otherwise "
+                                "reveal on a line of its own ('reveal it')")
             if p.kind == "line" and p.line == "chosen" and not self.line_chosen:
                 self.err(p.pos, "'the chosen line' is the line an earlier 'choose the front or back line' of "
                                 "this skill chose: choose it first")
@@ -1166,8 +1172,12 @@ class SkillChecker:
                 self.err(p.pos, f"a hand of {p.number} cards: say 1 or more")
         if a.verb == "draw" and a.number is not None and any(p.kind == "until_hand" for p in a.preps):
             self.err(a.pos, "'draw N' or 'draw until ...', not both")
-        if a.verb == "reveal":
+        if a.verb == "reveal" or (a.verb == "draw" and any(p.kind == "and_reveal" for p in a.preps)):
             self.shown = "reveal"
+            if a.verb == "draw" and ((a.number or 1) != 1 or any(p.kind in ("until_hand", "for_each")
+                                                                 for p in a.preps)):
+                self.err(a.pos, "'draw 1 and reveal it' reveals the one card drawn: 'draw N ... and reveal "
+                                "them' is not supported")
         elif a.verb == "look" and table is EFFECTS:
             self.shown = "look"
 

@@ -115,8 +115,6 @@ MISSING = {
     # B06
     "B06-082R": "\"Shield that Ties the Future Together\": a restriction on which allies enemies in the back line "
                 "can attack (not other white allies)",
-    "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
-                 "'it' after 'draw 1' names no card)",
     # B07
     "B07-007SR": "\"Protection of the Sword of Spirits\": an effect that places the top card of the deck in the "
                  "support area (a new support card in place of the one sent to the retreat area)",
