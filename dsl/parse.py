@@ -1644,6 +1644,11 @@ class ToAst(Transformer):
     def same_name(self, pos, items):
         return A.PostFilter("same_name", value=items[0], pos=pos)
 
+    def same_name_another_ally(self, pos, items):
+        # "with the same unit name as another ally": the unit names of every ally but this unit
+        other = A.Filtered(A.Quantifier("another", None, pos), (), "ally", (), pos)
+        return A.PostFilter("same_name", value=other, pos=pos)
+
     def different_name(self, pos, items):
         return A.PostFilter("different_name", value=items[0], pos=pos)
 

@@ -494,7 +494,9 @@ def _same_name(p: A.PostFilter, names_of) -> Callable:
     same = p.kind == "same_name"
 
     def test(ctx, thing):
-        theirs = things_names(ctx, ref_things(ctx, ref))
+        # (a group, "another ally": any one of its units' names)
+        found = unit_candidates(ctx, ref) if isinstance(ref, A.Filtered) else ref_things(ctx, ref)
+        theirs = things_names(ctx, found)
         if not theirs:
             return False
         return bool(names_of(ctx, thing) & theirs) == same

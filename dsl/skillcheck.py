@@ -1302,7 +1302,7 @@ class SkillChecker:
                 if isinstance(p.value, A.Ref) and p.value.kind == "named":
                     self.err(p.value.pos, "'the same unit name as \"X\"' is the name itself: say '\"X\" card' "
                                           "or 'non-\"X\" card'")
-                if self.ref_kind(p.value) not in ("unit", "card", "chosen", "name"):
+                if isinstance(p.value, A.Ref) and self.ref_kind(p.value) not in ("unit", "card", "chosen", "name"):
                     self.err(p.value.pos, "a unit name is taken from a unit or a card, e.g. 'your main character'")
             if p.kind == "with_stack" and skind != "unit":
                 self.err(p.pos, "'with N cards in its stack' goes with units")
@@ -1675,4 +1675,4 @@ def _one_named_unit(sel: A.Filtered) -> bool:
     if q is None or q.kind not in ("exactly", "one") or (q.n or 1) != 1 or sel.noun not in ("ally", "allies"):
         return False
     named = any(x.kind == "name" and len(x.values) == 1 for x in sel.qualifiers)
-    return named or any(p.kind == "same_name" for p in sel.posts)
+    return named or any(p.kind == "same_name" and isinstance(p.value, A.Ref) for p in sel.posts)

@@ -92,8 +92,6 @@ MISSING = {
                 "('by \"Winged Deliverer\"' alone would also count another unit's skill of that name)",
     "B08-019R": "\"I blend into the background sometimes...\": 'cannot be chosen by an enemy's skills or "
                 "their support skills' (not targetable)",
-    "B08-023R": "\"Are you hurt anywhere?\": a card with the same unit name as any other ally; \"I will beat "
-                "you!\": a condition 'in the same line as your Main Character' for this unit",
     "B08-026R": "\"Jealousy\": a trigger on the opponent drawing by an enemy's skill or their support skill ('by "
                 "your opponent's skill' also counts their bond and hand skills, as B02-074HN)",
     "B08-044N": "\"Blade of Slaughter\": the card list gives the +10 no duration (until the end of the combat or "
