@@ -47,7 +47,8 @@ MISSING = {
     "B03-083R": "\"Unwavering Friendship\": a symbol given to cards in the retreat area (black cards there also white)",
     # B05 (cards/b05.fe0)
     "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
-                 "units (another ally in the same line as this unit)",
+                 "units narrowed by a line (another ally in the same line as this unit): the language takes "
+                 "'with the same unit name as another ally' only, with no filter on the group",
     "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
                  "for a critical hit goes (on top of the deck instead of the Retreat Area)",
     "B05-049HN": "\"There's still one more.\": a support skill that activates a second time; "
@@ -65,9 +66,9 @@ MISSING = {
                 "opponent's next turn', is in the language)",
     "B04-009R+": "the same card as B04-009R (the card list's second entry: \"I'll Protect You\")",
     "B04-044SR": "\"A Sacrifice\": destroying another ally instead of paying a named skill's cost (an alternative cost)",
-    "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
-                "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
-                "or your support skill",
+    "B04-070R": "\"Gaius' High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an "
+                "ally's skill or your support skill (the reveal trigger takes no cause; \"Door of the Treasury\" "
+                "is writable with 'with a lower cost than the revealed card')",
     "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
     "B04-082N": "\"Plow the Fields!\": a condition on the card this skill's own line sent to the Retreat Area "
                 "(\"if a 'Donnel' is sent ... by this skill's effect\", as B04-081N); \"Resistance Emblem\" is in the "
@@ -357,9 +358,9 @@ MISSING = {
                  "choice; two choices of a card under opposite conditions, then 'deploy it', are refused as "
                  "ambiguous)",
     # B21 (cards/b21.fe0)
-    "B21-011SR": "\"Prayerful Holy Equestrianism\": two choices of cards from the retreat area with different filters "
-                 "(cost 3 or less, cost 1 or less) deployed together ('the chosen cards' after two card choices is "
-                 "refused as ambiguous)",
+    "B21-011SR": "\"Prayerful Holy Equestrianism\": one choice of two cards from the retreat area with different "
+                 "filters (1 with cost 3 or less and 1 with cost 1 or less) deployed together: 'it' names only the "
+                 "last of two card choices, and 'the chosen cards' after two card choices is refused as ambiguous",
     "B21-041SR": "\"Want me to sigh?\": 'your opponent chooses 1 card from their hand per enemy returned to their hand "
                  "by this skill' (no count of units an earlier line returned to the hand; 'for each card sent to ... by "
                  "this skill' counts the cards of their stacks); \"Keep your expectations in check.\": deploying this "
