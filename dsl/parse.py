@@ -1785,10 +1785,24 @@ def _filtered(quantifier: A.Quantifier | None, items: list, pos: A.Pos) -> A.Fil
         if isinstance(i, A.Qualifier):
             quals.append(i)
         elif isinstance(i, A.PostFilter):
+            if i.kind == "same_line" and posts and _another_ally_group(posts[-1]):
+                # "with the same unit name as another ally in the same line as this unit": the line
+                # narrows the group of allies, the nearest noun (B05-027HN), not the card chosen
+                group = posts[-1].value
+                posts[-1] = A.PostFilter("same_name", value=A.Filtered(group.quantifier, group.qualifiers,
+                                                                        group.noun, group.posts + (i,), group.pos),
+                                         pos=posts[-1].pos)
+                continue
             posts.append(i)
         elif noun is None and isinstance(i, str):
             noun = i
     return A.Filtered(quantifier, tuple(quals), noun, tuple(posts), pos)
+
+
+def _another_ally_group(p: A.PostFilter) -> bool:
+    """Is this post filter 'with the same unit name as another ally' (a group, not yet narrowed)?"""
+    return (p.kind == "same_name" and isinstance(p.value, A.Filtered) and not p.value.posts
+            and p.value.quantifier is not None and p.value.quantifier.kind == "another")
 
 
 _OWNERS = {"your": "your", "your opponent's": "opponent", "the opponent's": "opponent",

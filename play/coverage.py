@@ -46,9 +46,6 @@ MISSING = {
                  "them are white)",
     "B03-083R": "\"Unwavering Friendship\": a symbol given to cards in the retreat area (black cards there also white)",
     # B05 (cards/b05.fe0)
-    "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
-                 "units narrowed by a line (another ally in the same line as this unit): the language takes "
-                 "'with the same unit name as another ally' only, with no filter on the group",
     "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
                  "for a critical hit goes (on top of the deck instead of the Retreat Area)",
     "B05-049HN": "\"There's still one more.\": a support skill that activates a second time; "

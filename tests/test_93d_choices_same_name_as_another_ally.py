@@ -64,3 +64,40 @@ def test_only_the_main_character_as_other_ally():
     pick(game, "use_skill", skill="Mend")
     offered = {o.card for o in game.legal_options() if o.kind == "card"}
     assert offered == {retreat[0].id}
+
+
+# "another ally in the same line as this unit": the line narrows the group (B05-027HN), the nearest
+# noun, not the card chosen from the Retreat Area
+NARROW = SKILL.replace("another ally", "another ally in the same line as this unit").replace('"Mend"', '"Line Mend"')
+LINE = {c.unit_name: c for c in compile_text(HEAD.replace("TST-976", "TST-977") + NARROW, "line.fe0")}
+
+
+def test_narrowed_group_reads():
+    text = LINE["Maribelle"].skills[0].text
+    assert "with the same Unit Name as another ally in the same area as this unit from your Retreat Area" in text
+
+
+def test_narrowed_group_takes_only_the_allies_of_this_units_line():
+    from fecipher.engine.state import BACK
+    game, mc0, mc1 = duel(card("Lord 0", "main character"))
+    add_unit(game, 0, LINE["Maribelle"])                   # front line, with the MC
+    add_unit(game, 0, card("Bram"), area=BACK)
+    add_unit(game, 1, card("Enem"))
+    retreat = add_cards(game, 0, "retreat", card("Lord 0", "cost 3", cost=3), card("Bram", "cost 3", cost=3))
+    begin(game)
+    pick(game, "use_skill", skill="Line Mend")
+    offered = {o.card for o in game.legal_options() if o.kind == "card"}
+    assert offered == {retreat[0].id}                       # the MC's name; Bram is in the back line
+
+
+def test_narrowed_group_with_no_other_ally_in_the_line_offers_nothing():
+    from fecipher.engine.state import BACK
+    game, mc0, mc1 = duel(card("Lord 0", "main character"))
+    add_unit(game, 0, LINE["Maribelle"], area=BACK)
+    add_unit(game, 1, card("Enem"))
+    add_cards(game, 0, "retreat", card("Lord 0", "cost 3", cost=3))
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Line Mend")
+    assert not [o for o in game.legal_options() if o.kind == "card"]
+    assert len(game.players[0].hand) == hand
