@@ -100,6 +100,8 @@ class Prep:
     number: int | None = None        # until_hand: the hand size
     line: str | None = None          # line: "front" or "back" ("deploy it to the back line")
     face: str | None = None          # face: "up", "down" or "over" ("flip it face-up or face-down")
+    count: "Quantifier | None" = None        # count_if: the count to choose instead when ...
+    condition: "Condition | None" = None     # count_if: ... this holds as the line resolves
 
 
 @_node

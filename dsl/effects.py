@@ -742,3 +742,9 @@ effect("make", "unit chosen", "main_character", doc="Make one of your units your
 
 # Hidden information: "look at ...", "choose ... at random", "cost reveal ..." (registered there).
 from fecipher.dsl import effects_hidden  # noqa: E402,F401
+
+# "choose 1 enemy, or up to 2 if this unit is levelled up": a count chosen by a condition.
+from fecipher.dsl import choose_count  # noqa: E402
+from fecipher.dsl.registry import EFFECTS as _EFFECTS  # noqa: E402
+
+choose_count.install(_EFFECTS)

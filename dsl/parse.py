@@ -1539,6 +1539,19 @@ class ToAst(Transformer):
     def without_looking_arg(self, pos, items):
         return A.Prep("without_looking", None, pos)
 
+    def action_count_if(self, pos, items):
+        # "choose 1 enemy in the back line, or up to 2 if this unit is levelled up": the last two
+        # items are the other count and its condition (dsl/choose_count.py)
+        *rest, count, cond = items
+        a = self._action(pos, rest, False)
+        prep = A.Prep("count_if", None, pos, count=count, condition=cond)
+        return A.Action(a.verb, a.number, a.target, (*a.preps, prep), a.optional, a.pos, a.verb_pos,
+                        a.per_each, a.then)
+
+    def action_count_if_any(self, pos, items):
+        # "choose 1 other ally, or any number if this unit is levelled up" (B05-072HN)
+        return self.action_count_if(pos, [*items[:-1], A.Quantifier("any_number", None, pos), items[-1]])
+
     def action_and_reveal(self, pos, items):
         # "draw 1 and reveal it"; another verb before or after "and" is refused by the checker
         verb = items[0]

@@ -457,6 +457,9 @@ def action(a: A.Action) -> str:
                 parts.append("in any order")
         elif p.kind == "for_each":
             parts.append(f"for each {selector(p.unit)}")
+        elif p.kind == "count_if":
+            count = quantifier(p.count).removesuffix(" of")   # ("any number", with no noun after it)
+            parts.append(f"(or {count} instead if {condition(p.condition)})")
         elif p.kind == "face":
             parts.append({"up": "face-up", "down": "face-down", "over": "face-up or face-down"}[p.face])
     if a.per_each is not None:

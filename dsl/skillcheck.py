@@ -1059,6 +1059,8 @@ class SkillChecker:
                               "a bond the flip turns face-down would pay the send")
 
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
+        from fecipher.dsl import choose_count
+        a = choose_count.check(a, what, self.err, self.check_condition)
         a = self.check_per_each_arg(a)
         if a.verb == "look" and table is EFFECTS:
             from fecipher.dsl.effects_hidden import look_refusal

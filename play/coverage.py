@@ -36,8 +36,6 @@ MISSING = {
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
                  "retreat area)",
     "B03-033N": "\"Wrathful Blow\": a critical hit that multiplies the attack by 3 instead of 2",
-    "B03-042N": "\"Dragon Tactician\": a choice whose count depends on a condition (1 enemy, or up to 2 if this unit "
-                "is levelled up) with one reference to what either chose",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
                 "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
     "B03-075N": "\"Guest Nohrian Commander\": the card list gives the +10 no duration (until the end of the combat "
@@ -53,9 +51,6 @@ MISSING = {
                  "skill",
     "B05-050N": "\"Today's Companion\": a unit acquiring the symbols of another card (the card "
                 "supporting it)",
-    "B05-072HN": "\"Black Wings\": a choice whose count depends on a condition (1 other ally, or "
-                 "any number of them if this unit is levelled up) with the chosen allies then "
-                 "moved",
     "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
                  "while this unit was on the field",
     "B04-009R": "\"Raise Defense\": 'cannot be destroyed by the effect of skills' (a cost may still destroy them); "
