@@ -453,3 +453,14 @@ class PackNode:
     name: str | None
     cards: tuple[CardNode, ...]
     filename: str
+
+
+@_node
+class Guess:
+    """"your opponent guesses whether its cost is odd or even" / "... whether its unit name is
+    "Joshua"": the opponent declares a guess about the card the skill last chose (dsl/guess.py);
+    `if the guess is wrong:` / `right:` asks it later."""
+    what: str            # parity, name
+    name: str | None
+    subject: "Selector"
+    pos: Pos

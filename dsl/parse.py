@@ -1548,6 +1548,19 @@ class ToAst(Transformer):
         return A.Action(a.verb, a.number, a.target, (*a.preps, prep), a.optional, a.pos, a.verb_pos,
                         a.per_each, a.then)
 
+    def guess_parity(self, pos, items):
+        return A.Guess("parity", None, A.Ref("chosen", None, pos), pos)
+
+    def guess_name(self, pos, items):
+        return A.Guess("name", _s(items[-1]), A.Ref("chosen", None, pos), pos)
+
+    def guess_right(self, pos, items):
+        # "if the guess is right" / "wrong" (dsl/guess.py)
+        return A.Condition("guess", name="right", pos=pos)
+
+    def guess_wrong(self, pos, items):
+        return A.Condition("guess", name="wrong", pos=pos)
+
     def action_count_if_any(self, pos, items):
         # "choose 1 other ally, or any number if this unit is levelled up" (B05-072HN)
         return self.action_count_if(pos, [*items[:-1], A.Quantifier("any_number", None, pos), items[-1]])

@@ -343,6 +343,9 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.KeepRest):
         from fecipher.dsl import keep_rest
         return keep_rest.render(st)
+    if isinstance(st, A.Guess):
+        from fecipher.dsl import guess
+        return guess.render(st)
     if isinstance(st, A.SkillBan):
         from fecipher.dsl import skill_control
         return skill_control.render_ban(st)
@@ -628,6 +631,9 @@ def condition(c: A.Condition) -> str:
         return "not " + condition(c.inner)
     if c.kind in ("any_of", "all_of"):
         return (", or " if c.kind == "any_of" else ", and ").join(condition(x) for x in c.parts)
+    if c.kind == "guess":
+        from fecipher.dsl import guess
+        return guess.render_condition(c)
     if c.kind == "during":
         who = "either player's" if c.owner == "each" else _OWNER.get(c.owner or 'your', 'your')
         if c.name:

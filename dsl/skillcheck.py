@@ -474,6 +474,10 @@ class SkillChecker:
             from fecipher.dsl import keep_rest
             keep_rest.check(self, st)
             return
+        if isinstance(st, A.Guess):
+            from fecipher.dsl import guess
+            guess.check(self, st)
+            return
         if control.handles(st):
             control.check(self, st)
             return
@@ -1521,6 +1525,10 @@ class SkillChecker:
                                     "condition")
                 else:
                     self.check_condition(x)
+            return
+        if c.kind == "guess":
+            from fecipher.dsl import guess
+            guess.check_condition(self, c)
             return
         if c.kind == "happened":
             self.check_happened(c)

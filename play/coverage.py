@@ -165,9 +165,6 @@ MISSING = {
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
                  "retreat area by this skill') or destroyed, not the cards it drew ('drawn' is no word of it)",
-    "B11-020SR": "\"Let's have us a little wager.\": the opponent guessing whether a card put on top of the deck "
-                 "has the unit name \"Joshua\", and an effect on whether the guess was wrong (destroying the "
-                 "opponent's Main Character): the language has no guess",
     "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "
                 "Battlefield': the language counts units, not the distinct unit names among them",
     "B11-048HN": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Gorgon\" "
@@ -410,13 +407,6 @@ MISSING = {
                 "on a deployment by that skill",
     "B22-107R": "\"\\\"The flames shall consume all - and hence, something new will be born.\\\"\": \"If this unit "
                 "lacks \\\"True Power\\\"\" (no condition asks whether a unit has a skill, or has lost one)",
-    "B22-111HN": "\"\\\"Wanna play with the old man?\\\"\": the opponent declares a guess (odd or even) about a card's "
-                 "cost before it is revealed (no effect asks the opponent for a guess)",
-}
-DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
-
-# Language features each set needed beyond what came before it (kept by hand).
-FEATURES = {
     "S01/S02": ["card facts", "ACT/AUTO/CONT/SPEC/support skills", "CCS", "tap/flip/send costs",
                 "deploy/attack/class-change/destroy triggers", "attack/range/type/skill grants",
                 "cannot-be-attacked-by restrictions", "support failure", "orbs broken becomes 2",
