@@ -100,6 +100,8 @@ class Prep:
     number: int | None = None        # until_hand: the hand size
     line: str | None = None          # line: "front" or "back" ("deploy it to the back line")
     face: str | None = None          # face: "up", "down" or "over" ("flip it face-up or face-down")
+    count: "Quantifier | None" = None        # count_if: the count to choose instead when ...
+    condition: "Condition | None" = None     # count_if: ... this holds as the line resolves
 
 
 @_node
@@ -469,3 +471,14 @@ class PackNode:
     name: str | None
     cards: tuple[CardNode, ...]
     filename: str
+
+
+@_node
+class Guess:
+    """"your opponent guesses whether its cost is odd or even" / "... whether its unit name is
+    "Joshua"": the opponent declares a guess about the card the skill last chose (dsl/guess.py);
+    `if the guess is wrong:` / `right:` asks it later."""
+    what: str            # parity, name
+    name: str | None
+    subject: "Selector"
+    pos: Pos

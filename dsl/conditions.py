@@ -46,6 +46,9 @@ def compile_condition(c: A.Condition) -> Test:
         if k == "any_of":
             return lambda ctx: any(t(ctx) for t in parts)
         return lambda ctx: all(t(ctx) for t in parts)
+    if k == "guess":
+        from fecipher.dsl import guess
+        return guess.condition(c)
     if k == "during":
         phase = c.name   # "during your deployment phase": also in that phase
         if c.owner == "each" and phase:   # "during each player's deployment phase"

@@ -12,7 +12,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl.registry import cost
 from fecipher.dsl.selectors import (
-    bond_predicate, card_candidates, count_range, place_area, ref_units, unit_predicate,
+    COST_SENT, bond_predicate, card_candidates, count_range, place_area, ref_units, unit_predicate,
 )
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
@@ -166,6 +166,8 @@ class SendCost:
             chosen = [c for c in cands if c.id in ids]
         else:
             chosen = cands
+        # kept for "the card sent as this skill's cost" in the effect
+        ctx.data.setdefault(COST_SENT, []).extend(chosen)
         for c in chosen:
             ctx.game.move_card(c, self.dest, by_skill=True)
 

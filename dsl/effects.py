@@ -178,13 +178,16 @@ def _ordered(ctx, a: A.Action, things: list):
     return out + left
 
 
-@effect("draw", "number", "until_hand for_each",
+@effect("draw", "number", "until_hand for_each and_reveal",
         doc="Draw N cards (rule 7 reshuffles an empty deck); 'draw 1 for each ...' draws N per thing "
             "counted when it resolves; 'draw until you have 5 cards in your hand' draws one at a time "
-            "until the hand holds that many (none if it already does).",
+            "until the hand holds that many (none if it already does); 'draw 1 and reveal it' shows "
+            "the card drawn to both players, and later lines call it 'the revealed card'.",
         example="draw 1")
 def _draw(a: A.Action):
     n = a.number if a.number is not None else 1
+    if any(p.kind == "and_reveal" for p in a.preps):
+        return _draw_and_reveal(a, n)
     until = next((p.number for p in a.preps if p.kind == "until_hand"), None)
     per = next((p.unit for p in a.preps if p.kind == "for_each"), None)
     counter = None
@@ -208,6 +211,24 @@ def _draw(a: A.Action):
             return
         count = n * counter(ctx) if counter is not None else n
         ctx.data["did"] = bool(g.draw(ctx.controller, count)) if count > 0 else False
+    return eff
+
+
+def _draw_and_reveal(a: A.Action, n: int):
+    """"Draw 1 card and reveal it": the cards drawn are revealed in the hand (both players
+    see them until they move) and kept as 'it' and 'the revealed card', as a "reveal" line's."""
+    def eff(ctx):
+        if not (yield from optional_gate(ctx, a, True)):
+            return
+        g = ctx.game
+        drawn = list(g.draw(ctx.controller, n))
+        ctx.data["did"] = bool(drawn)
+        ctx.data["chosen"] = drawn
+        ctx.data.setdefault("picked", {})["revealed"] = list(drawn)
+        ctx.data["revealed"] = [(c, g.locate(c)[0]) for c in drawn]
+        ctx.data["moved"] = set()
+        if drawn:
+            g.reveal(drawn, g.locate(drawn[0])[0])
     return eff
 
 
@@ -734,3 +755,9 @@ effect("make", "unit chosen", "main_character", doc="Make one of your units your
 
 # Hidden information: "look at ...", "choose ... at random", "cost reveal ..." (registered there).
 from fecipher.dsl import effects_hidden  # noqa: E402,F401
+
+# "choose 1 enemy, or up to 2 if this unit is levelled up": a count chosen by a condition.
+from fecipher.dsl import choose_count  # noqa: E402
+from fecipher.dsl.registry import EFFECTS as _EFFECTS  # noqa: E402
+
+choose_count.install(_EFFECTS)

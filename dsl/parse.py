@@ -992,6 +992,9 @@ class ToAst(Transformer):
     def ref_support_card(self, pos, items):
         return A.Ref("support_card", None, pos, of=items[0])
 
+    def ref_cost_card(self, pos, items):
+        return A.Ref("cost_card", None, pos)
+
     def q_not_main_character(self, pos, items):
         return A.Qualifier("not_main_character", (), pos)
 
@@ -1605,6 +1608,39 @@ class ToAst(Transformer):
     def without_looking_arg(self, pos, items):
         return A.Prep("without_looking", None, pos)
 
+    def action_count_if(self, pos, items):
+        # "choose 1 enemy in the back line, or up to 2 if this unit is levelled up": the last two
+        # items are the other count and its condition (dsl/choose_count.py)
+        *rest, count, cond = items
+        a = self._action(pos, rest, False)
+        prep = A.Prep("count_if", None, pos, count=count, condition=cond)
+        return A.Action(a.verb, a.number, a.target, (*a.preps, prep), a.optional, a.pos, a.verb_pos,
+                        a.per_each, a.then)
+
+    def guess_parity(self, pos, items):
+        return A.Guess("parity", None, A.Ref("chosen", None, pos), pos)
+
+    def guess_name(self, pos, items):
+        return A.Guess("name", _s(items[-1]), A.Ref("chosen", None, pos), pos)
+
+    def guess_right(self, pos, items):
+        # "if the guess is right" / "wrong" (dsl/guess.py)
+        return A.Condition("guess", name="right", pos=pos)
+
+    def guess_wrong(self, pos, items):
+        return A.Condition("guess", name="wrong", pos=pos)
+
+    def action_count_if_any(self, pos, items):
+        # "choose 1 other ally, or any number if this unit is levelled up" (B05-072HN)
+        return self.action_count_if(pos, [*items[:-1], A.Quantifier("any_number", None, pos), items[-1]])
+
+    def action_and_reveal(self, pos, items):
+        # "draw 1 and reveal it"; another verb before or after "and" is refused by the checker
+        verb = items[0]
+        kind = "and_reveal" if str(items[2]).lower() == "reveal" else "and_verb"
+        return A.Action(str(verb).lower(), _int(items[1]), None, (A.Prep(kind, None, pos),), False, pos,
+                        _token_pos(verb) if isinstance(verb, Token) else pos)
+
     def ref_named(self, pos, items):
         names = tuple(map(_s, items))
         return A.Ref("named", names[0], pos, names=names if len(names) > 1 else ())
@@ -1710,6 +1746,11 @@ class ToAst(Transformer):
         # "that shares no color with any ally": the units compared with, found when asked
         units = A.Filtered(None, tuple(items[:-1]), str(items[-1]), (), pos)
         return A.PostFilter("no_shared_color", value=units, pos=pos)
+
+    def same_name_another_ally(self, pos, items):
+        # "with the same unit name as another ally": the unit names of every ally but this unit
+        other = A.Filtered(A.Quantifier("another", None, pos), (), "ally", (), pos)
+        return A.PostFilter("same_name", value=other, pos=pos)
 
     def different_name(self, pos, items):
         return A.PostFilter("different_name", value=items[0], pos=pos)
@@ -1853,10 +1894,24 @@ def _filtered(quantifier: A.Quantifier | None, items: list, pos: A.Pos) -> A.Fil
         if isinstance(i, A.Qualifier):
             quals.append(i)
         elif isinstance(i, A.PostFilter):
+            if i.kind == "same_line" and posts and _another_ally_group(posts[-1]):
+                # "with the same unit name as another ally in the same line as this unit": the line
+                # narrows the group of allies, the nearest noun (B05-027HN), not the card chosen
+                group = posts[-1].value
+                posts[-1] = A.PostFilter("same_name", value=A.Filtered(group.quantifier, group.qualifiers,
+                                                                        group.noun, group.posts + (i,), group.pos),
+                                         pos=posts[-1].pos)
+                continue
             posts.append(i)
         elif noun is None and isinstance(i, str):
             noun = i
     return A.Filtered(quantifier, tuple(quals), noun, tuple(posts), pos)
+
+
+def _another_ally_group(p: A.PostFilter) -> bool:
+    """Is this post filter 'with the same unit name as another ally' (a group, not yet narrowed)?"""
+    return (p.kind == "same_name" and isinstance(p.value, A.Filtered) and not p.value.posts
+            and p.value.quantifier is not None and p.value.quantifier.kind == "another")
 
 
 _OWNERS = {"your": "your", "your opponent's": "opponent", "the opponent's": "opponent",

@@ -152,6 +152,8 @@ def selector(s: A.Selector | str | None) -> str:
             return f"the remaining {_SHOWN[0]} cards"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
+        if s.kind == "cost_card":
+            return "the card sent as the cost of this skill"
         if s.kind == "chosen" and s.names == ("them",):
             return "them"
         if s.kind == "picked":
@@ -354,6 +356,9 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.KeepRest):
         from fecipher.dsl import keep_rest
         return keep_rest.render(st)
+    if isinstance(st, A.Guess):
+        from fecipher.dsl import guess
+        return guess.render(st)
     if isinstance(st, A.SkillBan):
         from fecipher.dsl import skill_control
         return skill_control.render_ban(st)
@@ -452,6 +457,8 @@ def action(a: A.Action) -> str:
             parts.append("at random")
         elif p.kind == "without_looking":
             parts.append("without looking")
+        elif p.kind == "and_reveal":
+            parts.append("and reveal it" if a.number in (None, 1) else "and reveal them")
         elif p.kind == "line" and a.verb == "move":
             parts.append("into the chosen area" if p.line == "chosen" else
                          f"to the area that {selector(p.unit)} is in" if p.line == "same" else
@@ -473,6 +480,9 @@ def action(a: A.Action) -> str:
             parts.append(f"for every {p.number} {selector(p.unit)}")
         elif p.kind == "for_each":
             parts.append(f"for each {selector(p.unit)}")
+        elif p.kind == "count_if":
+            count = quantifier(p.count).removesuffix(" of")   # ("any number", with no noun after it)
+            parts.append(f"(or {count} instead if {condition(p.condition)})")
         elif p.kind == "face":
             parts.append({"up": "face-up", "down": "face-down", "over": "face-up or face-down"}[p.face])
     if a.per_each is not None:
@@ -651,6 +661,9 @@ def condition(c: A.Condition) -> str:
         return "not " + condition(c.inner)
     if c.kind in ("any_of", "all_of"):
         return (", or " if c.kind == "any_of" else ", and ").join(condition(x) for x in c.parts)
+    if c.kind == "guess":
+        from fecipher.dsl import guess
+        return guess.render_condition(c)
     if c.kind == "during":
         who = "either player's" if c.owner == "each" else _OWNER.get(c.owner or 'your', 'your')
         if c.name:

@@ -21,7 +21,12 @@ CardPred = Callable[[SkillContext, CardCopy], bool]
 
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
                   "own_defender", "own_battler", "opponent_battler", "opponent_main_character", "cost_tapped"}
-REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest"}
+REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest", "cost_card"}
+
+
+# ctx.data key: the cards a "send" cost of the skill being resolved moved ("the card sent as
+# this skill's cost").
+COST_SENT = "cost_sent"
 
 
 def ref_names(ref: A.Ref) -> tuple[str, ...]:
@@ -177,6 +182,9 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
         return g.players[player].deck[-1:]
     if ref.kind == "rest":
         return revealed_rest(ctx)
+    if ref.kind == "cost_card":
+        # The cards this skill's "send" cost moved (dsl/costs.py SendCost), wherever they are now.
+        return list(ctx.data.get(COST_SENT, []))
     if ref.kind == "support_card":
         # The card that supported that unit successfully in the battle now going on.
         b = g.battle
@@ -497,7 +505,9 @@ def _same_name(p: A.PostFilter, names_of) -> Callable:
     same = p.kind == "same_name"
 
     def test(ctx, thing):
-        theirs = things_names(ctx, ref_things(ctx, ref))
+        # (a group, "another ally": any one of its units' names)
+        found = unit_candidates(ctx, ref) if isinstance(ref, A.Filtered) else ref_things(ctx, ref)
+        theirs = things_names(ctx, found)
         if not theirs:
             return False
         return bool(names_of(ctx, thing) & theirs) == same

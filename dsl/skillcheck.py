@@ -57,6 +57,11 @@ def refs_in(node):
         for f in attrs.fields(type(node)):
             yield from refs_in(getattr(node, f.name))
 
+def _names_it(st) -> bool:
+    """Whether a line names the last choice with "it" / "them"."""
+    return any(r.kind == "chosen" for r in refs_in(st))
+
+
 _NEW_TRIGGERS = frozenset({"tapped", "untapped", "growthed", "fails_to_destroy", "combat_ends", "uses", "card_to",
                            "revealed", "draws", "support_fails", "phase_start", "phase_end", "destroyed", "evades",
                            "moves"})
@@ -264,6 +269,7 @@ class SkillChecker:
                                     "skill needs a cost such as 'tap 1 \"Mikoto\" ally', and only its effect "
                                     "lines name it")
         self.bindings = []
+        self.it_follows = False   # the lines since the last choice all named it ("it" / "them")
         self.looked = False   # a "look at", "choose" or "reveal" line before: "it" / "them" name what it took
         self.check_lines(s.statements)
         CV.check_bond_skill(self)
@@ -290,6 +296,15 @@ class SkillChecker:
             b = self.binding_of(st)
             if b is not None:
                 self.bindings.append(b)
+            # "Choose 1 card ..., and add it to your hand. Choose 1 other card ..., and place it on
+            # top of your Deck": "it" in the lines right after a choice (each of them naming it)
+            # is that choice when an earlier choice took the same kind of thing (where "the
+            # chosen card" would be ambiguous too). Only after a line that always runs: a choice
+            # under "if ...:" that did not run would leave "it" an earlier one's.
+            if b is not None and b.new:
+                self.it_follows = not isinstance(st, A.Guarded)
+            elif not (self.it_follows and not isinstance(st, A.Delayed) and _names_it(st)):
+                self.it_follows = False
             inner = st.statement if isinstance(st, A.Guarded) else st
             inner = inner.action if isinstance(inner, A.ActorStatement) else inner
             if isinstance(inner, A.Action) and inner.verb in ("look", "choose", "reveal"):
@@ -302,6 +317,9 @@ class SkillChecker:
             return self.binding_of(st.statement)
         if isinstance(st, A.ActorStatement):
             st = st.action
+        if isinstance(st, A.Action) and st.verb == "draw" and any(p.kind == "and_reveal" for p in st.preps):
+            # "draw 1 and reveal it": the card drawn is the revealed card, in the hand
+            return Binding("revealed", "card", st.pos.line, True, None, "hand")
         if not isinstance(st, A.Action) or st.verb not in ("choose", "reveal"):
             return None
         key = pick_key(st.target, st.verb)
@@ -343,6 +361,8 @@ class SkillChecker:
         made = [b for b in self.bindings if b.new and b.key not in narrowed]
         listing = ", ".join(b.text() for b in made) if made else "nothing is chosen before it"
         for r in refs_in(node):
+            if r.kind == "cost_card":
+                self.check_cost_card(r, where)
             if r.kind == "picked":
                 what = _PICKED_TEXT.get(r.name or "", "the chosen card")
                 if where == "before":
@@ -368,9 +388,12 @@ class SkillChecker:
                                 "looked at, and no line before this one does: say what it is (e.g. 'reveal 1 "
                                 "card from your hand', 'choose 1 ally' then 'it'); 'draw 1' keeps nothing to "
                                 "name")
-            elif r.kind == "chosen" and len(made) > 1:
+            elif r.kind == "chosen" and len(made) > 1 and not (
+                    where == "line" and self.it_follows and made[-1] is self.bindings[-1]
+                    and any(b.key == made[-1].key for b in made[:-1])):
                 self.err(r.pos, f"'it' / 'them' is ambiguous here: this skill chose more than one thing before "
-                                f"this line ({listing}); say which, e.g. '{_PICKED_TEXT.get(made[-1].key)}'")
+                                f"this line ({listing}); say which, e.g. '{_PICKED_TEXT.get(made[-1].key)}', or "
+                                f"name the last choice with 'it' in the lines right after it")
             elif r.kind in ("event_unit", "event_card") and where == "line":
                 kind = "unit" if r.kind == "event_unit" else "card"
                 clash = [b for b in made if b.kind == kind]
@@ -388,6 +411,18 @@ class SkillChecker:
             elif r.kind == "bare_alternatives":
                 self.err(r.pos, f"'{' or '.join(r.names)}' needs a noun: e.g. '1 {' or '.join(r.names)} ally' "
                                 f"(only unit names in quotes stand alone)")
+
+    def check_cost_card(self, r: A.Ref, where: str) -> None:
+        """"The card sent as this skill's cost": what a `send` cost item of this skill moved,
+        named by the effect lines (the cost is paid before them)."""
+        sends = [c for c in self.s.costs if c.verb == "send" and isinstance(c.target, A.Filtered)
+                 and selector_kind(c.target) == "card"]
+        if where == "before":
+            self.err(r.pos, "'the card sent as this skill's cost' is named by an effect line: costs, triggers "
+                            "and conditions come before the cost is paid")
+        elif not sends:
+            self.err(r.pos, "'the card sent as this skill's cost' needs a cost line sending cards of this skill, "
+                            "e.g. 'cost send 1 card from your hand to your retreat area'")
 
     def _error_above(self, pos) -> bool:
         """Whether a line of this skill above ``pos`` has an error already (a choice whose words
@@ -459,6 +494,10 @@ class SkillChecker:
         if isinstance(st, A.KeepRest):
             from fecipher.dsl import keep_rest
             keep_rest.check(self, st)
+            return
+        if isinstance(st, A.Guess):
+            from fecipher.dsl import guess
+            guess.check(self, st)
             return
         if control.handles(st):
             control.check(self, st)
@@ -1103,6 +1142,8 @@ class SkillChecker:
             self.err(a.pos, "a card, not a unit, is put into your support area")
 
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
+        from fecipher.dsl import choose_count
+        a = choose_count.check(a, what, self.err, self.check_condition)
         a = self.check_per_each_arg(a)
         if a.verb == "look" and table is EFFECTS:
             from fecipher.dsl.effects_hidden import look_refusal
@@ -1118,6 +1159,9 @@ class SkillChecker:
                 self.err(a.pos, "'destroy' destroys units and orbs: a card chosen elsewhere is sent, put or "
                                 "added somewhere")
         for p in a.preps:
+            if p.kind == "and_verb" or (p.kind == "and_reveal" and (a.verb != "draw" or what != "effect")):
+                self.err(p.pos, "'... and reveal it' follows only 'draw 1' ('draw 1 and reveal it'); otherwise "
+                                "reveal on a line of its own ('reveal it')")
             if p.kind == "line" and p.line == "chosen" and not self.line_chosen:
                 self.err(p.pos, "'the chosen line' is the line an earlier 'choose the front or back line' of "
                                 "this skill chose: choose it first")
@@ -1214,8 +1258,12 @@ class SkillChecker:
                 self.err(p.pos, f"a hand of {p.number} cards: say 1 or more")
         if a.verb == "draw" and a.number is not None and any(p.kind == "until_hand" for p in a.preps):
             self.err(a.pos, "'draw N' or 'draw until ...', not both")
-        if a.verb == "reveal":
+        if a.verb == "reveal" or (a.verb == "draw" and any(p.kind == "and_reveal" for p in a.preps)):
             self.shown = "reveal"
+            if a.verb == "draw" and ((a.number or 1) != 1 or any(p.kind in ("until_hand", "for_each")
+                                                                 for p in a.preps)):
+                self.err(a.pos, "'draw 1 and reveal it' reveals the one card drawn: 'draw N ... and reveal "
+                                "them' is not supported")
         elif a.verb == "look" and table is EFFECTS:
             self.shown = "look"
 
@@ -1347,7 +1395,7 @@ class SkillChecker:
                 if isinstance(p.value, A.Ref) and p.value.kind == "named":
                     self.err(p.value.pos, "'the same unit name as \"X\"' is the name itself: say '\"X\" card' "
                                           "or 'non-\"X\" card'")
-                if self.ref_kind(p.value) not in ("unit", "card", "chosen", "name"):
+                if isinstance(p.value, A.Ref) and self.ref_kind(p.value) not in ("unit", "card", "chosen", "name"):
                     self.err(p.value.pos, "a unit name is taken from a unit or a card, e.g. 'your main character'")
             if p.kind == "same_color":
                 self.check_selector(p.value)
@@ -1600,6 +1648,10 @@ class SkillChecker:
                 else:
                     self.check_condition(x)
             return
+        if c.kind == "guess":
+            from fecipher.dsl import guess
+            guess.check_condition(self, c)
+            return
         if c.kind == "happened":
             self.check_happened(c)
             return
@@ -1771,4 +1823,4 @@ def _one_named_unit(sel: A.Filtered) -> bool:
     if q is None or q.kind not in ("exactly", "one") or (q.n or 1) != 1 or sel.noun not in ("ally", "allies"):
         return False
     named = any(x.kind == "name" and len(x.values) == 1 for x in sel.qualifiers)
-    return named or any(p.kind == "same_name" for p in sel.posts)
+    return named or any(p.kind == "same_name" and isinstance(p.value, A.Ref) for p in sel.posts)

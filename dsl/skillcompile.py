@@ -821,6 +821,9 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
     if isinstance(st, A.KeepRest):
         from fecipher.dsl import keep_rest
         return keep_rest.effect(st)
+    if isinstance(st, A.Guess):
+        from fecipher.dsl import guess
+        return guess.effect(st)
     if isinstance(st, A.TwoUnits):
         return two_units_effect(st)
     if isinstance(st, A.DeployBan):

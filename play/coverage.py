@@ -32,29 +32,20 @@ MISSING = {
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
                  "retreat area)",
     "B03-033N": "\"Wrathful Blow\": a critical hit that multiplies the attack by 3 instead of 2",
-    "B03-042N": "\"Dragon Tactician\": a choice whose count depends on a condition (1 enemy, or up to 2 if this unit "
-                "is levelled up) with one reference to what either chose",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
                 "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
     "B03-075N": "\"Guest Nohrian Commander\": an AUTO whose +10 attack is printed with no duration (the end of the combat or of the turn), its only printing and the only skill of that name; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B03-076SR": "\"Flaming Blade of Dusk and Dawn\": the allies tapped as the cost of this skill (whether all of "
                  "them are white)",
     # B05 (cards/b05.fe0)
-    "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
-                 "units (another ally in the same line as this unit)",
     "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
                  "for a critical hit goes (on top of the deck instead of the Retreat Area)",
-    "B05-062HN": "\"Natural Saint\": two card choices in one skill, the second (the opponent's "
-                 "blind choice from your hand) named after the first",
-    "B05-072HN": "\"Black Wings\": a choice whose count depends on a condition (1 other ally, or "
-                 "any number of them if this unit is levelled up) with the chosen allies then "
-                 "moved",
     "B05-082SR": "\"Glory to the Queen!\": a count of allies levelled up or growthed this turn "
                  "while this unit was on the field",
     "B04-044SR": "\"A Sacrifice\": destroying another ally instead of paying a named skill's cost (an alternative cost)",
-    "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
-                "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
-                "or your support skill",
+    "B04-070R": "\"Gaius' High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an "
+                "ally's skill or your support skill (the reveal trigger takes no cause; \"Door of the Treasury\" "
+                "is writable with 'with a lower cost than the revealed card')",
     "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
     "B04-082N": "\"Plow the Fields!\": a condition on the card this skill's own line sent to the Retreat Area "
                 "(\"if a 'Donnel' is sent ... by this skill's effect\", as B04-081N); \"Resistance Emblem\" is in the "
@@ -69,8 +60,6 @@ MISSING = {
     "B08-017N": "\"Theory Testing\": 'until the end of this combat, your opponent's Support skill does not "
                 "activate' set up by a trigger on the opponent's successful support (the support skills of the "
                 "combat activate before such a trigger resolves: refused by the checker)",
-    "B08-023R": "\"Are you hurt anywhere?\": a card with the same unit name as any other ally; \"I will beat "
-                "you!\": a condition 'in the same line as your Main Character' for this unit",
     "B08-044N": "\"Blade of Slaughter\": an AUTO whose +10 attack is printed with no duration (the end of the combat or of the turn), its only printing (B12-041HN's \"Blade of Slaughter\" is another skill, a CONT); no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
                  "support 0 (see B08-002SR); left out until the facts are confirmed (the skills themselves are "
@@ -87,10 +76,6 @@ MISSING = {
                  "the support skill (\"This skill activates before your Support Skill\"; the engine resolves "
                  "the support skill first)",
     # B06
-    "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
-                 "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
-    "B06-094HN": "\"Jumbled Memories\": a reference to the card just drawn ('draw 1 card and reveal it'; "
-                 "'it' after 'draw 1' names no card)",
     # B07
     "B07-044SR": "\"Black Karma\": the card supporting this unit acquiring the opponent's support skills (at most "
                  "one of each name)",
@@ -142,12 +127,6 @@ MISSING = {
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
                  "retreat area by this skill') or destroyed, not the cards it drew ('drawn' is no word of it)",
-    "B11-018HN": "\"The world must have light...!\": two choices of cards from the Retreat Area in one skill (one "
-                 "to the hand, then a non-\"Natasha\" one on top of the deck): the checker refuses 'it' and 'the "
-                 "chosen card' after two choices of the same kind, so the second card cannot be named",
-    "B11-020SR": "\"Let's have us a little wager.\": the opponent guessing whether a card put on top of the deck "
-                 "has the unit name \"Joshua\", and an effect on whether the guess was wrong (destroying the "
-                 "opponent's Main Character): the language has no guess",
     "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "
                 "Battlefield': the language counts units, not the distinct unit names among them",
     "B11-048HN": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Gorgon\" "
@@ -158,8 +137,6 @@ MISSING = {
     "B11-101+X": "a second card named \"Camilla, Bewitching Malig Knight\" (colorless, with other skills than "
                  "S04-003ST of the same name and title): a pool holds one card per name, so the two cannot both be "
                  "in the packs",
-    "B11-097R": "\"Afterimage Sword Dance\": a choice filtered by having the same Deployment Cost as a revealed card "
-                "(the language compares a stat only with a count)",
     "B12-001SR": "\"Legendary Swordplay\": \"this unit's attack is calculated as the total number of cards stacked "
                  "with this unit x 10\", an attack set to a count (a unit's attack is changed by adding or taking "
                  "away; 'becomes ... for each' is only a support card's support value)",
@@ -181,8 +158,6 @@ MISSING = {
                 "(two trigger lines: 'critical hits', 'evades')",
     "B12-075SR": "\"Darkness-Cleaving Sacred Blade\": \"you may have a second Bond Phase\" (the language has no extra "
                  "phases or turns)",
-    "B13-001SR": "\"Crimson Sovereign\": a choice of an enemy whose attack is lower than this unit's (the "
-                 "filter 'with attack N or less' takes a number, not another unit's value)",
     "B13-027R": "\"Men and Dragons' Hopes\": \"you may place this card face-down in your Bond Area instead of "
                 "sending it to the Retreat Area\": a replacement puts a card into the bond area face-up only "
                 "('put ... into your bond area face-down instead of ...' is not accepted)",
@@ -238,9 +213,6 @@ MISSING = {
     "B19-004SR": "\"Mire B\": the opponent chooses one card among three areas together (their hand, their bond "
                  "area or their orbs) and sends it; \"A Sinister Smirk from the Dark\": a filter on enemies whose "
                  "attack is raised by +10 or more by skill effects",
-    "B19-009R": "\"Investigation Into Hidden Powers\": a choice of a card with the same unit name as the card "
-                "sent to the retreat area as this skill's cost (a choice can name the unit name of a chosen ally, "
-                "the main character or the supporting card, not of a cost card)",
     # B20, second half (cards/b20.fe0, B20-052..102)
     "B20-074R": "\"Innocent Wing\": \"When an ally is being supported by a <Green>\" stops \"any Support skills that "
                 "your opponent's Support card possesses\" in that same combat: a trigger on a successful support "
@@ -276,11 +248,9 @@ MISSING = {
                  "choice; two choices of a card under opposite conditions, then 'deploy it', are refused as "
                  "ambiguous)",
     # B21 (cards/b21.fe0)
-    "B21-011SR": "\"Prayerful Holy Equestrianism\": two choices of cards from the retreat area with different filters "
-                 "(cost 3 or less, cost 1 or less) deployed together ('the chosen cards' after two card choices is "
-                 "refused as ambiguous)",
-    "B21-024R": "\"Hades Omega\": the opponent choosing the cards that stay in their hand (5) and sending the rest "
-                "(as B02-084N)",
+    "B21-011SR": "\"Prayerful Holy Equestrianism\": one choice of two cards from the retreat area with different "
+                 "filters (1 with cost 3 or less and 1 with cost 1 or less) deployed together: 'it' names only the "
+                 "last of two card choices, and 'the chosen cards' after two card choices is refused as ambiguous",
     "B21-041SR": "\"Want me to sigh?\": 'your opponent chooses 1 card from their hand per enemy returned to their hand "
                  "by this skill' (no count of units an earlier line returned to the hand; 'for each card sent to ... by "
                  "this skill' counts the cards of their stacks); \"Keep your expectations in check.\": deploying this "
@@ -323,13 +293,13 @@ MISSING = {
     "B22-100R": "\"\\\"I'll take down every last one of you!\\\"\": a SPEC skill that deploys this card from the "
                 "Boundless Area (no skill kind works from the Boundless Area); \"Secret Agarthan Technology\" triggers "
                 "on a deployment by that skill",
-    "B22-111HN": "\"\\\"Wanna play with the old man?\\\"\": the opponent declares a guess (odd or even) about a card's "
-                 "cost before it is revealed (no effect asks the opponent for a guess)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
 # Language features each set needed beyond what came before it (kept by hand).
 FEATURES = {
+    "B22-107R": "\"\\\"The flames shall consume all - and hence, something new will be born.\\\"\": \"If this unit "
+                "lacks \\\"True Power\\\"\" (no condition asks whether a unit has a skill, or has lost one)",
     "S01/S02": ["card facts", "ACT/AUTO/CONT/SPEC/support skills", "CCS", "tap/flip/send costs",
                 "deploy/attack/class-change/destroy triggers", "attack/range/type/skill grants",
                 "cannot-be-attacked-by restrictions", "support failure", "orbs broken becomes 2",
