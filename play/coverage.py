@@ -70,10 +70,6 @@ MISSING = {
     "B04-070R": "\"Door of the Treasury\": a choice filtered by a cost lower than the revealed card's; \"Gaius' "
                 "High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an ally's skill "
                 "or your support skill",
-    "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
-    "B04-082N": "\"Plow the Fields!\": a condition on the card this skill's own line sent to the Retreat Area "
-                "(\"if a 'Donnel' is sent ... by this skill's effect\", as B04-081N); \"Resistance Emblem\" is in the "
-                "language",
     "B04-083R": "\"Ignis\": a condition on the number of different weapons a unit has (\"3 or more different "
                 "Weapons\"); \"Infinite Potential\" (acquiring the weapons, types and ranges of the other allies) is "
                 "in the language",
