@@ -311,8 +311,8 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
             err(a.pos, "'for each ...' in a cost is supported for 'flip N bonds' (or orbs)")
         elif isinstance(a.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in a.per_each.posts):
             err(a.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
-        elif isinstance(a.per_each, A.Filtered) and any(p.kind == "sent_here" for p in a.per_each.posts):
-            err(a.per_each.pos, "'for each card sent to ... by this skill' counts for attack changes and "
+        elif isinstance(a.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here") for p in a.per_each.posts):
+            err(a.per_each.pos, "'for each card sent to / drawn / tapped by this skill' counts for attack changes and "
                                 "'choose ... for each' only")
     if a.verb == "stack":
         unders = [p for p in a.preps if p.kind == "under"]

@@ -987,6 +987,12 @@ class ToAst(Transformer):
     def sent_here(self, pos, items):
         return A.PostFilter("sent_here", value=items[0], pos=pos)
 
+    def drawn_here(self, pos, items):
+        return A.PostFilter("drawn_here", pos=pos)
+
+    def tapped_here(self, pos, items):
+        return A.PostFilter("tapped_here", pos=pos)
+
     def subjects(self, pos, items):
         return tuple(items)
 

@@ -101,6 +101,10 @@ def post(p: A.PostFilter) -> str:
         return "destroyed by this skill"
     if p.kind == "sent_here":
         return f"sent to {place(p.value)} by this skill"
+    if p.kind == "drawn_here":
+        return "drawn by this skill"
+    if p.kind == "tapped_here":
+        return "tapped by this skill"
     if p.kind == "same_name":
         return f"with the same Unit Name as {selector(p.value)}"
     if p.kind == "different_name":

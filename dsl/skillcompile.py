@@ -118,6 +118,20 @@ def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
             return sum(1 for c, dest in ctx.data.get("sent", ()) if dest == area and c.owner in owners
                        and pred(ctx, c))
         return sent
+    if isinstance(sel, A.Filtered) and any(p.kind == "drawn_here" for p in sel.posts):
+        # "for each card drawn by this skill": the cards this skill's own 'draw' lines drew
+        # (dsl/effects.py records them), whoever drew them; the checker takes no quality (a
+        # drawn card is hidden from the other player).
+        return lambda ctx: len(ctx.data.get("drawn", ()))
+    if isinstance(sel, A.Filtered) and any(p.kind == "tapped_here" for p in sel.posts):
+        # "for each ally tapped by this skill": the units this skill's own 'tap' lines tapped
+        # (a unit already tapped is not tapped again, so is not counted), of the noun's side.
+        side = V.UNIT_NOUNS.get(sel.noun, "unit")
+
+        def tapped(ctx):
+            return sum(1 for owner in ctx.data.get("tapped", ())
+                       if side == "unit" or (owner == ctx.controller) == (side == "ally"))
+        return tapped
     return count_things(sel)
 
 

@@ -173,9 +173,6 @@ MISSING = {
                 "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from), and "
                 "a change lasting until the unit leaves the field (an AUTO skill's change needs a duration)",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
-    "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
-                 "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
-                 "retreat area by this skill') or destroyed, not the cards it drew ('drawn' is no word of it)",
     "B11-018HN": "\"The world must have light...!\": two choices of cards from the Retreat Area in one skill (one "
                  "to the hand, then a non-\"Natasha\" one on top of the deck): the checker refuses 'it' and 'the "
                  "chosen card' after two choices of the same kind, so the second card cannot be named",
@@ -311,9 +308,6 @@ MISSING = {
     "B17-073SR": "\"Pride in Independence\": 'This card cannot be stacked on top of a \"Tibarn\" to Level Up him as a result of a skill's effect' (a rule of this card as the card placed; 'cannot level up by skills' is a change of the unit levelled up, whatever card is placed on it)",
     "B17-115R": "\"A Lesson in Heaven or Hell\": 'Choose 2 cards with different Deployment Costs ... Your opponent chooses 1 of those cards. You can deploy the card that your opponent chose, and send the other to the Boundless Area' (no filter of different costs between chosen cards, and the opponent cannot choose among cards the controller chose)",
     "B17-086SR": "\"Sieglinde's Guidance\": \"Add your supporting card to your hand, or deploy it\" (no effect takes the support card of the combat)",
-    "B19-001SR": "\"Victory to the Adrestian Empire!\": a number of enemies to choose counted from the allies "
-                 "tapped by an earlier line of the same skill ('choose 1 non-main character enemy for each ally "
-                 "tapped by this skill'; only 'for each enemy destroyed by this skill' counts an earlier line)",
     "B19-004SR": "\"Mire B\": the opponent chooses one card among three areas together (their hand, their bond "
                  "area or their orbs) and sends it; \"A Sinister Smirk from the Dark\": a filter on enemies whose "
                  "attack is raised by +10 or more by skill effects",
