@@ -72,7 +72,16 @@ class TapCost:
                 ids = {o.unit for o in picked}
                 chosen = [u for u in cands if u.id in ids]
         for u in chosen:
-            ctx.game.tap(u, by_skill=True)
+            tap_for_cost(ctx, u)
+
+
+def tap_for_cost(ctx, u: Unit) -> None:
+    """Tap a unit to pay a cost, kept with what it was then for "for each ally tapped as the
+    cost of this skill" (dsl/skillcompile.count_of)."""
+    from fecipher.dsl.effects import destroyed_snapshot
+    seen = destroyed_snapshot(ctx, u)
+    ctx.game.tap(u, by_skill=True)
+    ctx.data.setdefault("cost_tapped", []).append((u.id, seen))
 
 
 @attrs.frozen

@@ -311,7 +311,7 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
             err(a.pos, "'for each ...' in a cost is supported for 'flip N bonds' (or orbs)")
         elif isinstance(a.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in a.per_each.posts):
             err(a.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
-        elif isinstance(a.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here") for p in a.per_each.posts):
+        elif isinstance(a.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here") for p in a.per_each.posts):
             err(a.per_each.pos, "'for each card sent to / drawn / tapped by this skill' counts for attack changes and "
                                 "'choose ... for each' only")
     if a.verb == "stack":
@@ -398,7 +398,7 @@ def _pay_one(c, ctx, thing) -> Iterator:
         else:
             g.flip_bond(thing, False)
     elif isinstance(c, C.TapCost):
-        g.tap(thing, by_skill=True)
+        C.tap_for_cost(ctx, thing)
     elif isinstance(c, C.SendCost):
         g.move_card(thing, c.dest, by_skill=True)
     elif isinstance(c, C.DestroyCost):

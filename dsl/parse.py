@@ -993,6 +993,9 @@ class ToAst(Transformer):
     def tapped_here(self, pos, items):
         return A.PostFilter("tapped_here", pos=pos)
 
+    def cost_tapped_here(self, pos, items):
+        return A.PostFilter("cost_tapped_here", pos=pos)
+
     def subjects(self, pos, items):
         return tuple(items)
 

@@ -105,6 +105,8 @@ def post(p: A.PostFilter) -> str:
         return "drawn by this skill"
     if p.kind == "tapped_here":
         return "tapped by this skill"
+    if p.kind == "cost_tapped_here":
+        return "tapped as the cost of this skill"
     if p.kind == "same_name":
         return f"with the same Unit Name as {selector(p.value)}"
     if p.kind == "different_name":

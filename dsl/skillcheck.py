@@ -262,6 +262,11 @@ class SkillChecker:
             self.err(s.pos, "'for each ... destroyed by this skill' counts what this skill's 'destroy' lines "
                             "destroy, and this skill has none")
         self._check_done_counts(s.statements)
+        if self._line_counts(s.statements, ("cost_tapped_here",)) and not any(
+                c.verb == "tap" for c in s.costs if isinstance(c, A.Action)):
+            post = self._line_counts(s.statements, ("cost_tapped_here",))[0][1]
+            self.err(post.pos, "'tapped as the cost of this skill' counts the units this skill's cost taps, and "
+                               "its cost taps none")
         for post in self._sent_counts(s.statements):
             area = V.PLACES.get(tuple(post.value.words))
             if area is not None and not any(self._sends_to(st, area) for st in s.statements):
@@ -1252,6 +1257,24 @@ class SkillChecker:
                     self.err(p.pos, f"'{words}' counts {want}s with no other quality or filter: {example}")
                 elif not self.counting:
                     self.err(p.pos, f"'{words}' is a count: {example}")
+            if p.kind == "cost_tapped_here":
+                # "for each other white ally tapped as the cost of this skill": the units the cost
+                # tapped, by the qualities they had then (as 'destroyed by this skill')
+                from fecipher.dsl.skillcompile import DESTROYED_QUALITIES
+                if selector_kind(sel) != "unit":
+                    self.err(p.pos, "'tapped as the cost of this skill' counts units: 'for each ally tapped as "
+                                    "the cost of this skill'")
+                elif not self.counting:
+                    self.err(p.pos, "'tapped as the cost of this skill' is a count: 'for each ally tapped as the "
+                                    "cost of this skill'")
+                for q in sel.qualifiers:
+                    if q.kind != "other" and (q.kind not in DESTROYED_QUALITIES or q.kind == "any" and any(
+                            x.kind not in DESTROYED_QUALITIES for x in q.values)):
+                        self.err(q.pos, "'... tapped as the cost of this skill' is counted by 'other', a symbol, "
+                                        "weapon, type, gender, unit name or Main Character; not by this quality")
+                for other in sel.posts:
+                    if other.kind != "cost_tapped_here":
+                        self.err(other.pos, "'... tapped as the cost of this skill' takes no other filter")
             if p.kind == "cc_cost" and selector_kind(sel) != "card":
                 self.err(p.pos, "'with a class change cost' goes with cards (a card in an area); a unit that "
                                 "was class changed is a 'class-changed' one")
@@ -1648,7 +1671,7 @@ def level_onto_any(ref) -> bool:
             and ref.noun == "ally" and not ref.posts)
 
 
-LINE_COUNTS = ("sent_here", "drawn_here", "tapped_here")
+LINE_COUNTS = ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here")
 
 
 def _sent_posts(sel, kinds: tuple = LINE_COUNTS) -> list:

@@ -132,6 +132,25 @@ def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
             return sum(1 for owner in ctx.data.get("tapped", ())
                        if side == "unit" or (owner == ctx.controller) == (side == "ally"))
         return tapped
+    if isinstance(sel, A.Filtered) and any(p.kind == "cost_tapped_here" for p in sel.posts):
+        # "for each other white ally tapped as the cost of this skill": the units this skill's
+        # cost tapped (dsl/costs.py records them), with the qualities they had then ("other":
+        # not this skill's unit).
+        side = V.UNIT_NOUNS.get(sel.noun, "unit")
+        other = any(q.kind == "other" for q in sel.qualifiers)
+        quals = tuple(destroyed_quality(q) for q in sel.qualifiers if q.kind != "other")
+
+        def cost_tapped(ctx):
+            n = 0
+            for uid, (owner, words, names, mc) in ctx.data.get("cost_tapped", ()):
+                if side == "ally" and owner != ctx.controller or side == "enemy" and owner == ctx.controller:
+                    continue
+                if other and uid == ctx.unit_id:
+                    continue
+                if all(t(words, names, mc) for t in quals):
+                    n += 1
+            return n
+        return cost_tapped
     return count_things(sel)
 
 

@@ -42,8 +42,6 @@ MISSING = {
                 "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
     "B03-075N": "\"Guest Nohrian Commander\": the card list gives the +10 no duration (until the end of the combat "
                 "or of the turn); left out until a printing or ruling decides it",
-    "B03-076SR": "\"Flaming Blade of Dusk and Dawn\": the allies tapped as the cost of this skill (whether all of "
-                 "them are white)",
     "B03-083R": "\"Unwavering Friendship\": a symbol given to cards in the retreat area (black cards there also white)",
     # B05 (cards/b05.fe0)
     "B05-027HN": "\"I command you to protect me!\": a card with the same unit name as any one of a group of "
