@@ -12,7 +12,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl.registry import cost
 from fecipher.dsl.selectors import (
-    bond_predicate, card_candidates, count_range, place_area, ref_units, unit_predicate,
+    bond_predicate, card_candidates, count_range, picks_all, place_area, ref_units, unit_predicate,
 )
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
@@ -28,10 +28,20 @@ class TapCost:
     sel: A.Selector
     text: str
 
+    @property
+    def every(self) -> bool:
+        """'tap all other allies': every unit the filter takes, none of them tapped yet."""
+        return picks_all(self.sel) and isinstance(self.sel, A.Filtered)
+
     def _cands(self, ctx) -> list[Unit]:
         if isinstance(self.sel, A.Ref):
             return [u for u in ref_units(ctx, self.sel) if not u.tapped]
         return list(self._matching(ctx))
+
+    def _all_matching(self, ctx) -> list[Unit]:
+        """The controller's units the filter takes, tapped or not ('tap all ...')."""
+        pred = unit_predicate(self.sel)
+        return [u for u in ctx.game.players[ctx.controller].units if pred(ctx, u)]
 
     def _matching(self, ctx) -> Iterator[Unit]:
         """The controller's untapped units the (filtered) selector takes, in field order."""
@@ -42,6 +52,13 @@ class TapCost:
 
     def can_pay(self, ctx) -> bool:
         sel = self.sel
+        if self.every:
+            # "[Tap all other allies]" is paid by tapping each of them: one already tapped cannot
+            # be tapped for it (rule 9: a cost that cannot be paid in full cannot be started),
+            # and with none at all there is nothing to pay it with (engine decision in
+            # docs/rules.md, "tapping all allies as a cost", as the whole hand as a cost).
+            units = self._all_matching(ctx)
+            return bool(units) and not any(u.tapped for u in units)
         if isinstance(sel, A.Ref):
             if sel.kind == "this":
                 # "tap this unit" (the usual action-skill cost): the unit is on the field, untapped.
@@ -60,7 +77,9 @@ class TapCost:
 
     def pay(self, ctx):
         cands = self._cands(ctx)
-        if isinstance(self.sel, A.Ref) and self.sel.kind != "named":
+        if self.every:
+            chosen = cands   # all of them (can_pay: every one untapped)
+        elif isinstance(self.sel, A.Ref) and self.sel.kind != "named":
             chosen = cands[:1]
         else:
             n = _n(self.sel)
@@ -177,7 +196,8 @@ class SendCost:
             ctx.game.move_card(c, self.dest, by_skill=True)
 
 
-@cost("tap", "unit", doc="Tap this unit, or N untapped allies matching a filter (rule 9).",
+@cost("tap", "unit", doc="Tap this unit, or N untapped allies matching a filter (rule 9); 'tap all other "
+                           "allies' taps every one of them (none may be tapped already, and there must be one).",
       example="cost tap this, tap 1 other ally")
 def _tap(a: A.Action):
     return TapCost(a.target, render.cost_item(a))

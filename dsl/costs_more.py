@@ -295,10 +295,13 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
         q = t.quantifier
         if a.verb == "send" and whole_hand(t):
             pass
+        elif a.verb == "tap" and q is not None and q.kind == "all" and t.noun in ("allies", "ally"):
+            pass   # "[Tap all other allies]" (B18-085SR): every one of them (dsl/costs.TapCost)
         elif q is None or q.kind not in ("exactly", "one", "another"):
             err(t.pos, f"a '{a.verb}' cost pays a number of things ('cost {a.verb} 1 ...'); 'all', 'up to', "
                        f"'any number of' or no count is not supported in a cost (the whole hand, with no filter, is "
-                       f"'send all cards from your hand to your retreat area')")
+                       f"'send all cards from your hand to your retreat area'; every one of your allies a filter "
+                       f"takes, 'tap all other allies')")
     if a.verb == "flip" and isinstance(t, A.Ref):
         if t.kind != "this_card":
             err(t.pos, "'flip' as a cost takes bonds ('flip 2 bonds'), orbs, or 'this card' (a bond skill)")
@@ -376,6 +379,8 @@ def _parts(c) -> tuple[str, Callable, Callable] | None:
     if isinstance(c, CountedFlipCost):
         return (("flip_orb" if c.inner.orbs else "flip_bond"), c.inner._cands,
                 (lambda ctx, _c=c: _c.inner.n * _c.count(ctx)))
+    if isinstance(c, C.TapCost) and c.every:
+        return None   # every unit of its filter: not shared out (the checker refuses a second tap cost)
     if isinstance(c, C.TapCost):
         n = 1 if isinstance(c.sel, A.Ref) else C._n(c.sel)
         return "tap", c._cands, (lambda ctx, _n=n: _n)

@@ -246,6 +246,10 @@ class SkillChecker:
             if c.per_each is not None:
                 self.check_selector(c.per_each)
             check_cost(c, self.err, s.kind)
+        taps = [c for c in s.costs if isinstance(c, A.Action) and c.verb == "tap"]
+        if len(taps) > 1 and any(isinstance(c.target, A.Filtered) and c.target.quantifier is not None
+                                 and c.target.quantifier.kind == "all" for c in taps):
+            self.err(s.pos, "'tap all ...' as a cost taps every one of them: it is the skill's only tap cost")
         for t in s.triggers:
             self.check_trigger(t)
         for c in s.conditions:
