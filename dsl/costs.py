@@ -175,16 +175,33 @@ class SendCost:
     dest: str
     text: str
 
+    @property
+    def any_number(self) -> bool:
+        """'send any number of cards from your hand ...' ("[Send as many cards as you wish from
+        your hand to the Retreat Area]", B14-097SR): the controller picks how many, none too."""
+        q = self.sel.quantifier if isinstance(self.sel, A.Filtered) else None
+        return q is not None and q.kind == "any_number"
+
     def can_pay(self, ctx) -> bool:
         # 'send all cards from your hand': the whole hand, at least one card (an empty hand pays
         # nothing: engine decision in docs/rules.md, "the whole hand as a cost").
+        if self.any_number:
+            return True   # none is as many as one wishes
         return len(card_candidates(ctx, self.sel)) >= _n(self.sel)
 
     def pay(self, ctx):
         cands = card_candidates(ctx, self.sel)
         whole = isinstance(self.sel, A.Filtered) and self.sel.quantifier is not None and self.sel.quantifier.kind == "all"
         n = len(cands) if whole else _n(self.sel)
-        if len(cands) > n:
+        if self.any_number:
+            chosen = []
+            if cands:
+                opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]
+                picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=0,
+                                           maximum=len(cands))
+                ids = {o.card for o in picked}
+                chosen = [c for c in cands if c.id in ids]
+        elif len(cands) > n:
             # (a bond's card, face-down too, is seen by both players: its name is no secret)
             opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]
             picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=n, maximum=n)
@@ -193,7 +210,14 @@ class SendCost:
         else:
             chosen = cands
         for c in chosen:
-            ctx.game.move_card(c, self.dest, by_skill=True)
+            send_for_cost(ctx, c, self.dest)
+
+
+def send_for_cost(ctx, c, dest: str) -> None:
+    """Move a card to pay a cost, kept for "for each card sent to your retreat area as the cost
+    of this skill" (dsl/skillcompile.count_of)."""
+    ctx.game.move_card(c, dest, by_skill=True)
+    ctx.data.setdefault("cost_sent", []).append((c, dest))
 
 
 @cost("tap", "unit", doc="Tap this unit, or N untapped allies matching a filter (rule 9); 'tap all other "

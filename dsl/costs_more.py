@@ -295,6 +295,8 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
         q = t.quantifier
         if a.verb == "send" and whole_hand(t):
             pass
+        elif a.verb == "send" and q is not None and q.kind == "any_number" and selector_kind(t) == "card":
+            pass   # "[Send as many cards as you wish from your hand ...]" (B14-097SR): none or more
         elif a.verb == "tap" and q is not None and q.kind == "all" and t.noun in ("allies", "ally"):
             pass   # "[Tap all other allies]" (B18-085SR): every one of them (dsl/costs.TapCost)
         elif q is None or q.kind not in ("exactly", "one", "another"):
@@ -314,7 +316,7 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
             err(a.pos, "'for each ...' in a cost is supported for 'flip N bonds' (or orbs)")
         elif isinstance(a.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in a.per_each.posts):
             err(a.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
-        elif isinstance(a.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here") for p in a.per_each.posts):
+        elif isinstance(a.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here") for p in a.per_each.posts):
             err(a.per_each.pos, "'for each card sent to / drawn / tapped by this skill' counts for attack changes and "
                                 "'choose ... for each' only")
     if a.verb == "stack":
@@ -384,6 +386,8 @@ def _parts(c) -> tuple[str, Callable, Callable] | None:
     if isinstance(c, C.TapCost):
         n = 1 if isinstance(c.sel, A.Ref) else C._n(c.sel)
         return "tap", c._cands, (lambda ctx, _n=n: _n)
+    if isinstance(c, C.SendCost) and c.any_number:
+        return None   # as many as one wishes: not shared out (the checker refuses another card cost)
     if isinstance(c, C.SendCost):
         return "move_card", (lambda ctx, _c=c: card_candidates(ctx, _c.sel)), (lambda ctx, _n=C._n(c.sel): _n)
     if isinstance(c, C.DestroyCost):
@@ -405,7 +409,7 @@ def _pay_one(c, ctx, thing) -> Iterator:
     elif isinstance(c, C.TapCost):
         C.tap_for_cost(ctx, thing)
     elif isinstance(c, C.SendCost):
-        g.move_card(thing, c.dest, by_skill=True)
+        C.send_for_cost(ctx, thing, c.dest)
     elif isinstance(c, C.DestroyCost):
         yield from g.destroy(thing, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit,
                              skill=ctx.skill.name)

@@ -996,6 +996,9 @@ class ToAst(Transformer):
     def cost_tapped_here(self, pos, items):
         return A.PostFilter("cost_tapped_here", pos=pos)
 
+    def cost_sent_here(self, pos, items):
+        return A.PostFilter("cost_sent_here", value=items[0], pos=pos)
+
     def subjects(self, pos, items):
         return tuple(items)
 

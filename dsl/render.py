@@ -107,6 +107,8 @@ def post(p: A.PostFilter) -> str:
         return "tapped by this skill"
     if p.kind == "cost_tapped_here":
         return "tapped as the cost of this skill"
+    if p.kind == "cost_sent_here":
+        return f"sent to {place(p.value)} as the cost of this skill"
     if p.kind == "same_name":
         return f"with the same Unit Name as {selector(p.value)}"
     if p.kind == "different_name":

@@ -439,7 +439,7 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         op, n = p.op, p.value
         return lambda ctx, u: _cmp(op, len(u.cards), n)
     if p.kind in ("different_names", "destroyed_here", "sent_here", "drawn_here", "tapped_here",
-                  "cost_tapped_here"):
+                  "cost_tapped_here", "cost_sent_here"):
         return lambda ctx, u: True   # a rule of the choice / of the count, not of one unit
     if p.kind == "other_than":
         refs = p.value

@@ -250,6 +250,11 @@ class SkillChecker:
         if len(taps) > 1 and any(isinstance(c.target, A.Filtered) and c.target.quantifier is not None
                                  and c.target.quantifier.kind == "all" for c in taps):
             self.err(s.pos, "'tap all ...' as a cost taps every one of them: it is the skill's only tap cost")
+        movers = [c for c in s.costs if isinstance(c, A.Action) and c.verb in ("send", "put", "reveal", "stack")]
+        if len(movers) > 1 and any(c.verb == "send" and isinstance(c.target, A.Filtered)
+                                   and c.target.quantifier is not None and c.target.quantifier.kind == "any_number"
+                                   for c in movers):
+            self.err(s.pos, "'send any number of cards ...' as a cost is the skill's only cost that moves cards")
         for t in s.triggers:
             self.check_trigger(t)
         for c in s.conditions:
@@ -271,6 +276,14 @@ class SkillChecker:
             post = self._line_counts(s.statements, ("cost_tapped_here",))[0][1]
             self.err(post.pos, "'tapped as the cost of this skill' counts the units this skill's cost taps, and "
                                "its cost taps none")
+        for _, post in self._line_counts(s.statements, ("cost_sent_here",)):
+            area = V.PLACES.get(tuple(post.value.words))
+            if area is not None and not any(
+                    c.verb in ("send", "put") and any(p.kind == "to" and p.place is not None
+                                                      and V.PLACES.get(tuple(p.place.words)) == area for p in c.preps)
+                    for c in s.costs if isinstance(c, A.Action)):
+                self.err(post.pos, "'... sent to ... as the cost of this skill' counts the cards this skill's cost "
+                                   "sends there, and its cost sends none there")
         for post in self._sent_counts(s.statements):
             area = V.PLACES.get(tuple(post.value.words))
             if area is not None and not any(self._sends_to(st, area) for st in s.statements):
@@ -942,8 +955,8 @@ class SkillChecker:
             self.check_selector(c.per_each)
             self.counting = False
             if isinstance(c.per_each, A.Filtered) and selector_kind(c.per_each) == "card" and not any(
-                    p.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here", "drawn_here")
-                    for p in c.per_each.posts):
+                    p.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here", "drawn_here",
+                               "cost_sent_here") for p in c.per_each.posts):
                 self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                          "'for each card stacked under this unit'")
         elif c.kind in ("cannot_use_kind", "acquire_skills_of", "acquire_traits_of", "lvs_usable",
@@ -972,7 +985,8 @@ class SkillChecker:
             self.check_selector(p.unit)
             self.counting = False
             if isinstance(p.unit, A.Filtered) and selector_kind(p.unit) == "card" and not any(
-                    x.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here", "drawn_here")
+                    x.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here", "drawn_here",
+                               "cost_sent_here")
                     for x in p.unit.posts):
                 self.err(p.unit.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                      "'for each card stacked under this unit'")
@@ -1248,6 +1262,14 @@ class SkillChecker:
                 elif not self.counting:
                     self.err(p.pos, "'sent to ... by this skill' is a count: 'for each card sent to your retreat "
                                     "area by this skill'")
+            if p.kind == "cost_sent_here":   # "for each card sent to your retreat area as the cost of this skill"
+                self.check_place(p.value)
+                if selector_kind(sel) != "card":
+                    self.err(p.pos, "'sent to ... as the cost of this skill' goes with cards: 'for each card sent "
+                                    "to your retreat area as the cost of this skill'")
+                elif not self.counting:
+                    self.err(p.pos, "'sent to ... as the cost of this skill' is a count: 'for each card sent to "
+                                    "your retreat area as the cost of this skill'")
             if p.kind in ("drawn_here", "tapped_here"):
                 # "for each card drawn by this skill", "for each ally tapped by this skill": a count
                 # of what the lines did, with no quality (a drawn card is hidden; a tapped unit is
@@ -1675,7 +1697,7 @@ def level_onto_any(ref) -> bool:
             and ref.noun == "ally" and not ref.posts)
 
 
-LINE_COUNTS = ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here")
+LINE_COUNTS = ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here")
 
 
 def _sent_posts(sel, kinds: tuple = LINE_COUNTS) -> list:

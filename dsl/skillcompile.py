@@ -132,6 +132,20 @@ def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
             return sum(1 for owner in ctx.data.get("tapped", ())
                        if side == "unit" or (owner == ctx.controller) == (side == "ally"))
         return tapped
+    if isinstance(sel, A.Filtered) and any(p.kind == "cost_sent_here" for p in sel.posts):
+        # "for each card sent to your retreat area as the cost of this skill": the cards this
+        # skill's cost moved to that area (dsl/costs.py records them), matching the selector's
+        # qualities where they are now.
+        from fecipher.dsl.selectors import card_predicate, place_area, place_owner
+        post = next(p for p in sel.posts if p.kind == "cost_sent_here")
+        area = place_area(post.value)
+        pred = card_predicate(sel)
+
+        def cost_sent(ctx):
+            owners = place_owner(ctx, post.value)
+            return sum(1 for c, dest in ctx.data.get("cost_sent", ()) if dest == area and c.owner in owners
+                       and pred(ctx, c))
+        return cost_sent
     if isinstance(sel, A.Filtered) and any(p.kind == "cost_tapped_here" for p in sel.posts):
         # "for each other white ally tapped as the cost of this skill": the units this skill's
         # cost tapped (dsl/costs.py records them), with the qualities they had then ("other":

@@ -152,9 +152,6 @@ MISSING = {
     "B14-089HN": "\"Bishop of the Mercenaries\": a second choice among the cards an earlier choice took from the "
                  "retreat area (\"choose 1 of those cards\"; 'among them' is for cards looked at or revealed) and "
                  "the other one stacked under the Main Character ('the rest' likewise)",
-    "B14-097SR": "\"Enhungering Lightning Magic\": a cost of any number of cards sent from the hand and a count of the "
-                 "cards that cost sent (costs take a number; 'for each card sent ... by this skill' counts the "
-                 "effect's own lines)",
     # B10 (cards/b10.fe0)
     "B10-001SR": "\"Unifier of Thracia\": a number of choices counted per 4 bonds (\"For every 4 Bonds you have, "
                  "choose 1 ...\"; 'for each' counts one per thing)",
