@@ -290,6 +290,9 @@ def change(c: A.Change, plural: bool) -> str:
         return f'can use "{c.name}" without paying its cost'
     if c.kind == "double":
         return f"{'have their' if plural else 'has its'} {c.stat} doubled"
+    if c.kind == "critical_factor":
+        return (f"{'have their' if plural else 'has its'} attack multiplied by {c.amount} instead of 2 when "
+                f"{'they' if plural else 'it'} Critical Hit{s}")
     if c.kind == "orbs_more":
         per = f" for each {selector(c.per_each)}" if c.per_each is not None else ""
         return (f"{'break' if plural else 'breaks'} {c.amount} more Orb{'s' if c.amount != 1 else ''}{per} when "

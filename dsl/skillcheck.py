@@ -869,6 +869,11 @@ class SkillChecker:
         return isinstance(st, A.Action) and st.verb == "destroy"
 
     def check_change(self, c: A.Change) -> None:
+        if c.kind == "critical_factor" and c.words not in ((), ("hit",), ("hits",)):
+            self.err(c.pos, "say 'multiplies its attack by 3 when it critical hits'")
+        if c.kind == "critical_factor" and (c.amount or 0) < 3:
+            self.err(c.pos, f"a critical hit doubles the attack already: 'multiplies its attack by {c.amount} when "
+                            f"it critical hits' says nothing (3 or more)")
         if c.kind == "cannot":
             words = tuple(c.words)
             if V.card_rule_key(words, c.by) in V.CARD_RULES:

@@ -247,6 +247,8 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.FREE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
     if c.kind == "double":
         return [(M.ATTACK if c.stat == "attack" else M.SUPPORT, "mul", 2)]
+    if c.kind == "critical_factor":   # read at the judgement of a critical hit (engine/battle.py step 5)
+        return [(M.CRITICAL_FACTOR, "set", c.amount)]
     if c.kind == "acquire_name":
         return [(M.UNIT_NAMES, "grant", frozenset({c.name}))]
     if c.kind == "acquire_skill":

@@ -35,7 +35,6 @@ MISSING = {
                  "while this unit is on the field (a timed change that ends when its source leaves)",
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
                  "retreat area)",
-    "B03-033N": "\"Wrathful Blow\": a critical hit that multiplies the attack by 3 instead of 2",
     "B03-042N": "\"Dragon Tactician\": a choice whose count depends on a condition (1 enemy, or up to 2 if this unit "
                 "is levelled up) with one reference to what either chose",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
