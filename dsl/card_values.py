@@ -109,8 +109,8 @@ def check_card_change(ch, st: A.CardChange) -> None:
             p.kind == "destroyed_here" for p in st.per_each.posts):
         ch.err(st.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
     if st.per_each is not None and st.per_each.__class__ is A.Filtered and any(
-            p.kind == "sent_here" for p in st.per_each.posts):
-        ch.err(st.per_each.pos, "'for each card sent to ... by this skill' counts for attack changes and "
+            p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here") for p in st.per_each.posts):
+        ch.err(st.per_each.pos, "'for each card sent to / drawn / tapped by this skill' counts for attack changes and "
                                 "'choose ... for each' only")
 
 
@@ -417,8 +417,8 @@ def check_skill_cost_change(ch, st: A.SkillCostChange) -> None:
         ch.counting = counting
         if isinstance(st.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in st.per_each.posts):
             ch.err(st.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
-        if isinstance(st.per_each, A.Filtered) and any(p.kind == "sent_here" for p in st.per_each.posts):
-            ch.err(st.per_each.pos, "'for each card sent to ... by this skill' counts for attack changes and "
+        if isinstance(st.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here") for p in st.per_each.posts):
+            ch.err(st.per_each.pos, "'for each card sent to / drawn / tapped by this skill' counts for attack changes and "
                                     "'choose ... for each' only")
     if kind == "cont":
         if st.duration is not None:

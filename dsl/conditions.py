@@ -280,7 +280,7 @@ def counter_of(sel: A.Filtered) -> Callable[[SkillContext], int]:
     symbol or type, so only face-up ones; "face-down bonds", "face-up orbs" by face; "3 or
     more cards sent to your deck by this skill": what this skill's own lines moved there,
     as "for each" counts it)."""
-    if isinstance(sel, A.Filtered) and any(p.kind == "sent_here" for p in sel.posts):
+    if isinstance(sel, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here") for p in sel.posts):
         from fecipher.dsl.skillcompile import count_of
         return count_of(sel)
     return count_things(sel)

@@ -12,7 +12,7 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl.registry import cost
 from fecipher.dsl.selectors import (
-    COST_SENT, bond_predicate, card_candidates, count_range, place_area, ref_units, unit_predicate,
+    COST_SENT, bond_predicate, card_candidates, count_range, picks_all, place_area, ref_units, unit_predicate,
 )
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
@@ -28,10 +28,20 @@ class TapCost:
     sel: A.Selector
     text: str
 
+    @property
+    def every(self) -> bool:
+        """'tap all other allies': every unit the filter takes, none of them tapped yet."""
+        return picks_all(self.sel) and isinstance(self.sel, A.Filtered)
+
     def _cands(self, ctx) -> list[Unit]:
         if isinstance(self.sel, A.Ref):
             return [u for u in ref_units(ctx, self.sel) if not u.tapped]
         return list(self._matching(ctx))
+
+    def _all_matching(self, ctx) -> list[Unit]:
+        """The controller's units the filter takes, tapped or not ('tap all ...')."""
+        pred = unit_predicate(self.sel)
+        return [u for u in ctx.game.players[ctx.controller].units if pred(ctx, u)]
 
     def _matching(self, ctx) -> Iterator[Unit]:
         """The controller's untapped units the (filtered) selector takes, in field order."""
@@ -42,6 +52,13 @@ class TapCost:
 
     def can_pay(self, ctx) -> bool:
         sel = self.sel
+        if self.every:
+            # "[Tap all other allies]" is paid by tapping each of them: one already tapped cannot
+            # be tapped for it (rule 9: a cost that cannot be paid in full cannot be started),
+            # and with none at all there is nothing to pay it with (engine decision in
+            # docs/rules.md, "tapping all allies as a cost", as the whole hand as a cost).
+            units = self._all_matching(ctx)
+            return bool(units) and not any(u.tapped for u in units)
         if isinstance(sel, A.Ref):
             if sel.kind == "this":
                 # "tap this unit" (the usual action-skill cost): the unit is on the field, untapped.
@@ -60,7 +77,9 @@ class TapCost:
 
     def pay(self, ctx):
         cands = self._cands(ctx)
-        if isinstance(self.sel, A.Ref) and self.sel.kind != "named":
+        if self.every:
+            chosen = cands   # all of them (can_pay: every one untapped)
+        elif isinstance(self.sel, A.Ref) and self.sel.kind != "named":
             chosen = cands[:1]
         else:
             n = _n(self.sel)
@@ -71,10 +90,18 @@ class TapCost:
                 picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=n, maximum=n)
                 ids = {o.unit for o in picked}
                 chosen = [u for u in cands if u.id in ids]
-        tapped = ctx.data.setdefault("cost_tapped", [])   # ("the ally tapped for the cost")
         for u in chosen:
-            ctx.game.tap(u, by_skill=True)
-            tapped.append(u)
+            tap_for_cost(ctx, u)
+
+
+def tap_for_cost(ctx, u: Unit) -> None:
+    """Tap a unit to pay a cost, kept with what it was then for "for each ally tapped as the
+    cost of this skill" (dsl/skillcompile.count_of)."""
+    from fecipher.dsl.effects import destroyed_snapshot
+    seen = destroyed_snapshot(ctx, u)
+    ctx.game.tap(u, by_skill=True)
+    ctx.data.setdefault("cost_tapped", []).append(u)   # ("the ally tapped for the cost")
+    ctx.data.setdefault("cost_tapped_seen", []).append((u.id, seen))
 
 
 @attrs.frozen
@@ -149,16 +176,33 @@ class SendCost:
     dest: str
     text: str
 
+    @property
+    def any_number(self) -> bool:
+        """'send any number of cards from your hand ...' ("[Send as many cards as you wish from
+        your hand to the Retreat Area]", B14-097SR): the controller picks how many, none too."""
+        q = self.sel.quantifier if isinstance(self.sel, A.Filtered) else None
+        return q is not None and q.kind == "any_number"
+
     def can_pay(self, ctx) -> bool:
         # 'send all cards from your hand': the whole hand, at least one card (an empty hand pays
         # nothing: engine decision in docs/rules.md, "the whole hand as a cost").
+        if self.any_number:
+            return True   # none is as many as one wishes
         return len(card_candidates(ctx, self.sel)) >= _n(self.sel)
 
     def pay(self, ctx):
         cands = card_candidates(ctx, self.sel)
         whole = isinstance(self.sel, A.Filtered) and self.sel.quantifier is not None and self.sel.quantifier.kind == "all"
         n = len(cands) if whole else _n(self.sel)
-        if len(cands) > n:
+        if self.any_number:
+            chosen = []
+            if cands:
+                opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]
+                picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=0,
+                                           maximum=len(cands))
+                ids = {o.card for o in picked}
+                chosen = [c for c in cands if c.id in ids]
+        elif len(cands) > n:
             # (a bond's card, face-down too, is seen by both players: its name is no secret)
             opts = [Option(CARD, card=c.id, label=c.card.name) for c in cands]
             picked = yield from choose(ctx.controller, f"{ctx.skill.name}: {self.text}", opts, minimum=n, maximum=n)
@@ -166,13 +210,21 @@ class SendCost:
             chosen = [c for c in cands if c.id in ids]
         else:
             chosen = cands
-        # kept for "the card sent as this skill's cost" in the effect
-        ctx.data.setdefault(COST_SENT, []).extend(chosen)
         for c in chosen:
-            ctx.game.move_card(c, self.dest, by_skill=True)
+            send_for_cost(ctx, c, self.dest)
 
 
-@cost("tap", "unit", doc="Tap this unit, or N untapped allies matching a filter (rule 9).",
+def send_for_cost(ctx, c, dest: str) -> None:
+    """Move a card to pay a cost, kept for "the card sent as this skill's cost" (COST_SENT, in
+    the effect) and for "for each card sent to your retreat area as the cost of this skill"
+    (with its destination, dsl/skillcompile.count_of)."""
+    ctx.game.move_card(c, dest, by_skill=True)
+    ctx.data.setdefault(COST_SENT, []).append(c)
+    ctx.data.setdefault("cost_sent_to", []).append((c, dest))
+
+
+@cost("tap", "unit", doc="Tap this unit, or N untapped allies matching a filter (rule 9); 'tap all other "
+                           "allies' taps every one of them (none may be tapped already, and there must be one).",
       example="cost tap this, tap 1 other ally")
 def _tap(a: A.Action):
     return TapCost(a.target, render.cost_item(a))

@@ -296,10 +296,15 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
         q = t.quantifier
         if a.verb == "send" and whole_hand(t):
             pass
+        elif a.verb == "send" and q is not None and q.kind == "any_number" and selector_kind(t) == "card":
+            pass   # "[Send as many cards as you wish from your hand ...]" (B14-097SR): none or more
+        elif a.verb == "tap" and q is not None and q.kind == "all" and t.noun in ("allies", "ally"):
+            pass   # "[Tap all other allies]" (B18-085SR): every one of them (dsl/costs.TapCost)
         elif q is None or q.kind not in ("exactly", "one", "another"):
             err(t.pos, f"a '{a.verb}' cost pays a number of things ('cost {a.verb} 1 ...'); 'all', 'up to', "
                        f"'any number of' or no count is not supported in a cost (the whole hand, with no filter, is "
-                       f"'send all cards from your hand to your retreat area')")
+                       f"'send all cards from your hand to your retreat area'; every one of your allies a filter "
+                       f"takes, 'tap all other allies')")
     if a.verb == "flip" and isinstance(t, A.Ref):
         if t.kind != "this_card":
             err(t.pos, "'flip' as a cost takes bonds ('flip 2 bonds'), orbs, or 'this card' (a bond skill)")
@@ -312,8 +317,8 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
             err(a.pos, "'for each ...' in a cost is supported for 'flip N bonds' (or orbs)")
         elif isinstance(a.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in a.per_each.posts):
             err(a.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
-        elif isinstance(a.per_each, A.Filtered) and any(p.kind == "sent_here" for p in a.per_each.posts):
-            err(a.per_each.pos, "'for each card sent to ... by this skill' counts for attack changes and "
+        elif isinstance(a.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here") for p in a.per_each.posts):
+            err(a.per_each.pos, "'for each card sent to / drawn / tapped by this skill' counts for attack changes and "
                                 "'choose ... for each' only")
     if a.verb == "stack":
         unders = [p for p in a.preps if p.kind == "under"]
@@ -377,9 +382,13 @@ def _parts(c) -> tuple[str, Callable, Callable] | None:
     if isinstance(c, CountedFlipCost):
         return (("flip_orb" if c.inner.orbs else "flip_bond"), c.inner._cands,
                 (lambda ctx, _c=c: _c.inner.n * _c.count(ctx)))
+    if isinstance(c, C.TapCost) and c.every:
+        return None   # every unit of its filter: not shared out (the checker refuses a second tap cost)
     if isinstance(c, C.TapCost):
         n = 1 if isinstance(c.sel, A.Ref) else C._n(c.sel)
         return "tap", c._cands, (lambda ctx, _n=n: _n)
+    if isinstance(c, C.SendCost) and c.any_number:
+        return None   # as many as one wishes: not shared out (the checker refuses another card cost)
     if isinstance(c, C.SendCost) and isinstance(c.sel, A.Filtered) and c.sel.noun in V.BOND_NOUNS:
         # a bond sent and a bond flipped are one resource: "[Flip 1 Bond face-down, Send 1
         # face-up Bond to the Retreat Area]" takes two different face-up bonds
@@ -410,10 +419,9 @@ def _pay_one(c, ctx, thing) -> Iterator:
         else:
             g.flip_bond(thing, False)
     elif isinstance(c, C.TapCost):
-        g.tap(thing, by_skill=True)
-        ctx.data.setdefault("cost_tapped", []).append(thing)
+        C.tap_for_cost(ctx, thing)
     elif isinstance(c, C.SendCost):
-        g.move_card(getattr(thing, "copy", thing), c.dest, by_skill=True)
+        C.send_for_cost(ctx, thing, c.dest)
     elif isinstance(c, C.DestroyCost):
         yield from g.destroy(thing, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit,
                              skill=ctx.skill.name)

@@ -207,10 +207,13 @@ def _draw(a: A.Action):
                 if not got:      # no card left in the deck nor in the Retreat Area
                     break
                 drawn.extend(got)
+            ctx.data.setdefault("drawn", []).extend(drawn)   # "for each card drawn by this skill"
             ctx.data["did"] = bool(drawn)
             return
         count = n * counter(ctx) if counter is not None else n
-        ctx.data["did"] = bool(g.draw(ctx.controller, count)) if count > 0 else False
+        drawn = g.draw(ctx.controller, count) if count > 0 else []
+        ctx.data.setdefault("drawn", []).extend(drawn)   # "for each card drawn by this skill"
+        ctx.data["did"] = bool(drawn)
     return eff
 
 
@@ -410,6 +413,8 @@ def _tap_each(ctx, a, u):
     # A unit already tapped is not tapped again: nothing happened ("if you do" is false).
     if isinstance(u, Unit) and not u.tapped:
         ctx.game.tap(u, by_skill=True)
+        # "for each ally tapped by this skill" (dsl/skillcompile.count_of): its owner
+        ctx.data.setdefault("tapped", []).append(u.owner)
         return True
     return False
 

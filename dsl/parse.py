@@ -955,6 +955,11 @@ class ToAst(Transformer):
     def double_change(self, pos, items):
         return A.Change("double", stat=items[0], pos=pos)
 
+    def critical_factor_change(self, pos, items):
+        # ("critical hit": 'hit' is a word of the language's, checked by the checker)
+        return A.Change("critical_factor", amount=int(items[0]), words=tuple(str(x).lower() for x in items[1:]),
+                        pos=pos)
+
     def per_destroyed(self, pos, items):
         return A.Filtered(None, (), items[0], (A.PostFilter("destroyed_here", pos=pos),), pos)
 
@@ -1023,6 +1028,18 @@ class ToAst(Transformer):
 
     def sent_here(self, pos, items):
         return A.PostFilter("sent_here", value=items[0], pos=pos)
+
+    def drawn_here(self, pos, items):
+        return A.PostFilter("drawn_here", pos=pos)
+
+    def tapped_here(self, pos, items):
+        return A.PostFilter("tapped_here", pos=pos)
+
+    def cost_tapped_here(self, pos, items):
+        return A.PostFilter("cost_tapped_here", pos=pos)
+
+    def cost_sent_here(self, pos, items):
+        return A.PostFilter("cost_sent_here", value=items[0], pos=pos)
 
     def subjects(self, pos, items):
         return tuple(items)

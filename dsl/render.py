@@ -101,6 +101,14 @@ def post(p: A.PostFilter) -> str:
         return "destroyed by this skill"
     if p.kind == "sent_here":
         return f"sent to {place(p.value)} by this skill"
+    if p.kind == "drawn_here":
+        return "drawn by this skill"
+    if p.kind == "tapped_here":
+        return "tapped by this skill"
+    if p.kind == "cost_tapped_here":
+        return "tapped as the cost of this skill"
+    if p.kind == "cost_sent_here":
+        return f"sent to {place(p.value)} as the cost of this skill"
     if p.kind == "same_name":
         return f"with the same Unit Name as {selector(p.value)}"
     if p.kind == "same_color":
@@ -297,6 +305,9 @@ def change(c: A.Change, plural: bool) -> str:
         return f'can use "{c.name}" without paying its cost'
     if c.kind == "double":
         return f"{'have their' if plural else 'has its'} {c.stat} doubled"
+    if c.kind == "critical_factor":
+        return (f"{'have their' if plural else 'has its'} attack multiplied by {c.amount} instead of 2 when "
+                f"{'they' if plural else 'it'} Critical Hit{s}")
     if c.kind == "orbs_more":
         per = f" for each {selector(c.per_each)}" if c.per_each is not None else ""
         return (f"{'break' if plural else 'breaks'} {c.amount} more Orb{'s' if c.amount != 1 else ''}{per} when "

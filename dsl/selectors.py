@@ -457,7 +457,8 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "with_stack":
         op, n = p.op, p.value
         return lambda ctx, u: _cmp(op, len(u.cards), n)
-    if p.kind in ("different_names", "destroyed_here", "sent_here"):
+    if p.kind in ("different_names", "destroyed_here", "sent_here", "drawn_here", "tapped_here",
+                  "cost_tapped_here", "cost_sent_here"):
         return lambda ctx, u: True   # a rule of the choice / of the count, not of one unit
     if p.kind == "other_than":
         refs = p.value

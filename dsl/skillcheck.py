@@ -253,6 +253,15 @@ class SkillChecker:
             if c.per_each is not None:
                 self.check_selector(c.per_each)
             check_cost(c, self.err, s.kind)
+        taps = [c for c in s.costs if isinstance(c, A.Action) and c.verb == "tap"]
+        if len(taps) > 1 and any(isinstance(c.target, A.Filtered) and c.target.quantifier is not None
+                                 and c.target.quantifier.kind == "all" for c in taps):
+            self.err(s.pos, "'tap all ...' as a cost taps every one of them: it is the skill's only tap cost")
+        movers = [c for c in s.costs if isinstance(c, A.Action) and c.verb in ("send", "put", "reveal", "stack")]
+        if len(movers) > 1 and any(c.verb == "send" and isinstance(c.target, A.Filtered)
+                                   and c.target.quantifier is not None and c.target.quantifier.kind == "any_number"
+                                   for c in movers):
+            self.err(s.pos, "'send any number of cards ...' as a cost is the skill's only cost that moves cards")
         for t in s.triggers:
             self.check_trigger(t)
         for c in s.conditions:
@@ -278,6 +287,20 @@ class SkillChecker:
                 self._destroys(st) for st in s.statements):
             self.err(s.pos, "'for each ... destroyed by this skill' counts what this skill's 'destroy' lines "
                             "destroy, and this skill has none")
+        self._check_done_counts(s.statements)
+        if self._line_counts(s.statements, ("cost_tapped_here",)) and not any(
+                c.verb == "tap" for c in s.costs if isinstance(c, A.Action)):
+            post = self._line_counts(s.statements, ("cost_tapped_here",))[0][1]
+            self.err(post.pos, "'tapped as the cost of this skill' counts the units this skill's cost taps, and "
+                               "its cost taps none")
+        for _, post in self._line_counts(s.statements, ("cost_sent_here",)):
+            area = V.PLACES.get(tuple(post.value.words))
+            if area is not None and not any(
+                    c.verb in ("send", "put") and any(p.kind == "to" and p.place is not None
+                                                      and V.PLACES.get(tuple(p.place.words)) == area for p in c.preps)
+                    for c in s.costs if isinstance(c, A.Action)):
+                self.err(post.pos, "'... sent to ... as the cost of this skill' counts the cards this skill's cost "
+                                   "sends there, and its cost sends none there")
         for post in self._sent_counts(s.statements):
             area = V.PLACES.get(tuple(post.value.words))
             if area is not None and not any(self._sends_to(st, area) for st in s.statements):
@@ -862,11 +885,17 @@ class SkillChecker:
     def _sent_counts(self, statements) -> list:
         """The "sent to <area> by this skill" filters of a skill's counts ("for each card sent
         to your retreat area by this skill", in a change or a 'choose ... for each')."""
+        return [p for _, p in self._line_counts(statements, ("sent_here",))]
+
+    def _line_counts(self, statements, kinds: tuple) -> list:
+        """(line index, filter) for each filter of those kinds ("sent to ... / drawn / tapped
+        by this skill") in a count of the skill's lines: a change's or a 'choose' / 'draw'
+        line's 'for each', or an effect line's count condition."""
         out = []
-        for st in statements:
+        for i, st in enumerate(statements):
             while isinstance(st, A.Guarded):
-                out.extend(p for c in _conditions_in(st.condition) if c.kind == "have_count"
-                           for p in _sent_posts(c.counted))
+                out.extend((i, p) for c in _conditions_in(st.condition) if c.kind == "have_count"
+                           for p in _sent_posts(c.counted, kinds))
                 st = st.statement
             sels = []
             if isinstance(st, A.Modification):
@@ -877,8 +906,25 @@ class SkillChecker:
                 sels = [p.unit for p in st.action.preps if p.kind == "for_each"]
             for sel in sels:
                 if isinstance(sel, A.Filtered):
-                    out.extend(p for p in sel.posts if p.kind == "sent_here")
+                    out.extend((i, p) for p in sel.posts if p.kind in kinds)
         return out
+
+    def _check_done_counts(self, statements) -> None:
+        """"for each card drawn by this skill" / "for each ally tapped by this skill" count what
+        the skill's own 'draw' / 'tap' lines did: such a line must come before the count."""
+        for kind, verbs, what in (("drawn_here", ("draw", "draws"), "'draw'"), ("tapped_here", ("tap",), "'tap'")):
+            for i, post in self._line_counts(statements, (kind,)):
+                if not any(self._line_verb(st) in verbs for st in statements[:i]):
+                    self.err(post.pos, f"'{render.post(post)}' counts what this skill's {what} lines did before "
+                                       f"this line, and this skill has no such line before it")
+
+    @staticmethod
+    def _line_verb(st) -> str | None:
+        while isinstance(st, A.Guarded):
+            st = st.statement
+        if isinstance(st, A.ActorStatement):
+            st = st.action
+        return st.verb if isinstance(st, A.Action) else None
 
     def _sends_to(self, st, area: str) -> bool:
         from fecipher.dsl.selectors import place_area
@@ -897,6 +943,11 @@ class SkillChecker:
         return isinstance(st, A.Action) and st.verb == "destroy"
 
     def check_change(self, c: A.Change) -> None:
+        if c.kind == "critical_factor" and c.words not in ((), ("hit",), ("hits",)):
+            self.err(c.pos, "say 'multiplies its attack by 3 when it critical hits'")
+        if c.kind == "critical_factor" and (c.amount or 0) < 3:
+            self.err(c.pos, f"a critical hit doubles the attack already: 'multiplies its attack by {c.amount} when "
+                            f"it critical hits' says nothing (3 or more)")
         if c.kind == "cannot":
             words = tuple(c.words)
             if V.card_rule_key(words, c.by) in V.CARD_RULES:
@@ -991,7 +1042,8 @@ class SkillChecker:
             self.check_selector(c.per_each)
             self.counting = False
             if isinstance(c.per_each, A.Filtered) and selector_kind(c.per_each) == "card" and not any(
-                    p.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here") for p in c.per_each.posts):
+                    p.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here", "drawn_here",
+                               "cost_sent_here") for p in c.per_each.posts):
                 self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                          "'for each card stacked under this unit'")
         elif c.kind in ("cannot_use_kind", "acquire_skills_of", "acquire_traits_of", "lvs_usable",
@@ -1024,7 +1076,9 @@ class SkillChecker:
             self.check_selector(p.unit)
             self.counting = False
             if isinstance(p.unit, A.Filtered) and selector_kind(p.unit) == "card" and not any(
-                    x.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here") for x in p.unit.posts):
+                    x.kind in ("from_place", "in_stack", "stacked_under", "among", "sent_here", "drawn_here",
+                               "cost_sent_here")
+                    for x in p.unit.posts):
                 self.err(p.unit.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                      "'for each card stacked under this unit'")
         return A.Action(a.verb, a.number, a.target, tuple(p for p in a.preps if p.kind != "for_each"), a.optional,
@@ -1341,6 +1395,45 @@ class SkillChecker:
                 elif not self.counting:
                     self.err(p.pos, "'sent to ... by this skill' is a count: 'for each card sent to your retreat "
                                     "area by this skill'")
+            if p.kind == "cost_sent_here":   # "for each card sent to your retreat area as the cost of this skill"
+                self.check_place(p.value)
+                if selector_kind(sel) != "card":
+                    self.err(p.pos, "'sent to ... as the cost of this skill' goes with cards: 'for each card sent "
+                                    "to your retreat area as the cost of this skill'")
+                elif not self.counting:
+                    self.err(p.pos, "'sent to ... as the cost of this skill' is a count: 'for each card sent to "
+                                    "your retreat area as the cost of this skill'")
+            if p.kind in ("drawn_here", "tapped_here"):
+                # "for each card drawn by this skill", "for each ally tapped by this skill": a count
+                # of what the lines did, with no quality (a drawn card is hidden; a tapped unit is
+                # counted as the line tapped it)
+                words = "drawn by this skill" if p.kind == "drawn_here" else "tapped by this skill"
+                want = "card" if p.kind == "drawn_here" else "unit"
+                example = "'for each card drawn by this skill'" if want == "card" else \
+                    "'for each ally tapped by this skill'"
+                if selector_kind(sel) != want or sel.qualifiers or len(sel.posts) != 1 or (
+                        want == "card" and sel.noun not in ("card", "cards")):
+                    self.err(p.pos, f"'{words}' counts {want}s with no other quality or filter: {example}")
+                elif not self.counting:
+                    self.err(p.pos, f"'{words}' is a count: {example}")
+            if p.kind == "cost_tapped_here":
+                # "for each other white ally tapped as the cost of this skill": the units the cost
+                # tapped, by the qualities they had then (as 'destroyed by this skill')
+                from fecipher.dsl.skillcompile import DESTROYED_QUALITIES
+                if selector_kind(sel) != "unit":
+                    self.err(p.pos, "'tapped as the cost of this skill' counts units: 'for each ally tapped as "
+                                    "the cost of this skill'")
+                elif not self.counting:
+                    self.err(p.pos, "'tapped as the cost of this skill' is a count: 'for each ally tapped as the "
+                                    "cost of this skill'")
+                for q in sel.qualifiers:
+                    if q.kind != "other" and (q.kind not in DESTROYED_QUALITIES or q.kind == "any" and any(
+                            x.kind not in DESTROYED_QUALITIES for x in q.values)):
+                        self.err(q.pos, "'... tapped as the cost of this skill' is counted by 'other', a symbol, "
+                                        "weapon, type, gender, unit name or Main Character; not by this quality")
+                for other in sel.posts:
+                    if other.kind != "cost_tapped_here":
+                        self.err(other.pos, "'... tapped as the cost of this skill' takes no other filter")
             if p.kind == "cc_cost" and selector_kind(sel) != "card":
                 self.err(p.pos, "'with a class change cost' goes with cards (a card in an area); a unit that "
                                 "was class changed is a 'class-changed' one")
@@ -1799,9 +1892,13 @@ def level_onto_any(ref) -> bool:
             and ref.noun == "ally" and not ref.posts)
 
 
-def _sent_posts(sel) -> list:
-    """The "sent to <area> by this skill" filters of a counted selector."""
-    return [p for p in sel.posts if p.kind == "sent_here"] if isinstance(sel, A.Filtered) else []
+LINE_COUNTS = ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here")
+
+
+def _sent_posts(sel, kinds: tuple = LINE_COUNTS) -> list:
+    """The "sent to <area> / drawn / tapped by this skill" filters of a counted selector
+    (what the skill's own earlier lines did)."""
+    return [p for p in sel.posts if p.kind in kinds] if isinstance(sel, A.Filtered) else []
 
 
 def _conditions_in(c) -> list:

@@ -118,6 +118,53 @@ def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
             return sum(1 for c, dest in ctx.data.get("sent", ()) if dest == area and c.owner in owners
                        and pred(ctx, c))
         return sent
+    if isinstance(sel, A.Filtered) and any(p.kind == "drawn_here" for p in sel.posts):
+        # "for each card drawn by this skill": the cards this skill's own 'draw' lines drew
+        # (dsl/effects.py records them), whoever drew them; the checker takes no quality (a
+        # drawn card is hidden from the other player).
+        return lambda ctx: len(ctx.data.get("drawn", ()))
+    if isinstance(sel, A.Filtered) and any(p.kind == "tapped_here" for p in sel.posts):
+        # "for each ally tapped by this skill": the units this skill's own 'tap' lines tapped
+        # (a unit already tapped is not tapped again, so is not counted), of the noun's side.
+        side = V.UNIT_NOUNS.get(sel.noun, "unit")
+
+        def tapped(ctx):
+            return sum(1 for owner in ctx.data.get("tapped", ())
+                       if side == "unit" or (owner == ctx.controller) == (side == "ally"))
+        return tapped
+    if isinstance(sel, A.Filtered) and any(p.kind == "cost_sent_here" for p in sel.posts):
+        # "for each card sent to your retreat area as the cost of this skill": the cards this
+        # skill's cost moved to that area (dsl/costs.py records them), matching the selector's
+        # qualities where they are now.
+        from fecipher.dsl.selectors import card_predicate, place_area, place_owner
+        post = next(p for p in sel.posts if p.kind == "cost_sent_here")
+        area = place_area(post.value)
+        pred = card_predicate(sel)
+
+        def cost_sent(ctx):
+            owners = place_owner(ctx, post.value)
+            return sum(1 for c, dest in ctx.data.get("cost_sent_to", ()) if dest == area and c.owner in owners
+                       and pred(ctx, c))
+        return cost_sent
+    if isinstance(sel, A.Filtered) and any(p.kind == "cost_tapped_here" for p in sel.posts):
+        # "for each other white ally tapped as the cost of this skill": the units this skill's
+        # cost tapped (dsl/costs.py records them), with the qualities they had then ("other":
+        # not this skill's unit).
+        side = V.UNIT_NOUNS.get(sel.noun, "unit")
+        other = any(q.kind == "other" for q in sel.qualifiers)
+        quals = tuple(destroyed_quality(q) for q in sel.qualifiers if q.kind != "other")
+
+        def cost_tapped(ctx):
+            n = 0
+            for uid, (owner, words, names, mc) in ctx.data.get("cost_tapped_seen", ()):
+                if side == "ally" and owner != ctx.controller or side == "enemy" and owner == ctx.controller:
+                    continue
+                if other and uid == ctx.unit_id:
+                    continue
+                if all(t(words, names, mc) for t in quals):
+                    n += 1
+            return n
+        return cost_tapped
     return count_things(sel)
 
 
@@ -208,6 +255,8 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.FREE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
     if c.kind == "double":
         return [(M.ATTACK if c.stat == "attack" else M.SUPPORT, "mul", 2)]
+    if c.kind == "critical_factor":   # read at the judgement of a critical hit (engine/battle.py step 5)
+        return [(M.CRITICAL_FACTOR, "set", c.amount)]
     if c.kind == "acquire_name":
         return [(M.UNIT_NAMES, "grant", frozenset({c.name}))]
     if c.kind == "acquire_skill":

@@ -387,7 +387,7 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
     # 5. Judgement.
     a_total, a_sup = battle_power(game, attacker, atk_player)
     if b.critical:
-        a_total *= 2
+        a_total *= game.critical_factor(attacker)
     d_total, d_sup = battle_power(game, defender, def_player)
     wins = a_total >= d_total
     game.emit(ev.BattleJudged(attacker.id, a_total, a_sup, defender.id, d_total, d_sup, b.critical,

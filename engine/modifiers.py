@@ -37,6 +37,7 @@ UNIT_NAMES = "unit_names"
 SYMBOLS = "symbols"
 SKILLS = "skills"
 ORBS = "orbs"                  # orbs this unit's attack breaks when it destroys an MC
+CRITICAL_FACTOR = "critical_factor"   # what a critical hit multiplies this unit's attack by (2 printed)
 # Flags. A predicate value gets keyword context (attacker=, defender=, card=).
 CANNOT_ATTACK = "cannot_attack"
 CANNOT_BE_ATTACKED = "cannot_be_attacked"       # context: attacker
@@ -146,7 +147,8 @@ FLAGS = frozenset({
     ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP,
     CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT, LVS_USABLE, SUPPORT_TWICE, CANNOT_PLACE,
 })
-STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT}) | FLAGS | CARD_STATS
+STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT,
+                   CRITICAL_FACTOR}) | FLAGS | CARD_STATS
 
 # Durations.
 END_OF_TURN = "end_of_turn"

@@ -164,6 +164,13 @@ class Values:
     def orbs_broken_by(self, unit: Unit) -> int:
         return M.compute_number(self, unit, M.ORBS, 1)
 
+    def critical_factor(self, unit: Unit) -> int:
+        """What a critical hit multiplies this unit's attack by: 2 (rule 3), or what a skill sets
+        ("this unit's attack is multiplied by 3 instead of 2", B03-033N)."""
+        if M.CRITICAL_FACTOR not in self._mods_by_stat and M.CRITICAL_FACTOR not in self._live_stats:
+            return 2
+        return M.compute_number(self, unit, M.CRITICAL_FACTOR, 2)
+
     def flag(self, unit: Unit, flag: str, **ctx: Any) -> bool:
         if flag not in self._mods_by_stat and flag not in self._live_stats:
             return False   # nothing in this game can set it now (as compute_flag answers)

@@ -31,12 +31,9 @@ MISSING = {
                  "while this unit is on the field (a timed change that ends when its source leaves)",
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
                  "retreat area)",
-    "B03-033N": "\"Wrathful Blow\": a critical hit that multiplies the attack by 3 instead of 2",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
                 "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
     "B03-075N": "\"Guest Nohrian Commander\": an AUTO whose +10 attack is printed with no duration (the end of the combat or of the turn), its only printing and the only skill of that name; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
-    "B03-076SR": "\"Flaming Blade of Dusk and Dawn\": the allies tapped as the cost of this skill (whether all of "
-                 "them are white)",
     # B05 (cards/b05.fe0)
     "B05-034SR": "\"Sword Princess's Imperial Wrath\": a replacement of where the card discarded "
                  "for a critical hit goes (on top of the deck instead of the Retreat Area)",
@@ -46,10 +43,6 @@ MISSING = {
     "B04-070R": "\"Gaius' High-Quality Sweets\": a trigger on the opponent revealing a card of their deck by an "
                 "ally's skill or your support skill (the reveal trigger takes no cause; \"Door of the Treasury\" "
                 "is writable with 'with a lower cost than the revealed card')",
-    "B04-081N": "\"Sow the Fields!\": counting the \"Donnel\" cards this skill's own line sent to the Retreat Area",
-    "B04-082N": "\"Plow the Fields!\": a condition on the card this skill's own line sent to the Retreat Area "
-                "(\"if a 'Donnel' is sent ... by this skill's effect\", as B04-081N); \"Resistance Emblem\" is in the "
-                "language",
     "P04-011PR": "\"Fatal Sword\": a replacement of where an ACT skill's cost sends its card (the discarded "
                  "card deployed instead of going to the Retreat Area when it has a [CF] skill): replacements "
                  "('... instead of ...') are refused in ACT skills and do not reach a cost's card",
@@ -109,9 +102,6 @@ MISSING = {
     "B14-089HN": "\"Bishop of the Mercenaries\": a second choice among the cards an earlier choice took from the "
                  "retreat area (\"choose 1 of those cards\"; 'among them' is for cards looked at or revealed) and "
                  "the other one stacked under the Main Character ('the rest' likewise)",
-    "B14-097SR": "\"Enhungering Lightning Magic\": a cost of any number of cards sent from the hand and a count of the "
-                 "cards that cost sent (costs take a number; 'for each card sent ... by this skill' counts the "
-                 "effect's own lines)",
     # B10 (cards/b10.fe0)
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
                 "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
@@ -124,9 +114,6 @@ MISSING = {
                 "language names cards by unit name, not by unit name and title); its change 'until it leaves the "
                 "field' exists",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
-    "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
-                 "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
-                 "retreat area by this skill') or destroyed, not the cards it drew ('drawn' is no word of it)",
     "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "
                 "Battlefield': the language counts units, not the distinct unit names among them",
     "B11-048HN": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Gorgon\" "
@@ -190,7 +177,6 @@ MISSING = {
                  "phases are not in the language)",
     # B18 (cards/b18.fe0)
     "B18-051SR": "\"Let hope die, and despair take root.\": 'choose 1 card that does not have the same Unit Name as the chosen ally from your Boundless Area' after that ally was sent there (a unit-name filter on a chosen unit that has left the field matches nothing; choosing the card before sending the ally would leave out the cards of the ally's own stack)",
-    "B18-085SR": "\"Glorious Ivaldi\": the cost '[Tap all other allies]' and '+20 attack per ally tapped as the cost of this skill' (a cost taps an exact number of units, and no count reads the units a cost tapped)",
     "B18-004SR": "\"Aymr, the Magic Axe\": a choice between destroying a chosen non-main character enemy and "
                  "destroying a chosen orb of the opponent's ('either:' takes one effect line per option and refuses "
                  "'choose' inside an option; each option here is a choice and its action). (\"The Solitary Imperial "
@@ -207,9 +193,6 @@ MISSING = {
     "B17-065SR": "\"Divisive Resourcefulness\": 'If your opponent has 4 or more cards in their hand, they are unable to draw cards (with 3 or fewer, they may only draw until they reach 4)' (no rule forbids or caps a player's draws)",
     "B17-073SR": "\"Pride in Independence\": 'This card cannot be stacked on top of a \"Tibarn\" to Level Up him as a result of a skill's effect' (a rule of this card as the card placed; 'cannot level up by skills' is a change of the unit levelled up, whatever card is placed on it)",
     "B17-115R": "\"A Lesson in Heaven or Hell\": 'Choose 2 cards with different Deployment Costs ... Your opponent chooses 1 of those cards. You can deploy the card that your opponent chose, and send the other to the Boundless Area' (no filter of different costs between chosen cards, and the opponent cannot choose among cards the controller chose)",
-    "B19-001SR": "\"Victory to the Adrestian Empire!\": a number of enemies to choose counted from the allies "
-                 "tapped by an earlier line of the same skill ('choose 1 non-main character enemy for each ally "
-                 "tapped by this skill'; only 'for each enemy destroyed by this skill' counts an earlier line)",
     "B19-004SR": "\"Mire B\": the opponent chooses one card among three areas together (their hand, their bond "
                  "area or their orbs) and sends it; \"A Sinister Smirk from the Dark\": a filter on enemies whose "
                  "attack is raised by +10 or more by skill effects",

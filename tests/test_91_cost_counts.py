@@ -21,8 +21,8 @@ BASE = '''card "Bad, Card"
 @pytest.mark.parametrize("cost", [
     "send all red cards from your hand to your retreat area",   # (the whole hand, no filter, is a cost: test_92h)
     "send up to 2 cards from your hand to your retreat area",
-    "send any number of cards from your hand to your retreat area",
-    "tap all other allies",
+    # ("send any number of cards from your hand ..." is a cost: test_94_counts_sent_as_the_cost)
+    "destroy all other allies",   # (tapping all other allies is a cost: test_94_counts_tap_all_other_allies)
     "tap up to 2 other allies",
 ])
 def test_a_cost_without_an_exact_number_is_refused(cost):
