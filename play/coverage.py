@@ -143,18 +143,10 @@ MISSING = {
     "B14-035SR": "\"A bouquet for you...\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
                  "non-main character enemies'; 'cannot be evaded' takes no evader filter), and \"...And a smile for "
                  "me!\" triggers on an enemy destroyed by an ally chosen by another skill this turn",
-    "B14-039HN": "\"Commander of Corpses\" / \"The Ultimate Soldier\": the card list gives the Risen Chief attack 0 "
-                 "and support 0 (as the B08 Risen, B08-047aN); left out until the facts are confirmed (the skills "
-                 "themselves are 'this card can share its unit name with allies' and a +100 with another Monster ally)",
     "B14-040aN": "\"Army of Corpses\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
                  "support 0 (as B08-047aN); left out until the facts are confirmed",
     "B14-040bN": "the same \"Army of Corpses\" as B14-040aN (facts to be confirmed)",
     "B14-040cN": "the same \"Army of Corpses\" as B14-040aN, and \"Monster-Healing Staff\" (facts to be confirmed)",
-    "B14-041HN": "\"Student of the Same Strategies\": a SPEC rule letting this card class change onto a unit of another "
-                 "unit name (an allied \"Morgan (Female)\") if you have no \"???\" (a class change takes the same unit "
-                 "name only)",
-    "B14-043SR": "\"Rightful God\": a SPEC rule letting this card level up onto a unit of another unit name (an "
-                 "allied \"Robin (Male)\") if you have no \"Grima\" (a level up takes the same unit name only; as B08-048R)",
     "B14-089HN": "\"Bishop of the Mercenaries\": a second choice among the cards an earlier choice took from the "
                  "retreat area (\"choose 1 of those cards\"; 'among them' is for cards looked at or revealed) and "
                  "the other one stacked under the Main Character ('the rest' likewise)",
@@ -388,9 +380,6 @@ MISSING = {
                  "\"Edelgard\" by the skill ('put ... onto' takes a card with the unit's own name)",
     "B21-048HN": "\"Millennium Seal\": 'this card cannot be deployed by skills of non-\"Nemesis\" cards' (the card rule "
                  "'cannot be deployed by skills' spares no card's skills; the checker now refuses the 'of ...')",
-    "B21-103HR": "\"Annas From 100 Worlds\": 'you may deploy this card even if you already have an allied "
-                 "\"Anna\", and you may have 2 or more allied \"Anna\" at once' (no SPEC rule lifts the unit-name rule: "
-                 "as B07-097SR, B11-048HN)",
     "B22-007SR": "\"The Brave King's Formation\": \"play the topmost card of your Deck in the Support Area\" "
                  "(no effect places a new support card in a combat; the trigger, 'when a card is placed in your "
                  "support area', is in the language)",
