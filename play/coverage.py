@@ -81,9 +81,6 @@ MISSING = {
                  "card deployed instead of going to the Retreat Area when it has a [CF] skill): replacements "
                  "('... instead of ...') are refused in ACT skills and do not reach a cost's card",
     # B08 (cards/b08.fe0)
-    "B08-002SR": "\"Awaken the Dead\" / \"Cursed Army of Despair\": costs tapping 2 or 3 allied \"Risen\", which "
-                 "only B08-047 Risen's \"Army of Risen\" lets share a unit name; the Risen's facts in the card list "
-                 "(cost 0, attack 0, support 0) are to be confirmed before they are written",
     "B08-008HN": "\"Bonds of Love\": a hand skill that places this card in the support area in place of the "
                  "support card it sends to the retreat area (no effect places a card in the support area, as "
                  "B07-007SR)",
@@ -100,12 +97,6 @@ MISSING = {
                 "your opponent's skill' also counts their bond and hand skills, as B02-074HN)",
     "B08-044N": "\"Blade of Slaughter\": the card list gives the +10 no duration (until the end of the combat or "
                 "of the turn); left out until a printing or ruling decides it (as B03-075N)",
-    "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
-                 "support 0 (see B08-002SR); left out until the facts are confirmed (the skills themselves are "
-                 "'this card can share its unit name with allies', any number of copies, and a deployment "
-                 "from the retreat area)",
-    "B08-047bN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
-    "B08-047cN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
     "B08-079SR": "\"Work, work, work!\": three effects resolved in order until one fails, each of several lines "
                  "(a reveal or a choice, then an effect under a condition): 'if you do' gates one line, after the "
                  "last line not under it, so a step of several lines cannot be made to depend on the one before",
@@ -143,10 +134,6 @@ MISSING = {
     "B14-035SR": "\"A bouquet for you...\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
                  "non-main character enemies'; 'cannot be evaded' takes no evader filter), and \"...And a smile for "
                  "me!\" triggers on an enemy destroyed by an ally chosen by another skill this turn",
-    "B14-040aN": "\"Army of Corpses\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
-                 "support 0 (as B08-047aN); left out until the facts are confirmed",
-    "B14-040bN": "the same \"Army of Corpses\" as B14-040aN (facts to be confirmed)",
-    "B14-040cN": "the same \"Army of Corpses\" as B14-040aN, and \"Monster-Healing Staff\" (facts to be confirmed)",
     "B14-089HN": "\"Bishop of the Mercenaries\": a second choice among the cards an earlier choice took from the "
                  "retreat area (\"choose 1 of those cards\"; 'among them' is for cards looked at or revealed) and "
                  "the other one stacked under the Main Character ('the rest' likewise)",
