@@ -174,9 +174,6 @@ MISSING = {
     "B11-075N": "\"Excellent! It's odds!\" / \"Too bad? It's evens.\": AUTO skills giving +20 attack with no "
                 "duration in the card list's text (every AUTO change in the language needs one, and the card's "
                 "only printing does not say which)",
-    "B11-101+X": "a second card named \"Camilla, Bewitching Malig Knight\" (colorless, with other skills than "
-                 "S04-003ST of the same name and title): a pool holds one card per name, so the two cannot both be "
-                 "in the packs",
     "B11-097R": "\"Afterimage Sword Dance\": a choice filtered by having the same Deployment Cost as a revealed card "
                 "(the language compares a stat only with a count)",
     "B11-099HN": "\"Grieving Blade of Treachery\": a cost sending a face-up bond to the retreat area (`send` takes "
@@ -334,10 +331,6 @@ MISSING = {
                 "Retreat Area]\" (a cost that flips bonds and one that sends bonds in one skill are refused: a bond one "
                 "flips could pay the other, costs being paid together)",
     # B20 (cards/b20.fe0), B20-001 to B20-051
-    "B20-001SR+": "a second card named \"Corrin (Kingdom of Valla), Monarch Forging a New Future\": the card "
-                  "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
-                  "each card once by 'Unit Name, Title', so two cards of one name with different facts cannot "
-                  "both be written (B20-001SR, the male one, is)",
     "B20-031SR": "\"Taboo-Touching Finger\": 'When an enemy is destroyed by a skill's effect': a destruction "
                  "trigger takes 'by a skill' (a skill's cost or effect) only, so an enemy destroyed as the cost "
                  "of its own skill ('cost destroy this', as B06's and B10's cards have) would trigger it; no "

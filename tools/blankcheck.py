@@ -196,7 +196,7 @@ def table(rows: list[Row], fast: bool) -> str:
 # tests/cards (the default mode); every other pack's cards by their scenarios.
 SERIES1_PACKS = frozenset({"b01", "p01", "s01", "s02"})
 # A printing variant letter may follow the number ("B19-081aHN", "B19-081bHN": two arts of one card).
-_CODE = r"[A-Z][0-9]{2}-[0-9]{3}[a-z]?[A-Z]*\+?"
+_CODE = r"[A-Z][0-9]{2}-[0-9]{3}[a-z]?[A-Z]*(?:\+[A-Z]*)?"   # (B11-101+X: a "+X" printing)
 # The card codes a scenario's name starts with: "B02-001SR ..." or "B02-001SR/B02-005N ...".
 SCENARIO_CODES = re.compile(rf"({_CODE}(?:/{_CODE})*)(?=[\s:]|$)")
 
