@@ -1132,7 +1132,11 @@ class ToAst(Transformer):
 
     def duration(self, pos, items):
         words = list(map(str, items))
-        if words and words[0] == "during":
+        if words and words[0] == "during" and "beginning" in words:
+            # "during your opponent's next beginning phase": that turn's Beginning Phase only
+            kind = ("during_opponents_next_beginning_phase" if "opponent" in words
+                    else "during_next_beginning_phase")
+        elif words and words[0] == "during":
             # "during your opponent's next turn": from that turn's start to its end
             kind = "during_opponents_next_turn" if "opponent" in words else "during_next_turn"
         elif "leaves" in words or "leave" in words:

@@ -214,7 +214,9 @@ def duration(d: A.Duration | None) -> str:
             "while_on_field": "until removed from the field",
             "leaves_what": "until it leaves the field",
             "during_opponents_next_turn": "during your opponent's next turn",
-            "during_next_turn": "during your next turn"}[d.kind]
+            "during_next_turn": "during your next turn",
+            "during_opponents_next_beginning_phase": "at the start of your opponent's next turn (its Beginning Phase)",
+            "during_next_beginning_phase": "at the start of your next turn (its Beginning Phase)"}[d.kind]
 
 
 def change(c: A.Change, plural: bool) -> str:

@@ -398,6 +398,14 @@ class SkillChecker:
             # the end of the controller's next turn: refused here rather than crashing the compiler.
             self.err(d.pos, "'until the end of your next turn' is not supported: only 'until the end of the "
                             "turn' and 'until the end of your opponent's next turn'")
+        elif isinstance(d, A.Duration) and d.kind in ("during_opponents_next_beginning_phase",
+                                                      "during_next_beginning_phase") \
+                and not (isinstance(st, A.Modification)
+                         and all(c.kind == "cannot" and tuple(c.words) == ("untap",) for c in st.changes)):
+            whose = "your opponent's" if d.kind == "during_opponents_next_beginning_phase" else "your"
+            self.err(d.pos, f"'during {whose} next beginning phase' is supported with 'cannot untap' only "
+                            f"('it cannot untap during {whose} next beginning phase': the untap at the start "
+                            "of that turn)")
         elif isinstance(d, A.Duration) and d.kind in ("during_opponents_next_turn", "during_next_turn") \
                 and not isinstance(st, A.Modification):
             whose = "your opponent's" if d.kind == "during_opponents_next_turn" else "your"

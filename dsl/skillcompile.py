@@ -312,6 +312,13 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
         later = ((lambda gm, _t=g.turn: gm.turn > _t) if kind == "during_opponents_next_turn" else
                  (lambda gm, _t=g.turn, _p=ctx.controller: gm.turn > _t and gm.turn_player == _p)
                  if kind == "during_next_turn" else None)
+        if kind in ("during_opponents_next_beginning_phase", "during_next_beginning_phase"):
+            # "At the start of your opponent's next turn, the chosen enemy cannot be untapped"
+            # (B11-048HN): only in the Beginning Phase of the first turn of that player after this
+            # one (its untap); the change ends with that turn.
+            whose = 1 - ctx.controller if kind == "during_opponents_next_beginning_phase" else ctx.controller
+            later = (lambda gm, _t=g.turn, _p=whose: gm.turn > _t and gm.turn_player == _p
+                     and gm.phase == "beginning")
         for u in units:
             for stat, op, value in parts:
                 if op == "grant_now":   # what is granted is found now ("all skills of it")

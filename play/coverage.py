@@ -167,10 +167,6 @@ MISSING = {
                  "opponent's Main Character): the language has no guess",
     "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "
                 "Battlefield': the language counts units, not the distinct unit names among them",
-    "B11-048HN": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Gorgon\" "
-                 "on the field at once); \"Stone\": an enemy that cannot be untapped at the start of the "
-                 "opponent's next turn (the untap of that Beginning Phase skipped for one unit; a delayed effect "
-                 "runs after the untap, and 'cannot untap until ...' also forbids later untaps)",
     "B11-075N": "\"Excellent! It's odds!\" / \"Too bad? It's evens.\": AUTO skills giving +20 attack with no "
                 "duration in the card list's text (every AUTO change in the language needs one, and the card's "
                 "only printing does not say which)",
