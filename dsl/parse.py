@@ -705,6 +705,9 @@ class ToAst(Transformer):
     def rule_any_copies(self, pos, items):
         return ("any_copies", None)
 
+    def rule_deploy_no_symbols(self, pos, items):
+        return ("deploy_no_symbols", None)
+
     def support_succeed(self, pos, items):
         return A.SupportFail(_one_subject(items[0], pos), items[1], pos, True)
 

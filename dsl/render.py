@@ -329,6 +329,9 @@ def statement(st: A.Statement) -> str:
             if level_onto_any(st.ref):
                 return "You can Level Up any ally with this card."
             return f"You can Level Up your {selector(st.ref)} with this card."
+        if st.kind == "deploy_no_symbols":
+            return ("This card can be deployed from your hand even if you do not have a Bond card of its "
+                    "color.")
         if st.kind == "share_name":
             return ("You may deploy this card even if you have an ally with its unit name, and have several "
                     "such allies at once.")

@@ -124,7 +124,6 @@ MISSING = {
                 "a choice filtered by the cost of the unit tapped as this skill's cost",
     "B07-097SR": "\"Endless Illusory Nightmare\": several units with the same unit name on the field (a SPEC skill "
                  "granted by a CONT skill lifting the unit-name rule), deploying any number of cards on a level up",
-    "B07-098HN": "\"Oath of Service\": a SPEC skill letting this card be deployed without a bond of its symbol",
     # Promo P10 (cards/p10.fe0): Eirika and Ephraim are P10-001PR and P10-002PR, listed by their first code
     # B14 (cards/b14.fe0)
     "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": a class change cost equal to the number of "
