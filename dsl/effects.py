@@ -574,7 +574,7 @@ def deploy_lines(ctx, a: A.Action, t: CardCopy) -> tuple[str, ...]:
     back line]"; the line named, "to the back line"), and with "to the same line as
     <unit>" only the lines where such a unit of its owner's is (none without one)."""
     from fecipher.engine.deployment import skill_deploy_lines
-    lines = skill_deploy_lines(ctx.game, t, _named_line(a))
+    lines = skill_deploy_lines(ctx.game, t, _named_line(a), source=ctx.source)
     if any(p.kind == "line" and p.line == "chosen" for p in a.preps):
         return tuple(x for x in lines if x == ctx.data.get("line"))
     same = next((p.unit for p in a.preps if p.kind == "line" and p.line == "same"), None)

@@ -245,6 +245,8 @@ def change(c: A.Change, plural: bool) -> str:
             return out + " by enemy skills or your opponent's Support skills"
         if c.by == "opponents_skills":
             return out + " by your opponent's skills"
+        if c.by == "skills" and words[-1] == "deployed" and c.of is not None:
+            return out + f" via the effects of skills of {selector(c.of)}"
         if c.by == "skills" and words[-1] in ("up", "change", "changed", "deployed"):
             return out + " by a skill's effect"
         if c.by == "skills" and c.of is not None:

@@ -89,15 +89,24 @@ def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str 
 
 
 def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str, *,
-                       by_skill: bool = False) -> str | None:
+                       by_skill: bool = False, source: CardCopy | None = None) -> str | None:
     """A rule of a skill that ``player`` may not deploy ``copy`` to ``area`` ("your
     opponent cannot deploy cards with cost 5 or more", "... into their back line", "...
     by skills" when ``by_skill``), from the hand or by a skill; timed (modifiers) or
     continuous (CONT skills active now, their conditions holding); and the card's own SPEC
-    "this card cannot be deployed by skills". None when nothing forbids it."""
+    "this card cannot be deployed by skills [of non-"Nemesis" cards]" (``source``: the card
+    whose skill deploys it). None when nothing forbids it."""
     rules = card_rules(copy.card)
     if by_skill and "no_skill_deploy" in rules:
         return f"{copy.card.name} cannot be deployed by skills"
+    if by_skill and "no_skill_deploy_of" in rules:
+        from fecipher.engine.skills import SkillContext
+        for s in copy.card.skills:
+            for ce in s.continuous:
+                if ce.stat == M.SKILL_DEPLOY_SOURCE_RULE and ce.value(
+                        SkillContext(game, s, copy.owner, copy, None), None, source=source):
+                    whose = f"{source.card.name}'s skills" if source is not None else "this skill"
+                    return f"{copy.card.name} cannot be deployed by {whose}: {s.name} ({ce.text})"
     if "deploy_line" in rules:   # the card's own SPEC rule on the line
         from fecipher.engine.skills import SkillContext
         for s in copy.card.skills:
@@ -171,19 +180,21 @@ def card_rule_refusal(game: "Game", player: int, copy: CardCopy) -> str | None:
     return None
 
 
-def skill_deploy_lines(game: "Game", copy: CardCopy, named: str | None = None) -> tuple[str, ...]:
+def skill_deploy_lines(game: "Game", copy: CardCopy, named: str | None = None,
+                       source: CardCopy | None = None) -> tuple[str, ...]:
     """The lines a skill may deploy ``copy`` to (its owner's): none when rule 5's unit
     names or the card's "can only be deployed if ..." forbid it; else the named line,
     or both, less those a "cannot deploy" rule forbids, those forbidding deployments by
     skills included ("this card cannot be deployed by skills", "your opponent cannot
-    deploy cards by skills"): a choice for 'deploy it' offers only what it can deploy
-    (engine decision 14). (A skill's deployment pays no cost and needs no bond symbol:
+    deploy cards by skills"; ``source``, the card whose skill deploys it, for "this card
+    cannot be deployed by skills of ... cards"): a choice for 'deploy it' offers only what
+    it can deploy (engine decision 14). (A skill's deployment pays no cost and needs no bond symbol:
     rule 5.)"""
     owner = copy.owner
     if name_refusal(game, owner, copy.card) or card_rule_refusal(game, owner, copy):
         return ()
     return tuple(x for x in ((named,) if named else (FRONT, BACK))
-                 if deploy_ban_refusal(game, owner, copy, x, by_skill=True) is None)
+                 if deploy_ban_refusal(game, owner, copy, x, by_skill=True, source=source) is None)
 
 
 # The name a SPEC rule "this card can level up an ally" gives ("you may Level Up an ally into

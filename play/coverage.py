@@ -353,8 +353,6 @@ MISSING = {
                  "card or class changing an allied \"Hapi\" with it, from the hand",
     "B21-047HN": "\"Gods-Burning Hegemon\": stacking this card (unit name \"Hegemon Edelgard\") onto an allied "
                  "\"Edelgard\" by the skill ('put ... onto' takes a card with the unit's own name)",
-    "B21-048HN": "\"Millennium Seal\": 'this card cannot be deployed by skills of non-\"Nemesis\" cards' (the card rule "
-                 "'cannot be deployed by skills' spares no card's skills; the checker now refuses the 'of ...')",
     "B22-007SR": "\"The Brave King's Formation\": \"play the topmost card of your Deck in the Support Area\" "
                  "(no effect places a new support card in a combat; the trigger, 'when a card is placed in your "
                  "support area', is in the language)",
