@@ -351,8 +351,6 @@ MISSING = {
                  "by this skill' (no count of units an earlier line returned to the hand; 'for each card sent to ... by "
                  "this skill' counts the cards of their stacks); \"Keep your expectations in check.\": deploying this "
                  "card or class changing an allied \"Hapi\" with it, from the hand",
-    "B21-047HN": "\"Gods-Burning Hegemon\": stacking this card (unit name \"Hegemon Edelgard\") onto an allied "
-                 "\"Edelgard\" by the skill ('put ... onto' takes a card with the unit's own name)",
     "B22-007SR": "\"The Brave King's Formation\": \"play the topmost card of your Deck in the Support Area\" "
                  "(no effect places a new support card in a combat; the trigger, 'when a card is placed in your "
                  "support area', is in the language)",
