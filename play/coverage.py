@@ -117,8 +117,10 @@ MISSING = {
                  "support area (a new support card in place of the one sent to the retreat area)",
     "B07-044SR": "\"Black Karma\": the card supporting this unit acquiring the opponent's support skills (at most "
                  "one of each name)",
-    "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
-                 "card from the retreat area when that unit is moved",
+    "B07-066SR": "\"Makeup Fix\" ([CCS] ACT): sending the top card of this unit's stack to the Retreat Area (no "
+                 "effect takes a unit's top card out of its stack, and what the unit then is, its class-changed "
+                 "state, is not settled); \"Glamorous Quick-Change Princess\" can now be written as a retreat skill "
+                 "('retreat ...', 'when an \"Oboro\" ally is moved', 'put this card onto that unit')",
     "B07-074HN": "\"Salvage Blow\": a card chosen by having the same weapon as the destroyed enemy",
     "B07-093R": "\"Demonic Twin Blades\": a cost sending face-down bonds to the retreat area; \"Thunder's Empress\": "
                 "a choice filtered by the cost of the unit tapped as this skill's cost",
@@ -364,9 +366,9 @@ MISSING = {
     "B22-013SR": "\"God's Heartbeat\": \"if a [CP] has been used 1 or more times in this turn\" (no condition counts "
                  "the uses of [CP] skills this turn; 'when you use a [CP]' is a trigger, not this condition)",
     "B22-022R": "\"Sacrifice the Light, Revive the Shadow\": deploying this card from the hand \"instead of losing "
-                "the game\" (no replacement of losing the game; the checker refuses 'instead of losing the game'); "
-                "\"Revels\": the cost \"Send 1 Bond card to the Boundless Area\" (a cost sends face-down bonds to the "
-                "retreat area only)",
+                "the game\" (no replacement of losing the game; the checker refuses 'instead of losing the game'), then "
+                "the Main Character status moved to it and never moved again until the end of the game (\"Revels\"'s "
+                "cost 'send 1 card from your bond area to your boundless area' is in the language now)",
     "B22-029N": "\"Unforgettable Feelings\": the cost \"Send 1 <Yellow> Bond card to the Retreat Area\" (a cost sends "
                 "face-down bonds only, with no quality: a face-up bond sent as a cost is not in the language)",
     "B22-034N": "\"Thracia-Crowning Prince\": the cost \"Send 1 <Yellow> Bond to the Retreat Area\" (a cost sends "
