@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator
 
 import attrs
 
-from fecipher.dsl.compiler import blank_card, is_blanked, without_skills
+from fecipher.dsl.compiler import blank_card, blank_keys, is_blanked, without_skills
 from fecipher.dsl.errors import Diagnostic, LanguageError, suggest
 from fecipher.dsl.packs import PACK_SUFFIX, CardPool, compile_text, duplicate_codes, embedded_pool
 from fecipher.conformance.scenario import (
@@ -158,7 +158,7 @@ def scenario_pool(sc: Scenario, blank: frozenset[str] = frozenset(),
     """The cards a scenario may name: its packs (default: the embedded ones) and
     its inline cards; every problem is raised at once as LanguageError. The cards
     ``blank`` names (upper-case codes or "Unit, Title" names) have no skill and no
-    support skill, and each (upper-case card name, skill name) of ``blank_skills``
+    support skill, and each (upper-case card code or name, skill name) of ``blank_skills``
     takes that one skill away (the blank check, ``tools/blankcheck.py``)."""
     cards: list[Card] = []
     diags: list[Diagnostic] = []
@@ -195,7 +195,12 @@ def scenario_pool(sc: Scenario, blank: frozenset[str] = frozenset(),
         by_card: dict[str, set[str]] = {}
         for card_name, skill in blank_skills:
             by_card.setdefault(card_name, set()).add(skill)
-        cards = [without_skills(c, by_card[c.name.upper()]) if c.name.upper() in by_card else c for c in cards]
+        out = []
+        for c in cards:
+            # (a code names one card; a name, every card of that name)
+            names = set().union(*(by_card.get(k, ()) for k in blank_keys(c.codes, c.name)))
+            out.append(without_skills(c, names) if names else c)
+        cards = out
     return CardPool(tuple(cards))
 
 
@@ -239,6 +244,8 @@ class _Refs:
             return
         if ref.is_code:
             self.error(ref.pos, f"unknown card code {ref.text}{suggest(ref.text, self.pool.by_code)}")
+        elif self.pool.ambiguity(ref.text):
+            self.error(ref.pos, self.pool.ambiguity(ref.text))
         else:
             known = [c.name for c in self.pool] + ([c.unit_name for c in self.pool] if unit_name_ok else [])
             hint = _suggest_exact(ref.text, known)
@@ -1171,7 +1178,7 @@ class Run:
 def run_scenario(sc: Scenario, blank: frozenset[str] = frozenset(),
                  blank_skills: frozenset[tuple[str, str]] = frozenset()) -> Result:
     """Play ``sc``; the cards ``blank`` names (upper-case codes or names) are played
-    without their skills, and the skills ``blank_skills`` names ((upper-case card name,
+    without their skills, and the skills ``blank_skills`` names ((upper-case card code or name,
     skill name) pairs) are taken from their cards (see :func:`scenario_pool`)."""
     return Run(sc, blank, blank_skills).run()
 

@@ -19,16 +19,28 @@ FACT_NAMES = ("codes", "cost", "class_change_cost", "symbols", "gender", "weapon
 def check_pack(pack: A.PackNode, text: str) -> None:
     """Raise LanguageError listing every problem in the pack, or return None."""
     sink = Sink(pack.filename, text)
-    names: dict[str, A.CardNode] = {}
+    names: dict[str, list[A.CardNode]] = {}
     units = known_unit_names() | {c.name.partition(", ")[0] for c in pack.cards}
     skills = known_skill_names() | {s.name for c in pack.cards for s in c.skills}
     for card in pack.cards:
-        if card.name in names:
-            sink.error(card.pos, f"card \"{card.name}\" is defined twice (first at line {names[card.name].pos.line})")
-        names[card.name] = card
+        # Several different cards may have one name (the card list prints the three B08-047
+        # Risen, each of another class, as "Risen, Defiled Soldier"): they are told apart by
+        # their codes. A card given twice has one of its codes again: that is an error.
+        codes = _codes(card)
+        for other in names.get(card.name, ()):
+            if not codes or codes & _codes(other):
+                sink.error(card.pos, f"card \"{card.name}\" is defined twice (first at line {other.pos.line}); "
+                                     f"two different cards of one name each have their own codes")
+                break
+        names.setdefault(card.name, []).append(card)
         check_card(card, sink, units, skills)
     sink.raise_if_any()
     warn_loops(pack, text)   # warnings: skills that may trigger themselves without end
+
+
+def _codes(card: A.CardNode) -> set[str]:
+    """The codes a card node gives (upper case)."""
+    return {str(c).upper() for f in card.facts if f.kind == "codes" for c in (f.value or ())}
 
 
 @functools.lru_cache(maxsize=None)

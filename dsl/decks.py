@@ -47,7 +47,7 @@ def parse_deck(text: str, pool: CardPool, filename: str = "<deck>") -> Deck:
             ref = line[len("main character"):].strip().lstrip(":").strip().strip('"')
             mc = pool.find(ref)
             if mc is None:
-                diags.append(Diagnostic(filename, i, col, f"unknown card {ref!r} for the main character", raw))
+                diags.append(Diagnostic(filename, i, col, pool.ambiguity(ref) or f"unknown card {ref!r} for the main character", raw))
             continue
         m = _LINE.match(line)
         if not m:
@@ -58,7 +58,7 @@ def parse_deck(text: str, pool: CardPool, filename: str = "<deck>") -> Deck:
         ref = m.group(2).strip().strip('"')
         card = pool.find(ref)
         if card is None:
-            diags.append(Diagnostic(filename, i, col, f"unknown card {ref!r}", raw))
+            diags.append(Diagnostic(filename, i, col, pool.ambiguity(ref) or f"unknown card {ref!r}", raw))
             continue
         digits = m.group(1)
         count = int(digits) if len(digits) <= 9 and digits.isascii() else MAX_LINE_COUNT + 1

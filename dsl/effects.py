@@ -471,10 +471,25 @@ def _stack_target(ctx, a: A.Action):
     return None, None
 
 
-def _stackable(ctx, how: str, card: CardCopy, unit: Unit | None) -> bool:
+def _onto_names(ctx, a: A.Action, card: CardCopy) -> frozenset[str]:
+    """The unit names a skill puts its own card onto ("stack this card on top of an allied
+    "Edelgard" to Level Up her", B21-047HN: `put this card onto 1 "Edelgard" ally`): the
+    skill says which unit the card levels up, so rule 6's match of the card's own unit
+    name is not asked for units of those names (engine decision). Empty for any other card
+    or a target not named by unit name."""
+    if card is not ctx.source:
+        return frozenset()
+    for p in a.preps:
+        if p.kind == "onto" and isinstance(p.unit, A.Filtered):
+            return frozenset(v for q in p.unit.qualifiers if q.kind == "name" for v in q.values)
+    return frozenset()
+
+
+def _stackable(ctx, how: str, card: CardCopy, unit: Unit | None, named: frozenset[str] = frozenset()) -> bool:
     """Whether ``card`` can be put under (growth) or onto (level up) ``unit``: the unit
-    is on the field, the card has its unit name, and for a level up no "cannot level
-    up / class change (by skills)" forbids it."""
+    is on the field, the card has its unit name (or, put onto it, one the skill names for
+    its own card: ``named``), and for a level up no "cannot level up / class change (by
+    skills)" forbids it."""
     g = ctx.game
     if unit is None or g.unit(unit.id) is not unit:
         return False
@@ -482,15 +497,15 @@ def _stackable(ctx, how: str, card: CardCopy, unit: Unit | None) -> bool:
         return False
     if how == "onto":
         from fecipher.engine.deployment import can_level_onto
-        if not can_level_onto(g, card, unit):   # (or a SPEC "this card can level up "X"")
-            return False
+        if not can_level_onto(g, card, unit) and not (named & g.unit_names(unit)):
+            return False   # (or a SPEC "this card can level up "X"")
         from fecipher.engine.deployment import stack_refusal
         if stack_refusal(g, unit, class_change=card.card.is_promoted, by_skill=True):
             return False   # "cannot level up (by skills)": the card stays where it is
     return True
 
 
-def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> bool:
+def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None, named: frozenset[str] = frozenset()) -> bool:
     """Rule 6: growth puts a same-name card under a unit (levelled up, no draw, no
     level-up skill); a card put onto a unit by a skill levels it up (class changes
     it, with the class-change draw, if the card has a class-change cost). Neither
@@ -498,7 +513,7 @@ def _put_on_unit(ctx, how: str, card: CardCopy, unit: Unit | None) -> bool:
     there (no such unit any more, another unit name, "cannot level up"): it stays
     where it is, and "if you do" after the line is false."""
     g = ctx.game
-    if not _stackable(ctx, how, card, unit):
+    if not _stackable(ctx, how, card, unit, named):
         return False
     if how == "under":
         g.grow(card, unit)
@@ -512,7 +527,7 @@ def _send_builder(default):
         how, unit = _stack_target(ctx, a)
         if how is not None:
             # (only a card goes under or onto a unit: nothing put is nothing done)
-            return isinstance(t, CardCopy) and _put_on_unit(ctx, how, t, unit)
+            return isinstance(t, CardCopy) and _put_on_unit(ctx, how, t, unit, _onto_names(ctx, a, t))
         dest = _to_area(a, default)
         g = ctx.game
         if isinstance(t, Unit):
@@ -544,7 +559,7 @@ def _placeable(a: A.Action):
     if any(p.kind in ("under", "onto") and p.unit is not None for p in a.preps):
         def stack(ctx, t):
             how, unit = _stack_target(ctx, a)
-            return isinstance(t, CardCopy) and _stackable(ctx, how, t, unit)
+            return isinstance(t, CardCopy) and _stackable(ctx, how, t, unit, _onto_names(ctx, a, t))
         return stack
     if _to_area(a, None) == "bonds":
         from fecipher.engine.cards import can_be_placed_in_bonds
@@ -613,7 +628,7 @@ def deploy_lines(ctx, a: A.Action, t: CardCopy) -> tuple[str, ...]:
     back line]"; the line named, "to the back line"), and with "to the same line as
     <unit>" only the lines where such a unit of its owner's is (none without one)."""
     from fecipher.engine.deployment import skill_deploy_lines
-    lines = skill_deploy_lines(ctx.game, t, _named_line(a))
+    lines = skill_deploy_lines(ctx.game, t, _named_line(a), source=ctx.source)
     if any(p.kind == "line" and p.line == "chosen" for p in a.preps):
         return tuple(x for x in lines if x == ctx.data.get("line"))
     same = next((p.unit for p in a.preps if p.kind == "line" and p.line == "same"), None)

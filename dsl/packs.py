@@ -25,7 +25,12 @@ PACK_SUFFIX = ".fe0"
 
 @attrs.frozen
 class CardPool:
-    """Cards by code, with lookups by card code or by "Unit Name, Title"."""
+    """Cards by code, with lookups by card code or by "Unit Name, Title".
+
+    A card is told apart by its codes. The card list prints a few different cards under one
+    name and title (the B08-047aN/bN/cN Risen, "Risen, Defiled Soldier", each of another
+    class; B11-101+X and S04-003ST, "Camilla, Bewitching Malig Knight"): a pool holds them
+    all, and such a name finds none of them (:meth:`find`), a code names each one."""
 
     cards: tuple[Card, ...]
 
@@ -34,12 +39,32 @@ class CardPool:
         return {code.upper(): c for c in self.cards for code in c.codes}
 
     @functools.cached_property
+    def named(self) -> dict[str, tuple[Card, ...]]:
+        """Every card of each name (lower case), in pool order."""
+        out: dict[str, list[Card]] = {}
+        for c in self.cards:
+            out.setdefault(c.name.lower(), []).append(c)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @functools.cached_property
     def by_name(self) -> dict[str, Card]:
-        return {c.name.lower(): c for c in self.cards}
+        """The cards found by their name: a name that several cards share is not here."""
+        return {k: v[0] for k, v in self.named.items() if len(v) == 1}
 
     def find(self, ref: str) -> Card | None:
+        """The card with that code, or the one card with that name (None for a name that
+        several cards share: :meth:`ambiguity` says so)."""
         ref = ref.strip()
         return self.by_code.get(ref.upper()) or self.by_name.get(ref.lower())
+
+    def ambiguity(self, ref: str) -> str:
+        """Why ``ref`` names no card although cards have that name ("" when it is not a name
+        several cards share): the message names their codes."""
+        cards = self.named.get(ref.strip().lower(), ())
+        if len(cards) < 2:
+            return ""
+        codes = ", ".join(c.code for c in cards)
+        return (f'{len(cards)} different cards are named "{cards[0].name}" ({codes}): name one by its code')
 
     def __iter__(self):
         return iter(self.cards)

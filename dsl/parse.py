@@ -709,6 +709,9 @@ class ToAst(Transformer):
     def rule_any_copies(self, pos, items):
         return ("any_copies", None)
 
+    def rule_deploy_no_symbols(self, pos, items):
+        return ("deploy_no_symbols", None)
+
     def support_succeed(self, pos, items):
         return A.SupportFail(_one_subject(items[0], pos), items[1], pos, True)
 
@@ -1192,6 +1195,10 @@ class ToAst(Transformer):
         if "next" in words and not ("opponent" in words or "your" in words):
             # "each player's next turn", "its owner's next turn", "their next turn": refused
             kind = "next_turn_whose"
+        elif words and words[0] == "during" and "beginning" in words:
+            # "during your opponent's next beginning phase": that turn's Beginning Phase only
+            kind = ("during_opponents_next_beginning_phase" if "opponent" in words
+                    else "during_next_beginning_phase")
         elif words and words[0] == "during":
             # "during your opponent's next turn": from that turn's start to its end
             kind = "during_opponents_next_turn" if "opponent" in words else "during_next_turn"

@@ -231,7 +231,9 @@ def duration(d: A.Duration | None) -> str:
             "while_source_on_field": "until this unit leaves the field",
             "leaves_what": "until it leaves the field",
             "during_opponents_next_turn": "during your opponent's next turn",
-            "during_next_turn": "during your next turn"}[d.kind]
+            "during_next_turn": "during your next turn",
+            "during_opponents_next_beginning_phase": "at the start of your opponent's next turn (its Beginning Phase)",
+            "during_next_beginning_phase": "at the start of your next turn (its Beginning Phase)"}[d.kind]
 
 
 def change(c: A.Change, plural: bool) -> str:
@@ -262,6 +264,8 @@ def change(c: A.Change, plural: bool) -> str:
             return out + " by your opponent's skills"
         if c.by == "skill_effects":
             return out + " by the effect of skills"
+        if c.by == "skills" and words[-1] == "deployed" and c.of is not None:
+            return out + f" via the effects of skills of {selector(c.of)}"
         if c.by == "skills" and words[-1] in ("up", "change", "changed", "deployed"):
             return out + " by a skill's effect"
         if c.by == "skills" and c.of is not None:
@@ -353,6 +357,9 @@ def statement(st: A.Statement) -> str:
             if level_onto_any(st.ref):
                 return "You can Level Up any ally with this card."
             return f"You can Level Up your {selector(st.ref)} with this card."
+        if st.kind == "deploy_no_symbols":
+            return ("This card can be deployed from your hand even if you do not have a Bond card of its "
+                    "color.")
         if st.kind == "share_name":
             return ("You may deploy this card even if you have an ally with its unit name, and have several "
                     "such allies at once.")

@@ -465,6 +465,14 @@ class SkillChecker:
         if isinstance(d, A.Duration) and d.kind == "next_turn_whose":
             self.err(d.pos, "say whose next turn the duration ends with: 'your next turn' or 'your opponent's "
                             "next turn' (a turn of each player, or of a card's owner, is not supported)")
+        elif isinstance(d, A.Duration) and d.kind in ("during_opponents_next_beginning_phase",
+                                                      "during_next_beginning_phase") \
+                and not (isinstance(st, A.Modification)
+                         and all(c.kind == "cannot" and tuple(c.words) == ("untap",) for c in st.changes)):
+            whose = "your opponent's" if d.kind == "during_opponents_next_beginning_phase" else "your"
+            self.err(d.pos, f"'during {whose} next beginning phase' is supported with 'cannot untap' only "
+                            f"('it cannot untap during {whose} next beginning phase': the untap at the start "
+                            "of that turn)")
         elif isinstance(d, A.Duration) and d.kind in ("during_opponents_next_turn", "during_next_turn") \
                 and not isinstance(st, A.Modification):
             whose = "your opponent's" if d.kind == "during_opponents_next_turn" else "your"
@@ -574,10 +582,17 @@ class SkillChecker:
         if kind == "spec":
             for c in st.changes:
                 if c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES and c.of is not None:
-                    # "by skills of non-"Nemesis" cards" (B21-048HN): the card rule is about every skill;
-                    # whose skills it spares is not in the engine's rule, so the words would be dropped.
-                    self.err(c.pos, f"'this card cannot {' '.join(c.words)} by skills of ...' (sparing some "
-                                    "cards' skills) is not supported: the card rule is 'by skills', any skill's")
+                    # "cannot be deployed via the effects of non-"Nemesis" cards' skills" (B21-048HN): the
+                    # skills of the cards the selector names (engine: the card whose skill deploys it)
+                    if V.CARD_RULES[V.card_rule_key(c.words, c.by)] != "no_skill_deploy":
+                        self.err(c.pos, f"'this card cannot {' '.join(c.words)} by skills of ...' is not "
+                                        "supported: only 'this card cannot be deployed by skills of ...'")
+                        continue
+                    self.check_selector(c.of, where=False)
+                    if not (isinstance(c.of, A.Filtered) and c.of.noun in ("card", "cards")
+                            and c.of.quantifier is None):
+                        self.err(c.of.pos, "'this card cannot be deployed by skills of ...' names the cards whose "
+                                           "skills cannot deploy it, e.g. 'non-\"Nemesis\" cards'")
                     continue
                 if c.kind == "acquire_name" or (c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES):
                     continue

@@ -376,6 +376,13 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
         later = ((lambda gm, _t=g.turn: gm.turn > _t) if kind == "during_opponents_next_turn" else
                  (lambda gm, _t=g.turn, _p=ctx.controller: gm.turn > _t and gm.turn_player == _p)
                  if kind == "during_next_turn" else None)
+        if kind in ("during_opponents_next_beginning_phase", "during_next_beginning_phase"):
+            # "At the start of your opponent's next turn, the chosen enemy cannot be untapped"
+            # (B11-048HN): only in the Beginning Phase of the first turn of that player after this
+            # one (its untap); the change ends with that turn.
+            whose = 1 - ctx.controller if kind == "during_opponents_next_beginning_phase" else ctx.controller
+            later = (lambda gm, _t=g.turn, _p=whose: gm.turn > _t and gm.turn_player == _p
+                     and gm.phase == "beginning")
         for u in units:
             for stat, op, value in parts:
                 if op == "grant_now":   # what is granted is found now ("all skills of it")
@@ -722,6 +729,19 @@ def deploy_ban_value(st: A.DeployBan):
     return forbids
 
 
+def _skill_source_rule(of):
+    """value(ctx, None, source=): whether a skill of the card ``source`` (the card whose skill
+    deploys this one: a unit's card, a support, bond or hand card) is refused by "this card
+    cannot be deployed by skills of <cards>": the card matches the selector (its unit names
+    are its computed ones). No source known: refused."""
+    from fecipher.dsl.selectors import card_predicate
+    pred = card_predicate(of)
+
+    def refused(ctx, _u, source=None, **kw):
+        return source is None or pred(ctx, source)
+    return refused
+
+
 def _line_rule(st: A.CardRule):
     """value(ctx, None, area=): whether the card's SPEC rule refuses that line: "can only be
     deployed in the same line as X" refuses the lines where no unit X names is (all of
@@ -992,6 +1012,11 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                 for c in st.changes:
                     if c.kind == "acquire_name":
                         rules.add(f"alias:{c.name}")
+                    elif c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES and c.of is not None:
+                        # "cannot be deployed by skills of non-"Nemesis" cards": only those cards' skills
+                        rules.add("no_skill_deploy_of")
+                        ces.append(ContinuousEffect(M.SKILL_DEPLOY_SOURCE_RULE, "flag", _skill_source_rule(c.of),
+                                                    lambda ctx, u: False, render.change(c, False)))
                     elif c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES:
                         rules.add(V.CARD_RULES[V.card_rule_key(c.words, c.by)])
             elif isinstance(st, A.CardRule) and st.kind == "level_onto":

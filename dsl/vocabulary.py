@@ -100,6 +100,10 @@ DURATIONS = {
     # "during your next turn": it ends at the end of the controller's next turn, and holds only
     # during that turn (a condition on the modifier, dsl/skillcompile.py).
     "during_next_turn": M.END_OF_YOUR_NEXT_TURN,
+    # "during your (opponent's) next beginning phase": ends as the turn's own 'during' does, and
+    # holds only in that turn's Beginning Phase (a condition on the modifier, dsl/skillcompile.py).
+    "during_opponents_next_beginning_phase": M.END_OF_OPPONENTS_NEXT_TURN,
+    "during_next_beginning_phase": M.END_OF_YOUR_NEXT_TURN,
 }
 
 UNIT_NOUNS = {"ally": "ally", "allies": "ally", "enemy": "enemy", "enemies": "enemy",

@@ -44,13 +44,28 @@ def symbols_waived(game: "Game", player: int) -> bool:
     return False
 
 
-def cost_refusal(game: "Game", player: int, card: Card, cost: int) -> str | None:
+def own_symbols_waived(game: "Game", player: int, copy: CardCopy) -> bool:
+    """A SPEC rule of the card lets ``player`` deploy it from the hand without rule 5's
+    symbols ("This card can be deployed from your hand even if you do not have a <White>
+    Bond card", B07-098HN), its skill's condition holding ("[US] ... only active if you
+    have 1 or more <Black> Bond cards"). Level ups and class changes still need them."""
+    if "deploy_no_symbols" not in card_rules(copy.card):
+        return False
+    from fecipher.engine.skills import SkillContext
+    return any("deploy_no_symbols" in s.rules
+               and (s.condition is None or s.condition(SkillContext(game, s, player, copy, None)))
+               for s in copy.card.skills)
+
+
+def cost_refusal(game: "Game", player: int, card: Card, cost: int, *, waived: bool = False) -> str | None:
+    """Rule 5: the bond count, and a face-up bond of each of the card's symbols unless a
+    skill waives them (``waived``: the card's own rule, :func:`own_symbols_waived`)."""
     p = game.players[player]
     bonds = len(p.bonds)
     if p.cost_paid_this_turn + cost > bonds:
         already = f" ({p.cost_paid_this_turn} already paid this turn)" if p.cost_paid_this_turn else ""
         return (f"rule 5 (bond count): {card.name} costs {cost}, but you have {bonds} bonds{already}")
-    if card.symbols and symbols_waived(game, player):
+    if card.symbols and (waived or symbols_waived(game, player)):
         return None
     have = bond_symbols(game, player)
     missing = [s.label for s in card.symbols if s not in have]
@@ -69,19 +84,29 @@ def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str 
                or deploy_ban_refusal(game, player, copy, area))
     if refusal:
         return refusal
-    return cost_refusal(game, player, copy.card, game.deploy_cost(copy, HAND))
+    return cost_refusal(game, player, copy.card, game.deploy_cost(copy, HAND),
+                        waived=own_symbols_waived(game, player, copy))
 
 
 def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str, *,
-                       by_skill: bool = False) -> str | None:
+                       by_skill: bool = False, source: CardCopy | None = None) -> str | None:
     """A rule of a skill that ``player`` may not deploy ``copy`` to ``area`` ("your
     opponent cannot deploy cards with cost 5 or more", "... into their back line", "...
     by skills" when ``by_skill``), from the hand or by a skill; timed (modifiers) or
     continuous (CONT skills active now, their conditions holding); and the card's own SPEC
-    "this card cannot be deployed by skills". None when nothing forbids it."""
+    "this card cannot be deployed by skills [of non-"Nemesis" cards]" (``source``: the card
+    whose skill deploys it). None when nothing forbids it."""
     rules = card_rules(copy.card)
     if by_skill and "no_skill_deploy" in rules:
         return f"{copy.card.name} cannot be deployed by skills"
+    if by_skill and "no_skill_deploy_of" in rules:
+        from fecipher.engine.skills import SkillContext
+        for s in copy.card.skills:
+            for ce in s.continuous:
+                if ce.stat == M.SKILL_DEPLOY_SOURCE_RULE and ce.value(
+                        SkillContext(game, s, copy.owner, copy, None), None, source=source):
+                    whose = f"{source.card.name}'s skills" if source is not None else "this skill"
+                    return f"{copy.card.name} cannot be deployed by {whose}: {s.name} ({ce.text})"
     if "deploy_line" in rules:   # the card's own SPEC rule on the line
         from fecipher.engine.skills import SkillContext
         for s in copy.card.skills:
@@ -178,19 +203,21 @@ def card_rule_refusal(game: "Game", player: int, copy: CardCopy) -> str | None:
     return None
 
 
-def skill_deploy_lines(game: "Game", copy: CardCopy, named: str | None = None) -> tuple[str, ...]:
+def skill_deploy_lines(game: "Game", copy: CardCopy, named: str | None = None,
+                       source: CardCopy | None = None) -> tuple[str, ...]:
     """The lines a skill may deploy ``copy`` to (its owner's): none when rule 5's unit
     names or the card's "can only be deployed if ..." forbid it; else the named line,
     or both, less those a "cannot deploy" rule forbids, those forbidding deployments by
     skills included ("this card cannot be deployed by skills", "your opponent cannot
-    deploy cards by skills"): a choice for 'deploy it' offers only what it can deploy
-    (engine decision 14). (A skill's deployment pays no cost and needs no bond symbol:
+    deploy cards by skills"; ``source``, the card whose skill deploys it, for "this card
+    cannot be deployed by skills of ... cards"): a choice for 'deploy it' offers only what
+    it can deploy (engine decision 14). (A skill's deployment pays no cost and needs no bond symbol:
     rule 5.)"""
     owner = copy.owner
     if name_refusal(game, owner, copy.card) or card_rule_refusal(game, owner, copy):
         return ()
     return tuple(x for x in ((named,) if named else (FRONT, BACK))
-                 if deploy_ban_refusal(game, owner, copy, x, by_skill=True) is None)
+                 if deploy_ban_refusal(game, owner, copy, x, by_skill=True, source=source) is None)
 
 
 # The name a SPEC rule "this card can level up an ally" gives ("you may Level Up an ally into
@@ -270,11 +297,14 @@ def stack_refusal(game: "Game", unit: Unit, *, class_change: bool, by_skill: boo
     return None
 
 
-def _affordable(game: "Game", player: int, card: Card, cost: int) -> bool:
-    """:func:`cost_refusal` is None (without composing the reason)."""
+def _affordable(game: "Game", player: int, card: Card, cost: int, copy: CardCopy | None = None) -> bool:
+    """:func:`cost_refusal` is None (without composing the reason); ``copy`` for a
+    deployment from the hand (the card's own rule may waive the symbols)."""
     p = game.players[player]
     if p.cost_paid_this_turn + cost > len(p.bonds):
         return False
+    if card.symbols and copy is not None and own_symbols_waived(game, player, copy):
+        return True
     if card.symbols:
         have = bond_symbols(game, player)
         return all(s in have for s in card.symbols) or symbols_waived(game, player)
@@ -323,7 +353,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
                     clash = True
                     break
         if (not clash and ("deploy_if" not in rules or card_rule_refusal(game, player, copy) is None)
-                and _affordable(game, player, card, cost)):
+                and _affordable(game, player, card, cost, copy)):
             for area in (FRONT, BACK):
                 if (banned or "deploy_line" in rules) and deploy_ban_refusal(game, player, copy, area) is not None:
                     continue

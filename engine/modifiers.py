@@ -95,6 +95,10 @@ SYMBOLS_WAIVED = "symbols_waived"
 # the same line as "Johalvier""): value(ctx, None, area=) is whether that line is refused;
 # deployment.deploy_ban_refusal asks the card's skills for it.
 DEPLOY_LINE_RULE = "deploy_line_rule"
+# A card's own SPEC rule "this card cannot be deployed by skills of non-"Nemesis" cards"
+# (B21-048HN): value(ctx, None, source=) is whether a skill of the card ``source`` (the card
+# whose skill deploys it) is refused; deployment.deploy_ban_refusal asks the card's skills.
+SKILL_DEPLOY_SOURCE_RULE = "skill_deploy_source_rule"
 # CANNOT_LEVEL_UP (a class change is a level up too) and CANNOT_CLASS_CHANGE, context
 # by_skill: whether a skill (not the Deployment Phase) would place the card on the unit.
 CANNOT_LEVEL_UP = "cannot_level_up"

@@ -235,6 +235,9 @@ def run_describe(args: argparse.Namespace) -> int:
     if pool is None:
         return code
     card = pool.find(args.card)
+    if card is None and pool.ambiguity(args.card):
+        print(f"fecipher describe: {pool.ambiguity(args.card)}", file=sys.stderr)
+        return 1
     if card is None:
         import difflib
         names = [c.name for c in pool] + [code for c in pool for code in c.codes]

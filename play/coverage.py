@@ -47,19 +47,10 @@ MISSING = {
                  "card deployed instead of going to the Retreat Area when it has a [CF] skill): replacements "
                  "('... instead of ...') are refused in ACT skills and do not reach a cost's card",
     # B08 (cards/b08.fe0)
-    "B08-002SR": "\"Awaken the Dead\" / \"Cursed Army of Despair\": costs tapping 2 or 3 allied \"Risen\", which "
-                 "only B08-047 Risen's \"Army of Risen\" lets share a unit name; the Risen's facts in the card list "
-                 "(cost 0, attack 0, support 0) are to be confirmed before they are written",
     "B08-017N": "\"Theory Testing\": 'until the end of this combat, your opponent's Support skill does not "
                 "activate' set up by a trigger on the opponent's successful support (the support skills of the "
                 "combat activate before such a trigger resolves: refused by the checker)",
     "B08-044N": "\"Blade of Slaughter\": an AUTO whose +10 attack is printed with no duration (the end of the combat or of the turn), its only printing (B12-041HN's \"Blade of Slaughter\" is another skill, a CONT); no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
-    "B08-047aN": "\"Army of Risen\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
-                 "support 0 (see B08-002SR); left out until the facts are confirmed (the skills themselves are "
-                 "'this card can share its unit name with allies', any number of copies, and a deployment "
-                 "from the retreat area)",
-    "B08-047bN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
-    "B08-047cN": "the same \"Army of Risen\" / \"Despair Emblem\" as B08-047aN (facts to be confirmed)",
     "B08-079SR": "\"Work, work, work!\": three effects resolved in order until one fails, each of several lines "
                  "(a reveal or a choice, then an effect under a condition): 'if you do' gates one line, after the "
                  "last line not under it, so a step of several lines cannot be made to depend on the one before",
@@ -72,12 +63,13 @@ MISSING = {
     # B07
     "B07-044SR": "\"Black Karma\": the card supporting this unit acquiring the opponent's support skills (at most "
                  "one of each name)",
-    "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
-                 "card from the retreat area when that unit is moved",
+    "B07-066SR": "\"Makeup Fix\" ([CCS] ACT): sending the top card of this unit's stack to the Retreat Area (no "
+                 "effect takes a unit's top card out of its stack, and what the unit then is, its class-changed "
+                 "state, is not settled); \"Glamorous Quick-Change Princess\" can now be written as a retreat skill "
+                 "('retreat ...', 'when an \"Oboro\" ally is moved', 'put this card onto that unit')",
     "B07-074HN": "\"Salvage Blow\": a card chosen by having the same weapon as the destroyed enemy",
     "B07-097SR": "\"Endless Illusory Nightmare\": several units with the same unit name on the field (a SPEC skill "
                  "granted by a CONT skill lifting the unit-name rule), deploying any number of cards on a level up",
-    "B07-098HN": "\"Oath of Service\": a SPEC skill letting this card be deployed without a bond of its symbol",
     # Promo P10 (cards/p10.fe0): Eirika and Ephraim are P10-001PR and P10-002PR, listed by their first code
     # B14 (cards/b14.fe0)
     "B14-001SR": "\"I swear, I will vanquish the darkness of despair...\": the printed class change cost X, equal to "
@@ -87,18 +79,6 @@ MISSING = {
     "B14-035SR": "\"A bouquet for you...\": attacks that cannot be evaded by some enemies only ('cannot be evaded by "
                  "non-main character enemies'; 'cannot be evaded' takes no evader filter), and \"...And a smile for "
                  "me!\" triggers on an enemy destroyed by an ally chosen by another skill this turn",
-    "B14-039HN": "\"Commander of Corpses\" / \"The Ultimate Soldier\": the card list gives the Risen Chief attack 0 "
-                 "and support 0 (as the B08 Risen, B08-047aN); left out until the facts are confirmed (the skills "
-                 "themselves are 'this card can share its unit name with allies' and a +100 with another Monster ally)",
-    "B14-040aN": "\"Army of Corpses\" / \"Despair Emblem\": the card list gives the Risen cost 0, attack 0 and "
-                 "support 0 (as B08-047aN); left out until the facts are confirmed",
-    "B14-040bN": "the same \"Army of Corpses\" as B14-040aN (facts to be confirmed)",
-    "B14-040cN": "the same \"Army of Corpses\" as B14-040aN, and \"Monster-Healing Staff\" (facts to be confirmed)",
-    "B14-041HN": "\"Student of the Same Strategies\": a SPEC rule letting this card class change onto a unit of another "
-                 "unit name (an allied \"Morgan (Female)\") if you have no \"???\" (a class change takes the same unit "
-                 "name only)",
-    "B14-043SR": "\"Rightful God\": a SPEC rule letting this card level up onto a unit of another unit name (an "
-                 "allied \"Robin (Male)\") if you have no \"Grima\" (a level up takes the same unit name only; as B08-048R)",
     "B14-089HN": "\"Bishop of the Mercenaries\": a second choice among the cards an earlier choice took from the "
                  "retreat area (\"choose 1 of those cards\"; 'among them' is for cards looked at or revealed) and "
                  "the other one stacked under the Main Character ('the rest' likewise)",
@@ -116,14 +96,7 @@ MISSING = {
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "
                 "Battlefield': the language counts units, not the distinct unit names among them",
-    "B11-048HN": "\"Lost Divine Protection\": a SPEC skill lifting the unit-name rule (several allied \"Gorgon\" "
-                 "on the field at once); \"Stone\": an enemy that cannot be untapped at the start of the "
-                 "opponent's next turn (the untap of that Beginning Phase skipped for one unit; a delayed effect "
-                 "runs after the untap, and 'cannot untap until ...' also forbids later untaps)",
     "B11-075N": "\"Excellent! It's odds!\" / \"Too bad? It's evens.\": AUTO skills whose +20 attack is printed with no duration, the card's only printing and the only skills of those names; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
-    "B11-101+X": "a second card named \"Camilla, Bewitching Malig Knight\" (colorless, with other skills than "
-                 "S04-003ST of the same name and title): a pool holds one card per name, so the two cannot both be "
-                 "in the packs",
     "B12-001SR": "\"Legendary Swordplay\": \"this unit's attack is calculated as the total number of cards stacked "
                  "with this unit x 10\", an attack set to a count (a unit's attack is changed by adding or taking "
                  "away; 'becomes ... for each' is only a support card's support value)",
@@ -213,10 +186,6 @@ MISSING = {
     "B19-068SR": "\"Bring that warm light to the world.\": deploying <Yellow> cards stacked beneath this unit as if they "
                  "were in your hand (no construct takes cards out of a stack)",
     # B20 (cards/b20.fe0), B20-001 to B20-051
-    "B20-001SR+": "a second card named \"Corrin (Kingdom of Valla), Monarch Forging a New Future\": the card "
-                  "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
-                  "each card once by 'Unit Name, Title', so two cards of one name with different facts cannot "
-                  "both be written (B20-001SR, the male one, is)",
     "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
                  "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
                  "there; the checker refuses 'when this card is sent to your boundless area')",
@@ -238,13 +207,6 @@ MISSING = {
                  "by this skill' (no count of units an earlier line returned to the hand; 'for each card sent to ... by "
                  "this skill' counts the cards of their stacks); \"Keep your expectations in check.\": deploying this "
                  "card or class changing an allied \"Hapi\" with it, from the hand",
-    "B21-047HN": "\"Gods-Burning Hegemon\": stacking this card (unit name \"Hegemon Edelgard\") onto an allied "
-                 "\"Edelgard\" by the skill ('put ... onto' takes a card with the unit's own name)",
-    "B21-048HN": "\"Millennium Seal\": 'this card cannot be deployed by skills of non-\"Nemesis\" cards' (the card rule "
-                 "'cannot be deployed by skills' spares no card's skills; the checker now refuses the 'of ...')",
-    "B21-103HR": "\"Annas From 100 Worlds\": 'you may deploy this card even if you already have an allied "
-                 "\"Anna\", and you may have 2 or more allied \"Anna\" at once' (no SPEC rule lifts the unit-name rule: "
-                 "as B07-097SR, B11-048HN)",
     "B22-008SR": "\"Moment of Fate\": a CONT skill that lets \"Aether, the Occult Skill\" choose the opponent's "
                  "Main Character when there is no non-Main Character enemy (no line widens another skill's "
                  "choice; written inside Aether it would leave Moment of Fate a skill with no line of its own)",
@@ -255,9 +217,9 @@ MISSING = {
     "B22-013SR": "\"God's Heartbeat\": \"if a [CP] has been used 1 or more times in this turn\" (no condition counts "
                  "the uses of [CP] skills this turn; 'when you use a [CP]' is a trigger, not this condition)",
     "B22-022R": "\"Sacrifice the Light, Revive the Shadow\": deploying this card from the hand \"instead of losing "
-                "the game\" (no replacement of losing the game; the checker refuses 'instead of losing the game'); "
-                "\"Revels\": the cost \"Send 1 Bond card to the Boundless Area\" (a cost sends face-down bonds to the "
-                "retreat area only)",
+                "the game\" (no replacement of losing the game; the checker refuses 'instead of losing the game'), then "
+                "the Main Character status moved to it and never moved again until the end of the game (\"Revels\"'s "
+                "cost 'send 1 card from your bond area to your boundless area' is in the language now)",
     "B22-059HN": "\"His True Face Revealed\": the unit name \"Zelgius\" \"while it is in your hand\" only: the "
                  "engine reads a card's unit names for a level up or class change from the hand, an evasion's discard "
                  "and the unit-name rule of deployment from its printed names and SPEC aliases (card_unit_names in "

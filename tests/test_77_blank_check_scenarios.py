@@ -244,5 +244,5 @@ def test_every_scenario_naming_a_card_names_a_known_card():
 @pytest.mark.parametrize("card", series_cards(), ids=lambda c: c.code)
 def test_card_scenarios_pass_and_fail_when_the_card_is_blanked(card):
     from tools.blankcheck import check_card_scenarios
-    row = check_card_scenarios(card, _linked()[0].get(card.name, []))
+    row = check_card_scenarios(card, _linked()[0].get(card.code, []))
     assert row.ok, f"{card.code} {card.name}: " + "; ".join(row.problems())

@@ -216,9 +216,9 @@ def test_a_hand_skill_deploys_its_card_tapped_to_the_back_line():
 @pytest.mark.parametrize("text, message", [
     ('cont "X"\n    this unit cannot be deployed by skills', "only a SPEC skill"),
     ('spec "X"\n    this card cannot be deployed', "a SPEC skill sets a card rule"),
-    # "cannot be deployed via the effects of non-"Nemesis" cards' skills" (B21-048HN): accepted before,
-    # with the "of ..." dropped (the card could not be deployed by any skill).
-    ('spec "X"\n    this card cannot be deployed by skills of non-"Nemesis" cards', "is not supported"),
+    # "cannot be deployed via the effects of non-"Nemesis" cards' skills" (B21-048HN) names cards
+    # (tests/test_93_stacks_deployed_by_skills_of_cards.py); units are not what it spares.
+    ('spec "X"\n    this card cannot be deployed by skills of non-"Nemesis" allies', "names the cards"),
 ])
 def test_deployment_rules_that_mean_nothing_are_refused(text, message):
     src = 'card "Probe, Probe"\n  codes TST-889\n  cost 1\n  attack 10\n  support 10\n  ' + text + "\n"

@@ -136,7 +136,8 @@ def run_pytest(tests: Path, extra: list[str], env_extra: dict[str, str],
 
 def check(cards: list[Card], tests: Path, jobs: int, fast: bool, echo=print) -> list[Row]:
     pool = embedded_pool()
-    rows = {c.name: Row(c, display_code(c)) for c in cards}
+    # (by card, not by name: different cards may share a name, B08-047aN/bN/cN)
+    rows = {c.code: Row(c, display_code(c)) for c in cards}
     # 1. Every card test, once, normally.
     code, data, tail = run_pytest(tests, [], {})
     if code not in (0, 1) or not data:
@@ -144,7 +145,7 @@ def check(cards: list[Card], tests: Path, jobs: int, fast: bool, echo=print) -> 
     for t in data:
         for ref in t["cards"]:
             card = pool.find(ref)
-            row = rows.get(card.name) if card is not None else None
+            row = rows.get(card.code) if card is not None else None
             if row is None:
                 continue
             if t["nodeid"] not in row.tests:
@@ -195,7 +196,7 @@ def table(rows: list[Row], fast: bool) -> str:
 # tests/cards (the default mode); every other pack's cards by their scenarios.
 SERIES1_PACKS = frozenset({"b01", "p01", "s01", "s02"})
 # A printing variant letter may follow the number ("B19-081aHN", "B19-081bHN": two arts of one card).
-_CODE = r"[A-Z][0-9]{2}-[0-9]{3}[a-z]?[A-Z]*\+?"
+_CODE = r"[A-Z][0-9]{2}-[0-9]{3}[a-z]?[A-Z]*(?:\+[A-Z]*)?"   # (B11-101+X: a "+X" printing)
 # The card codes a scenario's name starts with: "B02-001SR ..." or "B02-001SR/B02-005N ...".
 SCENARIO_CODES = re.compile(rf"({_CODE}(?:/{_CODE})*)(?=[\s:]|$)")
 
@@ -283,7 +284,7 @@ def skill_of(card: Card, scenario_name: str) -> str | None:
 
 def link_scenarios(folder: Path, root: Path) -> tuple[dict[str, list[Scenario]], list[str]]:
     """The scenarios of the ``.scn`` files under ``folder`` (loading packs from ``root``'s
-    tree) by the name of each card whose code starts their name, and the errors: a file
+    tree) by the first code of each card whose code starts their name (two cards may share a name), and the errors: a file
     that does not load, a code that the scenario's own packs do not have."""
     by_card: dict[str, list[Scenario]] = {}
     errors: list[str] = []
@@ -307,8 +308,8 @@ def link_scenarios(folder: Path, root: Path) -> tuple[dict[str, list[Scenario]],
                 if card is None:
                     errors.append(f"{sc.filename}:{sc.line}: scenario \"{sc.name}\" names card {code}, "
                                   f"which its packs do not have")
-                elif sc not in by_card.setdefault(card.name, []):
-                    by_card[card.name].append(sc)
+                elif sc not in by_card.setdefault(card.code, []):
+                    by_card[card.code].append(sc)
     return by_card, errors
 
 
@@ -329,7 +330,8 @@ def check_card_scenarios(card: Card, scenarios: list[Scenario]) -> ScenarioRow:
             row.failing_normally.append(_why(r))
     if row.failing_normally:
         return row
-    blank = frozenset(blank_keys(card.codes, card.name))
+    # By its codes only: another card of the same name (B08-047aN/bN/cN) keeps its skills.
+    blank = frozenset(blank_keys(card.codes, card.name)) - {card.name.upper()}
     for sc in scenarios:
         r = run_scenario(sc, blank)
         (row.blank_failed if r.status == "failed" else row.blank_passed).append(sc.name)
@@ -343,7 +345,7 @@ def check_card_scenarios(card: Card, scenarios: list[Scenario]) -> ScenarioRow:
             k.scenarios.append(sc.name)
             if sc.name in row.blank_passed:
                 continue   # it passes with every skill of the card gone: it cannot fail with one gone
-            r = run_scenario(sc, blank_skills=frozenset({(card.name.upper(), name)}))
+            r = run_scenario(sc, blank_skills=frozenset({(card.code.upper(), name)}))
             if r.status == "failed":
                 k.blank_failed.append(sc.name)
                 break
@@ -358,7 +360,7 @@ def check_scenarios(cards: list[Card], folder: Path | None = None, root: Path | 
     folder = folder if folder is not None else default_scenarios_dir()
     root = root if root is not None else folder.parent
     by_card, errors = link_scenarios(folder, root)
-    return [check_card_scenarios(c, by_card.get(c.name, [])) for c in cards], errors
+    return [check_card_scenarios(c, by_card.get(c.code, [])) for c in cards], errors
 
 
 def scenario_table(rows: list[ScenarioRow]) -> str:
