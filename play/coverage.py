@@ -24,7 +24,9 @@ SERIES_GROUPS = ((2, 8, 15, ()), (9, 15, 18, ()), (16, 22, 20, ("S11",)))
 # for them (a card that does less or other than its text is not implemented).
 MISSING = {
     "B02-060SR": "\"Corroding Darkness\": a trigger on the cards one use of a named skill sent from the "
-                 "opponent's hand, and a choice of an enemy with the unit name of either of those cards",
+                 "opponent's hand, and a choice of an enemy with the unit name of either of those cards ('when a "
+                 "card from your opponent's hand is sent to their retreat area by \"X\" of this unit' triggers once "
+                 "for each card, not once for the cards of one use, and no reference names all the cards it sent)",
     "B02-064R": "\"One must be gracious to the fairer sex.\": the allies tapped as the cost of another skill "
                 "of this unit this turn",
     "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
@@ -106,8 +108,11 @@ MISSING = {
     # Promo P02 (cards/p02.fe0)
     # Promo P05 (cards/p05.fe0)
     "P05-013PR": "\"Tactics of Unity\": a skill triggered by this unit being supported that resolves before "
-                 "the support skill (\"This skill activates before your Support Skill\"; the engine resolves "
-                 "the support skill first)",
+                 "the support skill (\"This skill activates before your Support Skill\"; the engine emits "
+                 "SupportSucceeded, which 'when this unit is supported' listens to, after the support skill, and "
+                 "resolves no trigger between the support's success and its skill), and a filter on that trigger's "
+                 "support card ('when this unit is supported by a card with a support skill' is refused: the "
+                 "trigger takes no 'by ...')",
     # B06
     "B06-024SR": "\"Shredder\": a choice of N enemies counted from the revealed cards ('choose 1 ... for each "
                  "\"Ayra\" card among the revealed cards'; 'for each ... among them' counts only for a draw)",
@@ -165,10 +170,6 @@ MISSING = {
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
     # B09 (cards/b09.fe0)
-    "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
-                "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from, and the "
-                "language names cards by unit name, not by unit name and title); its change 'until it leaves the "
-                "field' exists",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-016SR": "\"There's no one better than me.\": '+10 attack for each card drawn by this skill': the "
                  "language counts the cards an earlier line of the same skill sent ('for each card sent to your "
@@ -342,15 +343,6 @@ MISSING = {
                   "list's female printing of B20-001SR (its own entry, same skills, gender female); a pack names "
                   "each card once by 'Unit Name, Title', so two cards of one name with different facts cannot "
                   "both be written (B20-001SR, the male one, is)",
-    "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
-                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
-                 "there; the checker refuses 'when this card is sent to your boundless area')",
-    "B20-044HN": "\"Mad Fate\": 'When this unit is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
-                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
-                 "there; the checker refuses 'when this card is sent to your boundless area')",
-    "B20-048HN": "\"Entrusted Fate\": 'When this card is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
-                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
-                 "there; the checker refuses 'when this card is sent to your boundless area')",
     "B20-051SR": "\"Blessing upon thy name.\": 'you may choose 1 card with a Deployment Cost of 7 or lower, rather "
                  "than 2 or lower, for this unit's \"Queen of Dawn\"' (a change of the filter of another skill's "
                  "choice; two choices of a card under opposite conditions, then 'deploy it', are refused as "
@@ -410,9 +402,6 @@ MISSING = {
                 "the opponent's skills from moving cards out of a hand)",
     "B22-094R": "\"Ashes and Dust\": \"each ally can only possess 1 instance of \\\"Anti-Fliers\\\"\" (a unit that has "
                 "\"Anti-Fliers\" and acquires it has both: its attack rises twice)",
-    "B22-100R": "\"\\\"I'll take down every last one of you!\\\"\": a SPEC skill that deploys this card from the "
-                "Boundless Area (no skill kind works from the Boundless Area); \"Secret Agarthan Technology\" triggers "
-                "on a deployment by that skill",
     "B22-107R": "\"\\\"The flames shall consume all - and hence, something new will be born.\\\"\": \"If this unit "
                 "lacks \\\"True Power\\\"\" (no condition asks whether a unit has a skill, or has lost one)",
     "B22-111HN": "\"\\\"Wanna play with the old man?\\\"\": the opponent declares a guess (odd or even) about a card's "
