@@ -68,6 +68,18 @@ card "Yor, Probe Hunter"
     choose 1 non-main character ally
     send it to your boundless area
 
+card "Ulla, Probe Oracle"
+  codes TST-967
+  cost 1
+  symbol white
+  range 1
+  attack 30
+  support 10
+  boundless "Whisper"
+    once per turn
+    cost flip 1 bond
+    draw 1
+
 card "Vela, Probe Rider"
   codes TST-966
   cost 1
@@ -186,6 +198,24 @@ def test_its_condition_is_asked_at_the_start_of_the_action_phase():
     game, p, xan = _start(2)
     assert game.decision.kind == "action"
     assert xan in p.boundless
+
+
+def _ulla(area):
+    game, _, _ = duel()
+    add_bonds(game, 0, CARDS["Yor"])
+    add_cards(game, 0, area, CARDS["Ulla"])
+    begin(game, player=0)
+    return game, game.players[0]
+
+
+def test_a_skill_of_the_boundless_area_is_used_from_there_only():
+    game, p = _ulla("hand")
+    assert not [o for o in options(game, "use_skill") if o.skill == "Whisper"]
+    game, p = _ulla("boundless")
+    hand = len(p.hand)
+    pick(game, "use_skill", skill="Whisper")
+    assert len(p.hand) == hand + 1 and not p.bonds[0].face_up
+    assert not [o for o in options(game, "use_skill") if o.skill == "Whisper"]   # (no face-up bond left)
 
 
 LINE = '''
