@@ -504,9 +504,11 @@ def _card_to(t: A.Trigger) -> tuple[Trigger, ...]:
         # A Boundless Area skill's "when this unit is sent to your boundless area" (the
         # checker allows no other): its card was the top card of a unit whose stack left
         # the field for that area (a card of the stack under it was not the unit).
+        unit_by = acting_test(t)   # ("... by your opponent's skill": the skill carried out)
+
         def unit_sent(ctx, e):
             return (e.dest == dest and bool(e.cards) and e.cards[0] == ctx.source.id
-                    and dest_owner(ctx, e.player))
+                    and dest_owner(ctx, e.player) and (unit_by is None or unit_by(ctx)))
         return (Trigger(ev.UnitLeftField, unit_sent, text),)
     pred, source = _card_test(t.subject)
     if t.source is not None:     # "sent from your hand to ...": the area it came from

@@ -244,3 +244,25 @@ def test_refused(kind, trigger, message):
     with pytest.raises(LanguageError) as e:
         compile_text(LINE.format(kind=kind, trigger=trigger), "x.fe0")
     assert message in str(e.value)
+
+
+def test_by_your_opponents_skill_narrows_this_unit_sent():
+    src = PACK.replace("when this unit is sent to your boundless area",
+                       "when this unit is sent to your boundless area by your opponent's skill")
+    cards = {c.name: c for c in compile_text(src, "by.fe0")}
+    vela, yor = cards["Vela, Probe Wyvern"], cards["Yor, Probe Hunter"]
+    for player, hand_after in ((1, 1), (0, 0)):
+        game, _, _ = duel()
+        add_bonds(game, 0, yor)
+        unit = add_unit(game, 0, vela, area="back")
+        add_unit(game, player, yor, area="back")
+        begin(game, player=player, turn=3 if player == 1 else 2)
+        p = game.players[0]
+        pick(game, "use_skill", skill="Smite" if player == 1 else "Banish")
+        pick(game, "unit", unit=unit)
+        assert p.boundless[0].card is vela
+        if hand_after:
+            pick(game, "yes")
+        else:   # (its own skill: not asked)
+            assert game.decision.kind == "action"
+        assert len(p.hand) == hand_after
