@@ -402,7 +402,8 @@ class Trigger:
     skill_kind: str | None = None    # uses: any, act, bond, hand (when no name is given)
     line: str | None = None          # moves: "to the front line"
     keyword: Keyword | None = None   # uses: "a [LIS] skill"
-    card_name: str | None = None     # uses: 'a "Sylvain" [CP]': the skill's card has that unit name
+    card_name: str | None = None     # uses: 'a "Sylvain" [CP]': the skill's card has that unit name;
+                                     # level_up_into: 'from "Unit, Title"': the card levelled up from
     card_name_pos: Pos | None = None
     face: str | None = None          # card_to: "face-up" / "face-down" (placed in the bond area so)
     # destroyed: a second cause, either of the two ("by an attack of this unit or by "X"")

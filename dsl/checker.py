@@ -22,6 +22,7 @@ def check_pack(pack: A.PackNode, text: str) -> None:
     names: dict[str, list[A.CardNode]] = {}
     units = known_unit_names() | {c.name.partition(", ")[0] for c in pack.cards}
     skills = known_skill_names() | {s.name for c in pack.cards for s in c.skills}
+    cards = frozenset(c.name for c in pack.cards)
     for card in pack.cards:
         # Several different cards may have one name (the card list prints the three B08-047
         # Risen, each of another class, as "Risen, Defiled Soldier"): they are told apart by
@@ -33,7 +34,7 @@ def check_pack(pack: A.PackNode, text: str) -> None:
                                      f"two different cards of one name each have their own codes")
                 break
         names.setdefault(card.name, []).append(card)
-        check_card(card, sink, units, skills)
+        check_card(card, sink, units, skills, cards)
     sink.raise_if_any()
     warn_loops(pack, text)   # warnings: skills that may trigger themselves without end
 
@@ -58,7 +59,7 @@ def known_skill_names() -> frozenset[str]:
 
 
 def check_card(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset(),
-               skills: frozenset[str] | set[str] = frozenset()) -> None:
+               skills: frozenset[str] | set[str] = frozenset(), cards: frozenset[str] | set[str] = frozenset()) -> None:
     if ", " not in card.name:
         sink.error(card.pos, f"a card's name is \"Unit Name, Title\", e.g. \"Marth, Altean Prince\"; "
                              f"got \"{card.name}\"")
@@ -75,7 +76,7 @@ def check_card(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = 
         if check is not None:
             check(f, sink)
     check_skills(card, sink, units or known_unit_names(),
-                 skills or known_skill_names() | {s.name for s in card.skills})
+                 skills or known_skill_names() | {s.name for s in card.skills}, cards or {card.name})
 
 
 def _check_cost(f: A.Fact, sink: Sink) -> None:

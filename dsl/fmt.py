@@ -30,7 +30,7 @@ from fecipher.dsl import ast as A
 
 INDENT_FACT = "  "
 INDENT_CLAUSE = "    "
-_SKILL_KINDS = frozenset({"act", "auto", "cont", "spec", "bond", "hand", "retreat", "granted"})
+_SKILL_KINDS = frozenset({"act", "auto", "cont", "spec", "bond", "hand", "retreat", "boundless", "granted"})
 _NO_SPACE_BEFORE = frozenset({",", ":", "]", "/"})
 _NO_SPACE_AFTER = frozenset({"[", "non-", "/"})
 

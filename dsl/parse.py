@@ -1431,6 +1431,10 @@ class ToAst(Transformer):
     def level_up_into(self, pos, items):
         return A.Trigger("level_up_into", None, None, None, pos)
 
+    def level_up_into_from(self, pos, items):
+        return A.Trigger("level_up_into", None, None, None, pos, card_name=_s(items[0]),
+                         card_name_pos=pos)
+
     # ---- conditions
     def happened_this_turn(self, pos, items):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fecipher.dsl import ast as A
 
 KIND_LABEL = {"act": "ACT", "auto": "AUTO", "cont": "CONT", "spec": "SPEC", "bond": "BOND", "hand": "HAND",
-              "retreat": "RETREAT"}
+              "retreat": "RETREAT", "boundless": "BOUNDLESS"}
 ROLE_LABEL = {"attack": "ATK SUPP", "defence": "DEF SUPP", "both": "ATK/DEF SUPP"}
 
 _REF = {
@@ -546,7 +546,7 @@ def trigger(t: A.Trigger) -> str:
     if t.kind == "class_change_into":
         return "when you class change into this unit"
     if t.kind == "level_up_into":
-        return "when you level up into this unit"
+        return "when you level up into this unit" + (f' from "{t.card_name}"' if t.card_name else "")
     if t.kind == "skill_destroys":
         return f'when this unit\'s "{t.name}" destroys {selector(t.obj)}'
     new = _new_trigger(t)

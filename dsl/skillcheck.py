@@ -75,7 +75,7 @@ OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen"
 
 
 def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset(),
-                 skills: frozenset[str] | set[str] = frozenset()) -> None:
+                 skills: frozenset[str] | set[str] = frozenset(), cards: frozenset[str] | set[str] = frozenset()) -> None:
     granted = {s.name for s in card.skills if s.granted}
     has_cc = card.fact("class_change_cost") is not None
     skill_names = {s.name for s in card.skills}
@@ -95,7 +95,7 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
             if (s.name, s.kind) in names and s.kind != "cont":
                 sink.error(s.pos, f"\"{card.name}\" has two skills named \"{s.name}\"")
             names.add((s.name, s.kind))
-        SkillChecker(card, s, sink, granted, has_cc, skill_names, units, skills).check()
+        SkillChecker(card, s, sink, granted, has_cc, skill_names, units, skills, cards).check()
     check_grant_cycles(card, sink)
 
 
@@ -159,10 +159,11 @@ def check_grant_cycles(card: A.CardNode, sink: Sink) -> None:
 class SkillChecker:
     def __init__(self, card: A.CardNode, skill: A.SkillNode, sink: Sink, granted: set[str], has_cc: bool,
                  skill_names: set[str], units: frozenset[str] | set[str] = frozenset(),
-                 skills: frozenset[str] | set[str] = frozenset()):
+                 skills: frozenset[str] | set[str] = frozenset(), cards: frozenset[str] | set[str] = frozenset()):
         self.card, self.s, self.sink, self.granted, self.has_cc = card, skill, sink, granted, has_cc
         self.units = units
         self.skills = skills
+        self.cards = cards      # the full names of the pack's cards (empty: not known)
         self.skill_names = skill_names  # the names of the card's skills
         self.actor = False       # inside "your opponent ..." / "each player ...": areas are "their ..."
         self.guard = False       # checking the condition of "if ...: <effect>"
@@ -1548,6 +1549,20 @@ class SkillChecker:
                 self.err(sel.pos, "say where the cards are: e.g. '1 card from your retreat area'")
 
     def check_trigger(self, t: A.Trigger) -> None:
+        if t.kind == "level_up_into" and t.card_name is not None:
+            # 'from "Unit, Title"': a card's full name, resolved against this pack's cards
+            # (the unit name alone would be any card of it: every level up is from one).
+            unit, comma, title = t.card_name.partition(", ")
+            if not comma or not title:
+                self.err(t.card_name_pos or t.pos, f"'level up into this from \"...\"' names one card by its full "
+                                                   f"name, \"Unit Name, Title\"; got \"{t.card_name}\"")
+            elif self.cards and t.card_name not in self.cards:
+                self.err(t.card_name_pos or t.pos, lambda: f"no card \"{t.card_name}\" in this pack: 'level up "
+                                                           f"into this from \"...\"' names a card of the same pack"
+                                                           f"{suggest(t.card_name, self.cards)}")
+            elif unit != self.card.name.partition(", ")[0]:
+                self.err(t.card_name_pos or t.pos, f"\"{t.card_name}\" has another unit name: a unit levels up "
+                                                   f"from a card with its own unit name")
         if t.kind in _NEW_TRIGGERS:
             self.check_new_trigger(t)
         if t.kind == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
@@ -1644,10 +1659,16 @@ class SkillChecker:
                 return None if by is None else rendered(by)
             if other.get("cause") == t.cause and other.get("name") == t.name and said(other.get("by")) == said(t.by):
                 self.err(t.pos, "the two causes are the same: write one")
+        # A Boundless Area skill's "when this unit is sent to your boundless area": the card
+        # that was the unit's top card arriving there (dsl/triggers.py, _card_to).
+        boundless_unit = (k == "card_to" and self.s.kind == "boundless" and isinstance(t.subject, A.Ref)
+                          and t.subject.kind == "this")
         if k in ("card_to", "revealed"):
             sel = t.subject
             self.check_selector(sel, where=False)
-            if selector_kind(sel) != "card":
+            if boundless_unit:
+                pass
+            elif selector_kind(sel) != "card":
                 self.err(sel.pos, "this trigger is about a card: 'this card', 'a card from your hand', "
                                   "'a tome card' ...")
             elif isinstance(sel, A.Ref) and sel.kind != "this_card":
@@ -1655,7 +1676,15 @@ class SkillChecker:
         if k == "card_to":
             self.check_place(t.place)
             area = place_area(t.place)
-            if area not in _CARD_DESTINATIONS:
+            own = (isinstance(t.subject, A.Ref) and t.subject.kind in ("this_card", "this")
+                   and self.s.kind == "boundless")
+            if own:
+                # A Boundless Area skill works while its card is there: the card that just went there.
+                if area != "boundless" or t.place.owner != "your" or t.source is not None:
+                    self.err(t.place.pos, "a Boundless Area skill's 'when this card (this unit) is sent ...' is about "
+                                          "its card going to your boundless area, where the skill works from ('when "
+                                          "this card is sent to your boundless area'; no 'from ...')")
+            elif area not in _CARD_DESTINATIONS:
                 self.err(t.place.pos, f"a card going to '{' '.join(t.place.words)}' is not supported; the areas "
                                       f"are the bond area, support area, retreat area, hand, orbs and deck")
             if t.face is not None and area != "bonds":
@@ -1671,7 +1700,9 @@ class SkillChecker:
                     self.err(t.source.pos, "say where the card comes from once ('a card from your hand is sent to "
                                            "...' or 'this card is sent from your hand to ...')")
             this_card = isinstance(t.subject, A.Ref) and t.subject.kind == "this_card"
-            if this_card and self.s.kind == "retreat":
+            if own:
+                pass
+            elif this_card and self.s.kind == "retreat":
                 # A Retreat Area skill works while its card is there: the card that just went there.
                 if area != "retreat" or t.place.owner != "your":
                     self.err(t.place.pos, "a Retreat Area skill's 'when this card is sent ...' is about the card "
@@ -1679,8 +1710,9 @@ class SkillChecker:
             elif this_card and not (self.s.kind == "bond" and area == "bonds"):
                 self.err(t.subject.pos, "'when this card is ...' is supported for a bond skill's 'when this card "
                                         "is placed in your bond area' and a Retreat Area skill's 'when this card "
-                                        "is sent (from ...) to your retreat area' only: elsewhere the card has left "
-                                        "the area its skill acts from")
+                                        "is sent (from ...) to your retreat area' and a Boundless Area skill's "
+                                        "'when this card (unit) is sent to your boundless area' only: elsewhere the "
+                                        "card has left the area its skill acts from")
         if k == "revealed" and isinstance(t.subject, A.Filtered):
             place = next((p.value for p in t.subject.posts if p.kind == "from_place"), None)
             if place is not None and place_area(place) not in ("deck", "hand"):

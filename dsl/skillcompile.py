@@ -42,7 +42,7 @@ from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401,E402
 
 KINDS = {"act": SkillKind.ACTION, "auto": SkillKind.AUTOMATIC, "cont": SkillKind.CONTINUOUS,
          "spec": SkillKind.SPECIAL, "bond": SkillKind.BOND, "hand": SkillKind.HAND, "support": SkillKind.SUPPORT,
-         "retreat": SkillKind.RETREAT}
+         "retreat": SkillKind.RETREAT, "boundless": SkillKind.BOUNDLESS}
 ROLES = {"attack": SupportRole.ATTACK, "defence": SupportRole.DEFENCE, "both": SupportRole.BOTH}
 
 

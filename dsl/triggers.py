@@ -161,9 +161,16 @@ def compile_trigger(t: A.Trigger) -> Trigger:
             return Trigger(kind.event_type, lambda ctx, e: own(ctx, e.player), text)
         return Trigger(kind.event_type, lambda ctx, e: e.phase == "end" and own(ctx, e.player), text)
     if t.kind in ("class_change_into", "level_up_into"):
+        came_from = t.card_name   # 'from "Unit, Title"': the card under this one when it was placed
+
         def into(ctx, e):
             if e.card != ctx.source.id or (t.kind == "level_up_into" and e.growth):
                 return False
+            if came_from is not None:
+                # (asked as the event is published: the stack is as the level up left it)
+                u = ctx.game.unit(e.unit)
+                if u is None or len(u.cards) < 2 or u.cards[0].id != e.card or u.cards[1].card.name != came_from:
+                    return False
             ctx.data["that_unit"] = e.unit
             return True
         return Trigger(kind.event_type, into, text)
@@ -493,6 +500,16 @@ def _card_to(t: A.Trigger) -> tuple[Trigger, ...]:
     text = render.trigger(t)
     dest = place_area(t.place)
     dest_owner = _place_owner_test(t.place)
+    if isinstance(t.subject, A.Ref) and t.subject.kind == "this":
+        # A Boundless Area skill's "when this unit is sent to your boundless area" (the
+        # checker allows no other): its card was the top card of a unit whose stack left
+        # the field for that area (a card of the stack under it was not the unit).
+        unit_by = acting_test(t)   # ("... by your opponent's skill": the skill carried out)
+
+        def unit_sent(ctx, e):
+            return (e.dest == dest and bool(e.cards) and e.cards[0] == ctx.source.id
+                    and dest_owner(ctx, e.player) and (unit_by is None or unit_by(ctx)))
+        return (Trigger(ev.UnitLeftField, unit_sent, text),)
     pred, source = _card_test(t.subject)
     if t.source is not None:     # "sent from your hand to ...": the area it came from
         source = (place_area(t.source), _place_owner_test(t.source))

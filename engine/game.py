@@ -227,6 +227,7 @@ class Game(Values, Moves, CardValues):
         self._bond_skills = False
         self._hand_skills = False
         self._retreat_skills = False   # (a registered skill works from the Retreat Area)
+        self._boundless_skills = False   # (a registered skill works from the Boundless Area)
         self._trigger_types: set[type] = set()
         # The skills with a trigger on each event type (automatic, bond, hand skills).
         self._listeners: dict[type, set[Skill]] = {}
@@ -640,6 +641,8 @@ class Game(Values, Moves, CardValues):
             self._hand_skills = True
         elif s.kind is SkillKind.RETREAT:
             self._retreat_skills = True
+        elif s.kind is SkillKind.BOUNDLESS:
+            self._boundless_skills = True
         for c in s.continuous:
             self._live_stats.add(c.stat)
         for t in s.triggers:

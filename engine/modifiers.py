@@ -142,7 +142,8 @@ NO_SUPPORT_SKILL = "no_support_skill"
 NO_TURN_LIMIT = "no_turn_limit"
 # The kind words of skill control, by engine kind (a DB-shared skill keeps its kind).
 SKILL_KINDS = {"ACT": "act", "AUTO": "auto", "CONT": "cont", "SPEC": "spec", "BOND": "bond", "HAND": "hand",
-               "SUPP": "support", "RETREAT": "retreat"}
+               "SUPP": "support", "RETREAT": "retreat",
+               "BOUNDLESS": "boundless"}
 
 FLAGS = frozenset({
     CANNOT_ATTACK, CANNOT_BE_ATTACKED, CANNOT_BE_EVADED, CANNOT_CRITICAL, CANNOT_EVADE,

@@ -58,6 +58,8 @@ class CardSkills:
     auto: tuple[Skill, ...]        # the automatic skills (field skills that trigger)
     retreat: tuple[Skill, ...] = ()        # those that work from the Retreat Area
     used_retreat: tuple[Skill, ...] = ()
+    boundless: tuple[Skill, ...] = ()      # those that work from the Boundless Area
+    used_boundless: tuple[Skill, ...] = ()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -67,16 +69,19 @@ def card_skills(card: Card) -> CardSkills:
     bond = tuple(s for s in card.skills if s.kind is SkillKind.BOND)
     hand = tuple(s for s in card.skills if s.kind is SkillKind.HAND)
     retreat = tuple(s for s in card.skills if s.kind is SkillKind.RETREAT)
+    boundless = tuple(s for s in card.skills if s.kind is SkillKind.BOUNDLESS)
     return CardSkills(field, bond, hand, *(tuple(s for s in group if _is_used_by_player(s))
                                            for group in (field, bond, hand)),
                       tuple(s for s in field if s.kind is SkillKind.AUTOMATIC),
-                      retreat, tuple(s for s in retreat if _is_used_by_player(s)))
+                      retreat, tuple(s for s in retreat if _is_used_by_player(s)),
+                      boundless, tuple(s for s in boundless if _is_used_by_player(s)))
 
 
 def skill_sources(game: "Game", player: int | None = None,
                   wanted: Callable[[Skill], bool] | None = None) -> Iterator[tuple[Skill, SkillContext]]:
     """Every skill that can act now, with its context: units' skills on the field,
-    face-up bonds' bond skills, hand skills and skills of cards in the Retreat Area. With ``wanted``, only the skills
+    face-up bonds' bond skills, hand skills and skills of cards in the Retreat Area or the
+    Boundless Area. With ``wanted``, only the skills
     it accepts (the others get no context made)."""
     players = (0, 1) if player is None else (player,)
     # With no skill given, taken, copied or shared by DB, a unit has its top card's.
@@ -102,6 +107,10 @@ def skill_sources(game: "Game", player: int | None = None,
                     yield s, SkillContext(game, s, i, c, None)
         for c in p.retreat if game._retreat_skills else ():
             for s in card_skills(c.card).retreat:
+                if wanted is None or wanted(s):
+                    yield s, SkillContext(game, s, i, c, None)
+        for c in p.boundless if game._boundless_skills else ():
+            for s in card_skills(c.card).boundless:
                 if wanted is None or wanted(s):
                     yield s, SkillContext(game, s, i, c, None)
 
@@ -132,9 +141,9 @@ def skill_banned(game: "Game", ctx: SkillContext) -> str | None:
     cannot trigger"), timed or continuous."""
     s = ctx.skill
     kind = M.SKILL_KINDS[s.kind.value]
-    # A bond, hand or Retreat Area skill is also an |AUTO| skill when it triggers, an
-    # |ACT| one when used.
-    also = ("auto" if s.triggers else "act") if kind in ("bond", "hand", "retreat") else None
+    # A bond, hand, Retreat Area or Boundless Area skill is also an |AUTO| skill when it
+    # triggers, an |ACT| one when used.
+    also = ("auto" if s.triggers else "act") if kind in ("bond", "hand", "retreat", "boundless") else None
     unit = ctx.unit if ctx.unit_id is not None else None
     if unit is not None and not M.printed_only(game, M.CANNOT_USE_SKILL):
         if game.flag(unit, M.CANNOT_USE_SKILL, skill=s.name, kind=kind):
@@ -159,7 +168,7 @@ def _may_trigger(game: "Game") -> bool:
     return M.printed_only(game, M.CANNOT_USE_SKILL) and M.printed_only(game, M.SKILL_BAN)
 
 
-_TRIGGERED_KINDS = (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND, SkillKind.RETREAT)
+_TRIGGERED_KINDS = (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND, SkillKind.RETREAT, SkillKind.BOUNDLESS)
 
 
 def collect_triggers(game: "Game", event: Event) -> None:
@@ -208,12 +217,13 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     got = _listening_cards(game).get(id(listeners))
     if got is None:   # (not a set of Game._listeners)
         got = _cards_and_kinds(game, listeners)
-    cards, on_units, on_bonds, in_hand, in_retreat = got
+    cards, on_units, on_bonds, in_hand, in_retreat, in_boundless = got
     # Only the areas where a listener can be are looked through: a unit's listeners
     # are automatic skills, a bond's bond skills, a card in hand's hand skills.
     on_bonds = on_bonds and game._bond_skills
     in_hand = in_hand and game._hand_skills
     in_retreat = in_retreat and game._retreat_skills
+    in_boundless = in_boundless and game._boundless_skills
     out = []
     for i in (0, 1):
         p = game.players[i]
@@ -243,17 +253,22 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
                 for s in card_skills(c.card).retreat:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, c, None)))
+        for c in p.boundless if in_boundless else ():
+            if c.card in cards:
+                for s in card_skills(c.card).boundless:
+                    if s in listeners:
+                        out.append((s, SkillContext(game, s, i, c, None)))
     return out
 
 
 def _cards_and_kinds(game: "Game", listeners: set[Skill], cards: frozenset | None = None) -> tuple:
     """(the registered cards with a skill among ``listeners``, whether one is an
-    automatic skill, a bond skill, a hand skill, a Retreat Area skill)."""
+    automatic skill, a bond skill, a hand skill, a Retreat Area skill, a Boundless Area skill)."""
     if cards is None:
         cards = frozenset(c for c in game._registered if isinstance(c, Card) and any(s in listeners for s in c.skills))
     kinds = {s.kind for s in listeners}
     return (cards, SkillKind.AUTOMATIC in kinds, SkillKind.BOND in kinds, SkillKind.HAND in kinds,
-            SkillKind.RETREAT in kinds)
+            SkillKind.RETREAT in kinds, SkillKind.BOUNDLESS in kinds)
 
 
 def _listening_cards(game: "Game") -> dict[int, tuple]:
@@ -480,6 +495,8 @@ def _resolve_pending(game: "Game") -> Iterator[Decision]:
             continue
         if ctx.skill.kind is SkillKind.RETREAT and game.locate(ctx.source)[0] != "retreat":
             continue   # (a skill of the Retreat Area works only while its card is there)
+        if ctx.skill.kind is SkillKind.BOUNDLESS and game.locate(ctx.source)[0] != "boundless":
+            continue   # (so does a skill of the Boundless Area)
         # What this skill's resolution triggers is one step further down its chain.
         outer = game._resolving
         game._resolving = pick
@@ -563,7 +580,8 @@ def usable(game: "Game", ctx: SkillContext) -> str | None:
 
 def _is_used_by_player(skill: Skill) -> bool:
     """An action, bond or hand skill the player uses (not one that triggers)."""
-    return (not skill.triggers and skill.kind in (SkillKind.ACTION, SkillKind.BOND, SkillKind.HAND, SkillKind.RETREAT)
+    return (not skill.triggers and skill.kind in (SkillKind.ACTION, SkillKind.BOND, SkillKind.HAND, SkillKind.RETREAT,
+                                                  SkillKind.BOUNDLESS)
             and skill.effect is not None)
 
 
@@ -588,6 +606,9 @@ def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
             yield SkillContext(game, s, player, c, None)
     for c in p.retreat if game._retreat_skills else ():
         for s in card_skills(c.card).used_retreat:
+            yield SkillContext(game, s, player, c, None)
+    for c in p.boundless if game._boundless_skills else ():
+        for s in card_skills(c.card).used_boundless:
             yield SkillContext(game, s, player, c, None)
 
 

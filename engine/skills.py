@@ -31,6 +31,7 @@ class SkillKind(enum.Enum):
     BOND = "BOND"
     HAND = "HAND"
     RETREAT = "RETREAT"     # works while its card is in the Retreat Area
+    BOUNDLESS = "BOUNDLESS"  # works while its card is in the Boundless Area
     SUPPORT = "SUPP"
 
 

@@ -24,7 +24,9 @@ SERIES_GROUPS = ((2, 8, 15, ()), (9, 15, 18, ()), (16, 22, 20, ("S11",)))
 # for them (a card that does less or other than its text is not implemented).
 MISSING = {
     "B02-060SR": "\"Corroding Darkness\": a trigger on the cards one use of a named skill sent from the "
-                 "opponent's hand, and a choice of an enemy with the unit name of either of those cards",
+                 "opponent's hand, and a choice of an enemy with the unit name of either of those cards ('when a "
+                 "card from your opponent's hand is sent to their retreat area by \"X\" of this unit' triggers once "
+                 "for each card, not once for the cards of one use, and no reference names all the cards it sent)",
     "B02-064R": "\"One must be gracious to the fairer sex.\": the allies tapped as the cost of another skill "
                 "of this unit this turn",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
@@ -57,8 +59,11 @@ MISSING = {
     # Promo P02 (cards/p02.fe0)
     # Promo P05 (cards/p05.fe0)
     "P05-013PR": "\"Tactics of Unity\": a skill triggered by this unit being supported that resolves before "
-                 "the support skill (\"This skill activates before your Support Skill\"; the engine resolves "
-                 "the support skill first)",
+                 "the support skill (\"This skill activates before your Support Skill\"; the engine emits "
+                 "SupportSucceeded, which 'when this unit is supported' listens to, after the support skill, and "
+                 "resolves no trigger between the support's success and its skill), and a filter on that trigger's "
+                 "support card ('when this unit is supported by a card with a support skill' is refused: the "
+                 "trigger takes no 'by ...')",
     # B06
     # B07
     "B07-044SR": "\"Black Karma\": the card supporting this unit acquiring the opponent's support skills (at most "
@@ -89,10 +94,6 @@ MISSING = {
     "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
                  "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
     # B09 (cards/b09.fe0)
-    "B09-009N": "\"Abundant Experience\": a trigger on levelling up into this card from one named card (\"Gray "
-                "(Valentia), Composed Prodigy\"; 'when you level up into this' takes no card it came from, and the "
-                "language names cards by unit name, not by unit name and title); its change 'until it leaves the "
-                "field' exists",
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "
                 "Battlefield': the language counts units, not the distinct unit names among them",
@@ -186,15 +187,6 @@ MISSING = {
     "B19-068SR": "\"Bring that warm light to the world.\": deploying <Yellow> cards stacked beneath this unit as if they "
                  "were in your hand (no construct takes cards out of a stack)",
     # B20 (cards/b20.fe0), B20-001 to B20-051
-    "B20-040HN": "\"Memory of a Flower\": 'When this unit is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
-                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
-                 "there; the checker refuses 'when this card is sent to your boundless area')",
-    "B20-044HN": "\"Mad Fate\": 'When this unit is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
-                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
-                 "there; the checker refuses 'when this card is sent to your boundless area')",
-    "B20-048HN": "\"Entrusted Fate\": 'When this card is sent to the Boundless Area' (its card's skill: no skill kind works from the Boundless Area (as `retreat` skills work from the Retreat Area: a "
-                 "printed SPEC that acts once its card is there), so nothing can trigger on this card arriving "
-                 "there; the checker refuses 'when this card is sent to your boundless area')",
     "B20-051SR": "\"Blessing upon thy name.\": 'you may choose 1 card with a Deployment Cost of 7 or lower, rather "
                  "than 2 or lower, for this unit's \"Queen of Dawn\"' (a change of the filter of another skill's "
                  "choice; two choices of a card under opposite conditions, then 'deploy it', are refused as "
@@ -235,9 +227,6 @@ MISSING = {
                 "kind works from there)",
     "B22-088N": "\"Rainbow Dust\": \"enemy skills cannot send cards from your hand to the Retreat Area\" (no rule stops "
                 "the opponent's skills from moving cards out of a hand)",
-    "B22-100R": "\"\\\"I'll take down every last one of you!\\\"\": a SPEC skill that deploys this card from the "
-                "Boundless Area (no skill kind works from the Boundless Area); \"Secret Agarthan Technology\" triggers "
-                "on a deployment by that skill",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 
