@@ -748,6 +748,12 @@ class ToAst(Transformer):
                 by_skills = True
         return A.PlaceBan(who, cards, place, dur, pos, verb, by_skills)
 
+    def place_ban_enemy(self, pos, items):
+        items = [t for t in items if not (isinstance(t, str) and t.lower() == "skills")]   # (the SKILLS word)
+        verb, cards, place = str(items[0]).lower(), items[1], items[2]
+        dur = next((it for it in items[3:] if isinstance(it, A.Duration)), None)
+        return A.PlaceBan("you", cards, place, dur, pos, verb, True, True)
+
     def symbol_waiver(self, pos, items):
         return A.SymbolWaiver(str(items[0]).lower(), pos)
 

@@ -388,8 +388,6 @@ MISSING = {
     "B22-087R": "\"\\\"I'll celebrate - not you!\\\"\": the opponent's Main Character \"loses all of their Colors\" (a symbol "
                 "cannot be lost: the checker refuses it), and a SPEC skill working from the Boundless Area (no skill "
                 "kind works from there)",
-    "B22-088N": "\"Rainbow Dust\": \"enemy skills cannot send cards from your hand to the Retreat Area\" (no rule stops "
-                "the opponent's skills from moving cards out of a hand)",
     "B22-094R": "\"Ashes and Dust\": \"each ally can only possess 1 instance of \\\"Anti-Fliers\\\"\" (a unit that has "
                 "\"Anti-Fliers\" and acquires it has both: its attack rises twice)",
     "B22-100R": "\"\\\"I'll take down every last one of you!\\\"\": a SPEC skill that deploys this card from the "
