@@ -1155,6 +1155,11 @@ class ToAst(Transformer):
         if "next" in words and not ("opponent" in words or "your" in words):
             # "each player's next turn", "its owner's next turn", "their next turn": refused
             kind = "next_turn_whose"
+        elif words and words[0] == "during" and "while" in words:
+            # "during your opponent's next turn while this unit is on the field": that turn, while
+            # the skill's own unit stays on the field
+            kind = ("during_opponents_next_turn_while_source" if "opponent" in words and words[-1] == "field"
+                    else "during_while_what")
         elif words and words[0] == "during":
             # "during your opponent's next turn": from that turn's start to its end
             kind = "during_opponents_next_turn" if "opponent" in words else "during_next_turn"

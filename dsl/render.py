@@ -215,7 +215,10 @@ def duration(d: A.Duration | None) -> str:
             "while_source_on_field": "until this unit leaves the field",
             "leaves_what": "until it leaves the field",
             "during_opponents_next_turn": "during your opponent's next turn",
-            "during_next_turn": "during your next turn"}[d.kind]
+            "during_next_turn": "during your next turn",
+            "during_opponents_next_turn_while_source": "during your opponent's next turn, if this unit is on the "
+                                                       "field",
+            "during_while_what": "during your opponent's next turn while this unit is on the field"}[d.kind]
 
 
 def change(c: A.Change, plural: bool) -> str:

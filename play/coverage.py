@@ -31,8 +31,6 @@ MISSING = {
                  "skill or your support skill ('by your skill' also counts bond and hand skills)",
     "B03-008HN": "\"Mentoring the Next Generation\": a replacement that stacks the card supporting this unit under "
                  "an ally with the same unit name (chosen) instead of sending it to the retreat area",
-    "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
-                 "while this unit is on the field (a timed change that ends when its source leaves)",
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
                  "retreat area)",
     "B03-033N": "\"Wrathful Blow\": a critical hit that multiplies the attack by 3 instead of 2",
