@@ -259,6 +259,7 @@ class PlaceBan:
     pos: Pos
     verb: str = "add"                # add, place, put, send (what the line says they cannot do)
     by_skills: bool = False          # "... by skills": only a skill's effect is stopped
+    by_enemy: bool = False           # "enemy skills cannot ...": only the opponent's skills are stopped
 
 
 @_node

@@ -536,9 +536,9 @@ def _send_builder(default):
             _sent(ctx, cards, dest)
             return
         if isinstance(t, CardCopy):
-            if dest in ("bonds", "orbs"):
+            if dest in ("bonds", "orbs", "retreat"):
                 from fecipher.engine.deployment import place_ban_refusal
-                if place_ban_refusal(g, t, dest, by_skill=True):
+                if place_ban_refusal(g, t, dest, by_skill=True, by_player=ctx.source.owner):
                     return False   # "your opponent cannot add cards to their orbs": it stays
             if dest == "bonds":
                 from fecipher.engine.cards import can_be_placed_in_bonds
@@ -565,11 +565,13 @@ def _placeable(a: A.Action):
         from fecipher.engine.cards import can_be_placed_in_bonds
         from fecipher.engine.deployment import place_ban_refusal
         return lambda ctx, t: not isinstance(t, CardCopy) or (
-            can_be_placed_in_bonds(t.card) and place_ban_refusal(ctx.game, t, "bonds", by_skill=True) is None)
-    if _to_area(a, None) == "orbs":   # (a rule about the player's orbs: engine/deployment.place_ban_refusal)
+            can_be_placed_in_bonds(t.card) and place_ban_refusal(ctx.game, t, "bonds", by_skill=True,
+                                                                 by_player=ctx.source.owner) is None)
+    if _to_area(a, None) in ("orbs", "retreat"):   # (rules about a player's areas: engine/deployment.place_ban_refusal)
         from fecipher.engine.deployment import place_ban_refusal
-        return lambda ctx, t: not isinstance(t, CardCopy) or place_ban_refusal(ctx.game, t, "orbs",
-                                                                               by_skill=True) is None
+        area = _to_area(a, None)
+        return lambda ctx, t: not isinstance(t, CardCopy) or place_ban_refusal(ctx.game, t, area, by_skill=True,
+                                                                               by_player=ctx.source.owner) is None
     return None
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from fecipher.dsl import ast as A
 from fecipher.dsl.selectors import place_area
+from fecipher.engine.deployment import place_ban_refusal
 
 # The areas a player keeps cards of: the selector's noun and place -> the area.
 _HAND, _BONDS = "hand", "bonds"
@@ -92,6 +93,8 @@ def effect(st: A.KeepRest):
         for c in cards:
             still = c in p.hand if area == _HAND else any(b.copy is c for b in p.bonds)
             if c.id not in kept and still:
+                if place_ban_refusal(g, c, "retreat", by_skill=True, by_player=ctx.source.owner):
+                    continue   # ("enemy skills cannot send cards from your hand to your retreat area": it stays)
                 g.move_card(c, "retreat", by_skill=True)
                 ctx.data["did"] = True
     return eff

@@ -755,6 +755,12 @@ class ToAst(Transformer):
                 by_skills = True
         return A.PlaceBan(who, cards, place, dur, pos, verb, by_skills)
 
+    def place_ban_enemy(self, pos, items):
+        items = [t for t in items if not (isinstance(t, str) and t.lower() == "skills")]   # (the SKILLS word)
+        verb, cards, place = str(items[0]).lower(), items[1], items[2]
+        dur = next((it for it in items[3:] if isinstance(it, A.Duration)), None)
+        return A.PlaceBan("you", cards, place, dur, pos, verb, True, True)
+
     def symbol_waiver(self, pos, items):
         return A.SymbolWaiver(str(items[0]).lower(), pos)
 
@@ -1199,6 +1205,11 @@ class ToAst(Transformer):
             # "during your opponent's next beginning phase": that turn's Beginning Phase only
             kind = ("during_opponents_next_beginning_phase" if "opponent" in words
                     else "during_next_beginning_phase")
+        elif words and words[0] == "during" and "while" in words:
+            # "during your opponent's next turn while this unit is on the field": that turn, while
+            # the skill's own unit stays on the field
+            kind = ("during_opponents_next_turn_while_source" if "opponent" in words and words[-1] == "field"
+                    else "during_while_what")
         elif words and words[0] == "during":
             # "during your opponent's next turn": from that turn's start to its end
             kind = "during_opponents_next_turn" if "opponent" in words else "during_next_turn"

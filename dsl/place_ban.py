@@ -4,12 +4,16 @@
     your opponent cannot add cards to their orbs                       (a CONT skill's line)
     your opponent cannot place cards from their hand into their bond area by skills
         until the end of your opponent's next turn                     (an effect with a duration)
+    enemy skills cannot send cards from your hand to your retreat area (a CONT skill's line)
 
 The player named is the owner of the area (every card goes into its owner's areas): no card
 enters it, whoever's skill puts it there; `from their hand` limits it to cards coming from
 that area; `by skills` to a skill's effect (not the Bond Phase). The engine asks the rule
 (engine/deployment.place_ban_refusal) before a skill's effect puts a card there and in the
-Bond Phase; a card refused stays where it is ("if you do" is false).
+Bond Phase; a card refused stays where it is ("if you do" is false). `enemy skills cannot ...`
+stops only the skills the opponent of the rule's controller controls (any kind: a unit's,
+a bond, hand or support skill), whoever acts in them ("your opponent chooses 1 card from
+their hand and sends it ..."), and is the form that may name the Retreat Area.
 """
 from __future__ import annotations
 
@@ -40,10 +44,13 @@ def value(st: A.PlaceBan):
     that area of its owner; the players are counted from the skill's controller."""
     pred = card_predicate(st.cards)
     who, dest_area, src_area, by_skills = st.who, place_area(st.place), _from_area(st), st.by_skills
+    by_enemy = st.by_enemy
 
-    def forbids(ctx, _unit, card=None, dest=None, src=None, by_skill=False, **kw):
+    def forbids(ctx, _unit, card=None, dest=None, src=None, by_skill=False, by_player=None, **kw):
         if card is None or dest != dest_area or (src_area is not None and src != src_area) \
                 or (by_skills and not by_skill):
+            return False
+        if by_enemy and by_player != ctx.opponent:
             return False
         owner = card.owner
         if who == "opponent" and owner != ctx.opponent or who == "you" and owner != ctx.controller:
@@ -88,12 +95,19 @@ def check(chk, st: A.PlaceBan) -> None:
                         "cannot add, place, put or send there, e.g. 'your opponent cannot add cards to their orbs'")
         return
     area = place_area(st.place)
-    if area not in _AREAS:
+    if area == "retreat" and not st.by_enemy:
+        chk.err(st.place.pos, "a rule about cards sent to the retreat area is supported as 'enemy skills cannot send "
+                              "cards from your hand to your retreat area' (the opponent's skills only)")
+        return
+    if area not in _AREAS and not (area == "retreat" and st.by_enemy):
         chk.err(st.place.pos, "a rule about cards entering an area is supported for the orbs and the bond area "
                               "('... cannot add cards to their orbs', '... cannot place cards into their bond "
                               f"area'), not {' '.join(st.place.words)!r}")
         return
     want = "your" if st.who == "you" else "their"
+    if st.by_enemy and not _from_area(st):
+        chk.err(st.cards.pos, "say which area the cards leave: 'enemy skills cannot send cards from your hand to "
+                              "your retreat area'")
     if st.who == "each" or st.place.owner != want:
         chk.err(st.place.pos, "the area is the player's own: 'your opponent cannot add cards to their orbs', "
                               "'you cannot add cards to your orbs'")
@@ -120,6 +134,12 @@ def check(chk, st: A.PlaceBan) -> None:
 
 
 def render_statement(st: A.PlaceBan) -> str:
+    if st.by_enemy:
+        src = {"hand": "hand", "deck": "Deck", "retreat": "Retreat Area"}[_from_area(st) or "hand"]
+        dest = {"orbs": "your Orbs", "bonds": "your Bond Area", "retreat": "your Retreat Area"}[place_area(st.place)]
+        d = render.duration(st.duration)
+        body = f"enemy skills cannot {st.verb} cards from your {src} to {dest}"
+        return render.cap(f"{d}, {body}" if d else body) + "."
     who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
     their = "your" if st.who == "you" else "their"
     area = place_area(st.place)

@@ -233,7 +233,10 @@ def duration(d: A.Duration | None) -> str:
             "during_opponents_next_turn": "during your opponent's next turn",
             "during_next_turn": "during your next turn",
             "during_opponents_next_beginning_phase": "at the start of your opponent's next turn (its Beginning Phase)",
-            "during_next_beginning_phase": "at the start of your next turn (its Beginning Phase)"}[d.kind]
+            "during_next_beginning_phase": "at the start of your next turn (its Beginning Phase)",
+            "during_opponents_next_turn_while_source": "during your opponent's next turn, if this unit is on the "
+                                                       "field",
+            "during_while_what": "during your opponent's next turn while this unit is on the field"}[d.kind]
 
 
 def change(c: A.Change, plural: bool) -> str:

@@ -480,6 +480,17 @@ class SkillChecker:
             self.err(d.pos, f"'during {whose} next turn' is supported on a change of units "
                             f"('all armored allies cannot be destroyed by skills during {whose} next turn'); "
                             "elsewhere write 'until the end of your opponent's next turn'")
+        if isinstance(d, A.Duration) and d.kind == "during_while_what":
+            self.err(d.pos, "say 'during your opponent's next turn while this unit is on the field' (your own "
+                            "next turn, or another place, is not supported)")
+        elif isinstance(d, A.Duration) and d.kind == "during_opponents_next_turn_while_source":
+            if not isinstance(st, A.Modification) or not all(isinstance(x, A.Filtered) for x in st.subjects):
+                self.err(d.pos, "'during your opponent's next turn while this unit is on the field' is supported on a "
+                                "change of the units a selector names at each moment of that turn ('all enemies in "
+                                "the back line cannot attack during ...'), not on a unit named or chosen")
+            elif kind not in ("act", "auto"):
+                self.err(d.pos, "'... while this unit is on the field' needs the skill's own unit: an ACT or AUTO "
+                                f"skill of a unit, not a {kind.upper()} skill")
         if isinstance(d, A.Duration) and d.kind == "leaves_what":
             self.err(d.pos, "say 'until it leaves the field'")
         elif isinstance(d, A.Duration) and d.kind == "while_on_field" and not isinstance(st, A.Modification):

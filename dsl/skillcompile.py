@@ -358,6 +358,10 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
         # "all allies cannot use "Aum" until the end of the game": a rule for the rest of
         # the game that also reaches units deployed later.
         return _standing_modification(st, parts, text)
+    if st.duration is not None and st.duration.kind == "during_opponents_next_turn_while_source":
+        # "all enemies in the back line cannot attack during your opponent's next turn while this
+        # unit is on the field": the units the selector names at each moment of that turn
+        return _standing_modification(st, parts, text, timed=True)
 
     def eff(ctx: SkillContext):
         units = []
@@ -405,7 +409,7 @@ def duration_holder(st, ctx: SkillContext) -> int | None | bool:
     longer on the field as the effect resolves (the duration is already over: the effect
     does nothing); None for any other duration."""
     d = getattr(st, "duration", None)
-    if d is None or d.kind != "while_source_on_field":
+    if d is None or d.kind not in ("while_source_on_field", "during_opponents_next_turn_while_source"):
         return None
     u = ctx.unit
     if u is None or ctx.game.unit(u.id) is None:
@@ -413,11 +417,21 @@ def duration_holder(st, ctx: SkillContext) -> int | None | bool:
     return u.id
 
 
-def _standing_modification(st: A.Modification, parts, text: str):
+def _standing_modification(st: A.Modification, parts, text: str, timed: bool = False):
+    """A change of whatever units the selectors name at each moment (units deployed or moved
+    later too): for the rest of the game, or (``timed``) during the opponent's next turn while
+    the skill's own unit stays on the field (its holder)."""
     preds = [unit_predicate(x) for x in st.subjects]
 
     def eff(ctx: SkillContext):
         g = ctx.game
+        duration, later, holder = M.PERMANENT, None, None
+        if timed:
+            holder = duration_holder(st, ctx)
+            if holder is False:   # the skill's unit has already left the field: nothing lasts
+                ctx.data["did"] = False
+                return
+            duration, later = M.END_OF_OPPONENTS_NEXT_TURN, (lambda gm, _t=g.turn: gm.turn > _t)
         frozen = attrs.evolve(ctx, data=dict(ctx.data))
         applies = (lambda gm, u, _c=frozen: any(p(_c.in_game(gm), u) for p in preds))
         for stat, op, value in parts:
@@ -425,8 +439,8 @@ def _standing_modification(st: A.Modification, parts, text: str):
                 op, value = "grant", value(frozen, None)
             elif callable(value):
                 value = (lambda gm, un, _v=value, _c=frozen, **kw: _v(_c.in_game(gm), un, **kw))
-            g.add_modifier(Modifier(stat, op, value, M.PERMANENT, ctx.controller, applies=applies, turn=g.turn,
-                                    text=text))
+            g.add_modifier(Modifier(stat, op, value, duration, ctx.controller, applies=applies, turn=g.turn,
+                                    text=text, condition=later, source=ctx.skill.name if timed else "", holder=holder))
         ctx.data["did"] = True
         return
         yield  # pragma: no cover

@@ -97,6 +97,10 @@ DURATIONS = {
     # "during your opponent's next turn": it ends as "until the end of ..." does, and holds only
     # from the start of that turn (a condition on the modifier, dsl/skillcompile.py).
     "during_opponents_next_turn": M.END_OF_OPPONENTS_NEXT_TURN,
+    # "during your opponent's next turn while this unit is on the field": the same turn, and the
+    # skill's own unit leaving the field ends it too (the modifier's holder); the units are those
+    # the selector names at any moment of that turn (dsl/skillcompile.py).
+    "during_opponents_next_turn_while_source": M.END_OF_OPPONENTS_NEXT_TURN,
     # "during your next turn": it ends at the end of the controller's next turn, and holds only
     # during that turn (a condition on the modifier, dsl/skillcompile.py).
     "during_next_turn": M.END_OF_YOUR_NEXT_TURN,

@@ -129,25 +129,28 @@ def deploy_ban_refusal(game: "Game", player: int, copy: CardCopy, area: str, *,
     return None
 
 
-def place_ban_refusal(game: "Game", copy: CardCopy, dest: str, *, by_skill: bool = False) -> str | None:
-    """A rule of a skill that ``copy`` may not go into ``dest`` ("bonds", "orbs": its owner's
-    area, as every card goes to its owner's areas) from where it is now ("your opponent cannot
-    add cards to their orbs"; "... place cards from their hand into their bond area by skills"
-    when ``by_skill``); timed (modifiers) or continuous (CONT skills active now, their
+def place_ban_refusal(game: "Game", copy: CardCopy, dest: str, *, by_skill: bool = False,
+                      by_player: int | None = None) -> str | None:
+    """A rule of a skill that ``copy`` may not go into ``dest`` ("bonds", "orbs", "retreat":
+    its owner's area, as every card goes to its owner's areas) from where it is now ("your
+    opponent cannot add cards to their orbs"; "... place cards from their hand into their bond
+    area by skills" when ``by_skill``; "enemy skills cannot send cards from your hand to your
+    retreat area" when ``by_player``, the controller of the skill moving it, is the card
+    owner's opponent); timed (modifiers) or continuous (CONT skills active now, their
     conditions holding). None when nothing forbids it."""
     if M.idle(game, M.CANNOT_PLACE):
         return None
     src = game.locate(copy)[0]
-    where = {"bonds": "Bond Area", "orbs": "Orb Area"}.get(dest, dest)
+    where = {"bonds": "Bond Area", "orbs": "Orb Area", "retreat": "Retreat Area"}.get(dest, dest)
     for mod in game._mods_by_stat.get(M.CANNOT_PLACE, ()):
         if (mod.condition is None or mod.condition(game)) and mod.value(game, None, card=copy, dest=dest, src=src,
-                                                                         by_skill=by_skill):
+                                                                         by_skill=by_skill, by_player=by_player):
             return f"{copy.card.name} cannot be put into the {where}: {mod.text or mod.source}"
     for ce, ctx in game._continuous_sources(M.CANNOT_PLACE):
         sk = ctx.skill
         if sk.condition is not None and not sk.condition(ctx):
             continue
-        if ce.value(ctx, None, card=copy, dest=dest, src=src, by_skill=by_skill):
+        if ce.value(ctx, None, card=copy, dest=dest, src=src, by_skill=by_skill, by_player=by_player):
             return f"{copy.card.name} cannot be put into the {where}: {sk.name} ({ce.text})"
     return None
 

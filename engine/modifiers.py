@@ -84,8 +84,9 @@ CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
 # with the other continuous effects; deployment.deploy_ban_refusal asks them.
 CANNOT_DEPLOY = "cannot_deploy"
 # A rule about a player's areas, found like CANNOT_DEPLOY: value(game_or_ctx, None, card=, dest=,
-# src=, by_skill=) is whether that card cannot enter that area ("bonds", "orbs") of its owner
-# from ``src`` ("your opponent cannot add cards to their orbs"); deployment.place_ban_refusal asks them.
+# src=, by_skill=, by_player=) is whether that card cannot enter that area ("bonds", "orbs",
+# "retreat") of its owner from ``src`` ("your opponent cannot add cards to their orbs"; by_player:
+# the controller of the skill moving it, for "enemy skills cannot send ..."); deployment.place_ban_refusal asks them.
 CANNOT_PLACE = "cannot_place"
 # A rule about a player, found like CANNOT_DEPLOY: value(ctx, None, player=) is whether that
 # player deploys and levels up without the symbols of rule 5 ("even if you do not have Bond

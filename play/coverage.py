@@ -29,8 +29,6 @@ MISSING = {
                  "for each card, not once for the cards of one use, and no reference names all the cards it sent)",
     "B02-064R": "\"One must be gracious to the fairer sex.\": the allies tapped as the cost of another skill "
                 "of this unit this turn",
-    "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
-                 "while this unit is on the field (a timed change that ends when its source leaves)",
     "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
                  "retreat area)",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
@@ -225,8 +223,6 @@ MISSING = {
     "B22-087R": "\"\\\"I'll celebrate - not you!\\\"\": the opponent's Main Character \"loses all of their Colors\" (a symbol "
                 "cannot be lost: the checker refuses it), and a SPEC skill working from the Boundless Area (no skill "
                 "kind works from there)",
-    "B22-088N": "\"Rainbow Dust\": \"enemy skills cannot send cards from your hand to the Retreat Area\" (no rule stops "
-                "the opponent's skills from moving cards out of a hand)",
 }
 DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "cardlist.json"
 

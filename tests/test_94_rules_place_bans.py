@@ -163,3 +163,85 @@ def test_it_renders_as_the_card_text():
     text = describe(SHADE)
     assert ("Until the end of your opponent's next turn, your opponent cannot place cards from their hand into "
             "their Bond Area by a skill's effect." in text), text
+
+
+# ---------------------------------------------------------------- "enemy skills cannot send ..."
+ENEMY = '''
+card "Mirabilis, Dust"
+  codes TST-951
+  cost 1
+  symbol red
+  range 1
+  attack 30
+  support 10
+  cont "Rainbow Dust"
+    if you have 5 or fewer cards in your hand
+    enemy skills cannot send cards from your hand to your retreat area
+  act "Shed"
+    choose 1 card from your hand
+    send it to your retreat area
+
+card "Pillager, Test"
+  codes TST-952
+  cost 1
+  symbol blue
+  range 1
+  attack 30
+  support 10
+  act "Pillage"
+    your opponent sends 1 card from their hand to their retreat area
+  act "Purge"
+    your opponent keeps 1 card from their hand and sends the rest to their retreat area
+  act "Snatch"
+    choose 1 card from your opponent's hand without looking
+    send it to your opponent's retreat area
+'''
+ECARDS = {c.unit_name: c for c in compile_text(ENEMY, "enemy_sends.fe0")}
+
+
+def _enemy_board(hand: int):
+    game, _, _ = duel()
+    add_unit(game, 0, ECARDS["Mirabilis"])
+    add_unit(game, 1, ECARDS["Pillager"])
+    add_cards(game, 0, "hand", *[PLAIN] * hand)
+    begin(game, turn=4, player=1)
+    return game
+
+
+@pytest.mark.parametrize("skill", ["Pillage", "Purge", "Snatch"])
+def test_enemy_skills_cannot_send_cards_from_your_hand(skill):
+    game = _enemy_board(3)
+    pick(game, "use_skill", skill=skill)
+    for _ in range(5):
+        if game.decision.kind == "action":
+            break
+        game.answer(game.legal_options()[0])
+    assert len(game.players[0].hand) == 3 and game.players[0].retreat == []
+
+
+def test_only_while_the_condition_holds():
+    game = _enemy_board(6)
+    pick(game, "use_skill", skill="Pillage")
+    pick(game, "card", card=game.players[0].hand[0])
+    assert len(game.players[0].hand) == 5 and len(game.players[0].retreat) == 1
+
+
+def test_your_own_skills_still_send_them():
+    game, _, _ = duel()
+    add_unit(game, 0, ECARDS["Mirabilis"])
+    add_cards(game, 0, "hand", PLAIN, PLAIN)
+    begin(game, turn=3, player=0)
+    pick(game, "use_skill", skill="Shed")
+    pick(game, "card", card=game.players[0].hand[0])
+    assert len(game.players[0].hand) == 1 and len(game.players[0].retreat) == 1
+
+
+@pytest.mark.parametrize("line, message", [
+    ("enemy skills cannot send cards to your retreat area", "say which area the cards leave"),
+    ("your opponent cannot send cards from their hand to their retreat area", "'enemy skills cannot send cards"),
+])
+def test_the_checker_refuses_near_misses_of_enemy_skills(line, message):
+    text = ENEMY.replace("enemy skills cannot send cards from your hand to your retreat area", line)
+    with pytest.raises(LanguageError) as e:
+        compile_text(text, "bad.fe0")
+    assert message in str(e.value)
