@@ -1471,6 +1471,7 @@ class ToAst(Transformer):
         return A.Ref("chosen", None, pos, names=("them",))
     ref_event_unit = _ref("event_unit")
     ref_event_card = _ref("event_card")
+    ref_destroyed_card = _ref("destroyed_card")
     ref_main_character = _ref("main_character")
     ref_attacker = _ref("attacker")
     ref_defender = _ref("defender")
@@ -1669,6 +1670,9 @@ class ToAst(Transformer):
 
     def same_name(self, pos, items):
         return A.PostFilter("same_name", value=items[0], pos=pos)
+
+    def same_weapon(self, pos, items):
+        return A.PostFilter("same_weapon", value=items[0], pos=pos)
 
     def same_name_another_ally(self, pos, items):
         # "with the same unit name as another ally": the unit names of every ally but this unit

@@ -103,6 +103,8 @@ def post(p: A.PostFilter) -> str:
         return f"sent to {place(p.value)} by this skill"
     if p.kind == "same_name":
         return f"with the same Unit Name as {selector(p.value)}"
+    if p.kind == "same_weapon":
+        return f"with the same weapon affinity as {selector(p.value)}"
     if p.kind == "different_name":
         return f"with a different Unit Name from {selector(p.value)}"
     if p.kind == "with_stack":
@@ -148,6 +150,8 @@ def selector(s: A.Selector | str | None) -> str:
             return f"the card supporting {selector(s.of)}"
         if s.kind == "cost_card":
             return "the card sent as the cost of this skill"
+        if s.kind == "destroyed_card":
+            return "the destroyed enemy"
         if s.kind == "chosen" and s.names == ("them",):
             return "them"
         if s.kind == "picked":

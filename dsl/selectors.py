@@ -21,7 +21,8 @@ CardPred = Callable[[SkillContext, CardCopy], bool]
 
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
                   "own_defender", "own_battler", "opponent_battler", "opponent_main_character"}
-REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest", "cost_card"}
+REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest", "cost_card",
+                  "destroyed_card"}
 
 
 # ctx.data key: the cards a "send" cost of the skill being resolved moved ("the card sent as
@@ -180,6 +181,17 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
         return g.players[player].deck[-1:]
     if ref.kind == "rest":
         return revealed_rest(ctx)
+    if ref.kind == "destroyed_card":
+        # "the destroyed enemy": the unit the trigger's attack or skill destroyed, as the top card
+        # it had when it left the field (wherever that card is now; nothing while it is still there)
+        uid = ctx.data.get("destroyed_unit")
+        if uid is None or g.unit(uid) is not None:
+            return []
+        from fecipher.engine import events as ev
+        for e in reversed(g.events):
+            if isinstance(e, ev.UnitLeftField) and e.unit == uid and e.cards:
+                return [g.copy(e.cards[0])]
+        return []
     if ref.kind == "cost_card":
         # The cards this skill's "send" cost moved (dsl/costs.py SendCost), wherever they are now.
         return list(ctx.data.get(COST_SENT, []))
@@ -443,6 +455,8 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         return other_line
     if p.kind in ("same_name", "different_name"):
         return _same_name(p, lambda ctx, u: ctx.game.unit_names(u))
+    if p.kind == "same_weapon":
+        return _same_weapon(p)
     if p.kind == "with_stack":
         op, n = p.op, p.value
         return lambda ctx, u: _cmp(op, len(u.cards), n)
@@ -484,6 +498,24 @@ def _stat_than(p: A.PostFilter, stat_of) -> Callable:
         if op == "eq":
             return mine in values
         return mine < min(values) if op == "lt" else mine > max(values)
+    return test
+
+
+def weapons_of(ctx: SkillContext, thing) -> frozenset[str]:
+    """The weapon affinities of a unit (as computed now) or of a card (printed)."""
+    from fecipher.engine.cards import WEAPONS
+    kinds = ctx.game.types(thing) if isinstance(thing, Unit) else thing.card.all_types
+    return frozenset(t for t in kinds if t in WEAPONS)
+
+
+def _same_weapon(p: A.PostFilter) -> Callable:
+    """"with the same weapon affinity as X": shares a weapon affinity with what X stands for
+    now; nothing matches when X is gone or has none."""
+    ref = p.value
+
+    def test(ctx, thing):
+        theirs = frozenset().union(*(weapons_of(ctx, x) for x in ref_things(ctx, ref)))
+        return bool(theirs) and bool(weapons_of(ctx, thing) & theirs)
     return test
 
 
@@ -543,6 +575,8 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
                          bool(n & ctx.game.card_names(c)) == w)
         elif p.kind in ("same_name", "different_name"):
             tests.append(_same_name(p, lambda ctx, c: ctx.game.card_names(c)))
+        elif p.kind == "same_weapon":
+            tests.append(_same_weapon(p))
         elif p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):   # "a card with a [CF] skill"
             from fecipher.dsl.skill_control import post_predicate
             tests.append(post_predicate(p))

@@ -352,6 +352,10 @@ class SkillChecker:
         for r in refs_in(node):
             if r.kind == "cost_card":
                 self.check_cost_card(r, where)
+            if r.kind == "destroyed_card" and (where == "before" or not any(
+                    t.kind in ("destroys", "skill_destroys") for t in self.s.triggers)):
+                self.err(r.pos, "'the destroyed enemy' is the enemy a 'when this unit destroys an enemy' skill's "
+                                "trigger is about, named by its effect lines")
             if r.kind == "picked":
                 what = _PICKED_TEXT.get(r.name or "", "the chosen card")
                 if where == "before":
@@ -1303,6 +1307,11 @@ class SkillChecker:
             if p.kind == "other_than":
                 for r in p.value:
                     self.check_selector(r)
+            if p.kind == "same_weapon":
+                self.check_selector(p.value)
+                if isinstance(p.value, A.Ref) and self.ref_kind(p.value) not in ("unit", "card", "chosen"):
+                    self.err(p.value.pos, "a weapon affinity is taken from a unit or a card, e.g. 'the destroyed "
+                                          "enemy'")
             if p.kind in ("same_name", "different_name"):
                 self.check_selector(p.value)
                 if isinstance(p.value, A.Ref) and p.value.kind == "named":

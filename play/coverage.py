@@ -113,7 +113,6 @@ MISSING = {
                  "one of each name)",
     "B07-066SR": "\"Glamorous Quick-Change Princess\": a SPEC skill that class changes an allied \"Oboro\" with this "
                  "card from the retreat area when that unit is moved",
-    "B07-074HN": "\"Salvage Blow\": a card chosen by having the same weapon as the destroyed enemy",
     "B07-093R": "\"Demonic Twin Blades\": a cost sending face-down bonds to the retreat area; \"Thunder's Empress\": "
                 "a choice filtered by the cost of the unit tapped as this skill's cost",
     "B07-097SR": "\"Endless Illusory Nightmare\": several units with the same unit name on the field (a SPEC skill "
