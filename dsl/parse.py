@@ -1776,6 +1776,12 @@ class ToAst(Transformer):
     def from_place(self, pos, items):
         return A.PostFilter("from_place", value=items[0], pos=pos)
 
+    def from_places(self, pos, items):
+        # "from your hand or your retreat area": the first place as any "from", the second kept
+        # beside it (dsl/selectors.py card_candidates offers the cards of both)
+        return [A.PostFilter("from_place", value=items[0], pos=pos),
+                A.PostFilter("also_from_place", value=items[1], pos=items[1].pos)]
+
     def other_than(self, pos, items):
         return A.PostFilter("other_than", value=tuple(items), pos=pos)
 
@@ -1811,6 +1817,8 @@ def _filtered(quantifier: A.Quantifier | None, items: list, pos: A.Pos) -> A.Fil
     quals = []
     posts = []
     noun = None
+    # ("from your hand or your retreat area" is two post filters)
+    items = [x for i in items for x in (i if isinstance(i, list) else [i])]
     for i in items:
         if isinstance(i, A.Qualifier):
             quals.append(i)

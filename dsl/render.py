@@ -84,6 +84,8 @@ def post(p: A.PostFilter) -> str:
         return "in the chosen area" if p.value == "chosen" else f"in the {cap(p.value)} Line"
     if p.kind == "from_place":
         return f"from {place(p.value)}"
+    if p.kind == "also_from_place":
+        return f"or {place(p.value)}"
     if p.kind == "other_than":
         return "other than " + " or ".join(selector(r) for r in p.value)
     if p.kind in ("named", "not_named"):

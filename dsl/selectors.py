@@ -465,7 +465,7 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "other_than":
         refs = p.value
         return lambda ctx, u: not any(x is u for r in refs for x in ref_units(ctx, r))
-    if p.kind == "from_place":
+    if p.kind in ("from_place", "also_from_place"):
         return lambda ctx, u: True
     if p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):   # "allies with a support skill"
         from fecipher.dsl.skill_control import post_predicate
@@ -741,6 +741,16 @@ def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
     place = card_place(sel)
     if place is None:
         return []
+    also = next((p.value for p in sel.posts if p.kind == "also_from_place"), None)
+    if also is not None:
+        # "from your hand or your retreat area": the cards of both areas, the first area's first
+        pred = card_predicate(sel)
+        out = []
+        for where in (place, also):
+            area = place_area(where)
+            for p in place_owner(ctx, where):
+                out.extend(c for c in ctx.game.players[p].area_cards(area) if pred(ctx, c))
+        return out
     area = place_area(place)
     pred = card_predicate(sel)
     out = []

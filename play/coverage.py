@@ -33,8 +33,6 @@ MISSING = {
                  "an ally with the same unit name (chosen) instead of sending it to the retreat area",
     "B03-012HN": "\"Triangle Attack\": enemies in the back line cannot attack during the opponent's next turn only "
                  "while this unit is on the field (a timed change that ends when its source leaves)",
-    "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
-                 "retreat area)",
     "B03-033N": "\"Wrathful Blow\": a critical hit that multiplies the attack by 3 instead of 2",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
                 "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
