@@ -843,8 +843,9 @@ class ToAst(Transformer):
     def support_twice(self, pos, items):
         # "the support skill of the card supporting this unit activates a second time": a
         # change of the unit its support card supports (the checker reads the two words)
-        subj = items[0]
-        words = tuple(str(w).lower() for w in items[1:])
+        # (only "this unit": a selector there would end in a place and make the grammar ambiguous)
+        subj = A.Ref("this", None, pos)
+        words = tuple(str(w).lower() for w in items)
         return A.Modification((subj,), (A.Change("support_twice", words=words, pos=pos),), None, pos)
 
     def lvs_usable(self, pos, items):
@@ -1578,6 +1579,7 @@ class ToAst(Transformer):
         return A.Ref("chosen", None, pos, names=("them",))
     ref_event_unit = _ref("event_unit")
     ref_event_card = _ref("event_card")
+    ref_destroyed_card = _ref("destroyed_card")
     ref_main_character = _ref("main_character")
     ref_attacker = _ref("attacker")
     ref_defender = _ref("defender")
@@ -1786,6 +1788,9 @@ class ToAst(Transformer):
         units = A.Filtered(None, tuple(items[:-1]), str(items[-1]), (), pos)
         return A.PostFilter("no_shared_color", value=units, pos=pos)
 
+    def same_weapon(self, pos, items):
+        return A.PostFilter("same_weapon", value=items[0], pos=pos)
+
     def same_name_another_ally(self, pos, items):
         # "with the same unit name as another ally": the unit names of every ally but this unit
         other = A.Filtered(A.Quantifier("another", None, pos), (), "ally", (), pos)
@@ -1894,6 +1899,12 @@ class ToAst(Transformer):
     def from_place(self, pos, items):
         return A.PostFilter("from_place", value=items[0], pos=pos)
 
+    def from_places(self, pos, items):
+        # "from your hand or your retreat area": the first place as any "from", the second kept
+        # beside it (dsl/selectors.py card_candidates offers the cards of both)
+        return [A.PostFilter("from_place", value=items[0], pos=pos),
+                A.PostFilter("also_from_place", value=items[1], pos=items[1].pos)]
+
     def other_than(self, pos, items):
         return A.PostFilter("other_than", value=tuple(items), pos=pos)
 
@@ -1929,6 +1940,8 @@ def _filtered(quantifier: A.Quantifier | None, items: list, pos: A.Pos) -> A.Fil
     quals = []
     posts = []
     noun = None
+    # ("from your hand or your retreat area" is two post filters)
+    items = [x for i in items for x in (i if isinstance(i, list) else [i])]
     for i in items:
         if isinstance(i, A.Qualifier):
             quals.append(i)

@@ -84,6 +84,8 @@ def post(p: A.PostFilter) -> str:
         return "in the chosen area" if p.value == "chosen" else f"in the {cap(p.value)} Line"
     if p.kind == "from_place":
         return f"from {place(p.value)}"
+    if p.kind == "also_from_place":
+        return f"or {place(p.value)}"
     if p.kind == "other_than":
         return "other than " + " or ".join(selector(r) for r in p.value)
     if p.kind in ("named", "not_named"):
@@ -117,6 +119,8 @@ def post(p: A.PostFilter) -> str:
         return f"which does not share a Color with any {selector(p.value)}"
     if p.kind == "same_symbol":
         return f"with the same Symbol as {selector(p.value)}"
+    if p.kind == "same_weapon":
+        return f"with the same weapon affinity as {selector(p.value)}"
     if p.kind == "different_name":
         return f"with a different Unit Name from {selector(p.value)}"
     if p.kind == "with_stack":
@@ -162,6 +166,8 @@ def selector(s: A.Selector | str | None) -> str:
             return f"the card supporting {selector(s.of)}"
         if s.kind == "cost_card":
             return "the card sent as the cost of this skill"
+        if s.kind == "destroyed_card":
+            return "the destroyed enemy"
         if s.kind == "chosen" and s.names == ("them",):
             return "them"
         if s.kind == "picked":

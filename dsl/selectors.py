@@ -21,7 +21,8 @@ CardPred = Callable[[SkillContext, CardCopy], bool]
 
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
                   "own_defender", "own_battler", "opponent_battler", "opponent_main_character", "cost_tapped"}
-REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest", "cost_card"}
+REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest", "cost_card",
+                  "destroyed_card"}
 
 
 # ctx.data key: the cards a "send" cost of the skill being resolved moved ("the card sent as
@@ -182,6 +183,17 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
         return g.players[player].deck[-1:]
     if ref.kind == "rest":
         return revealed_rest(ctx)
+    if ref.kind == "destroyed_card":
+        # "the destroyed enemy": the unit the trigger's attack or skill destroyed, as the top card
+        # it had when it left the field (wherever that card is now; nothing while it is still there)
+        uid = ctx.data.get("destroyed_unit")
+        if uid is None or g.unit(uid) is not None:
+            return []
+        from fecipher.engine import events as ev
+        for e in reversed(g.events):
+            if isinstance(e, ev.UnitLeftField) and e.unit == uid and e.cards:
+                return [g.copy(e.cards[0])]
+        return []
     if ref.kind == "cost_card":
         # The cards this skill's "send" cost moved (dsl/costs.py SendCost), wherever they are now.
         return list(ctx.data.get(COST_SENT, []))
@@ -454,6 +466,8 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         return _colors_compared(p)
     if p.kind == "same_symbol":
         return _same_symbol(p, lambda ctx, u: ctx.game.symbols(u))
+    if p.kind == "same_weapon":
+        return _same_weapon(p)
     if p.kind == "with_stack":
         op, n = p.op, p.value
         return lambda ctx, u: _cmp(op, len(u.cards), n)
@@ -463,7 +477,7 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "other_than":
         refs = p.value
         return lambda ctx, u: not any(x is u for r in refs for x in ref_units(ctx, r))
-    if p.kind == "from_place":
+    if p.kind in ("from_place", "also_from_place"):
         return lambda ctx, u: True
     if p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):   # "allies with a support skill"
         from fecipher.dsl.skill_control import post_predicate
@@ -496,6 +510,24 @@ def _stat_than(p: A.PostFilter, stat_of) -> Callable:
         if op == "eq":
             return mine in values
         return mine < min(values) if op == "lt" else mine > max(values)
+    return test
+
+
+def weapons_of(ctx: SkillContext, thing) -> frozenset[str]:
+    """The weapon affinities of a unit (as computed now) or of a card (printed)."""
+    from fecipher.engine.cards import WEAPONS
+    kinds = ctx.game.types(thing) if isinstance(thing, Unit) else thing.card.all_types
+    return frozenset(t for t in kinds if t in WEAPONS)
+
+
+def _same_weapon(p: A.PostFilter) -> Callable:
+    """"with the same weapon affinity as X": shares a weapon affinity with what X stands for
+    now; nothing matches when X is gone or has none."""
+    ref = p.value
+
+    def test(ctx, thing):
+        theirs = frozenset().union(*(weapons_of(ctx, x) for x in ref_things(ctx, ref)))
+        return bool(theirs) and bool(weapons_of(ctx, thing) & theirs)
     return test
 
 
@@ -609,6 +641,8 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
             tests.append(_colors_compared(p))
         elif p.kind == "same_symbol":
             tests.append(_same_symbol(p, lambda ctx, c: ctx.game.card_symbols(c)))
+        elif p.kind == "same_weapon":
+            tests.append(_same_weapon(p))
         elif p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):   # "a card with a [CF] skill"
             from fecipher.dsl.skill_control import post_predicate
             tests.append(post_predicate(p))
@@ -787,6 +821,16 @@ def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
     place = card_place(sel)
     if place is None:
         return []
+    also = next((p.value for p in sel.posts if p.kind == "also_from_place"), None)
+    if also is not None:
+        # "from your hand or your retreat area": the cards of both areas, the first area's first
+        pred = card_predicate(sel)
+        out = []
+        for where in (place, also):
+            area = place_area(where)
+            for p in place_owner(ctx, where):
+                out.extend(c for c in ctx.game.players[p].area_cards(area) if pred(ctx, c))
+        return out
     area = place_area(place)
     pred = card_predicate(sel)
     out = []

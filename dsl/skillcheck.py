@@ -387,6 +387,10 @@ class SkillChecker:
         for r in refs_in(node):
             if r.kind == "cost_card":
                 self.check_cost_card(r, where)
+            if r.kind == "destroyed_card" and (where == "before" or not any(
+                    t.kind in ("destroys", "skill_destroys") for t in self.s.triggers)):
+                self.err(r.pos, "'the destroyed enemy' is the enemy a 'when this unit destroys an enemy' skill's "
+                                "trigger is about, named by its effect lines")
             if r.kind == "picked":
                 what = _PICKED_TEXT.get(r.name or "", "the chosen card")
                 if where == "before":
@@ -1225,6 +1229,8 @@ class SkillChecker:
     def check_action(self, a: A.Action, table: dict, what: str) -> None:
         from fecipher.dsl import choose_count
         a = choose_count.check(a, what, self.err, self.check_condition)
+        # (a choice of cards from two areas: only this line's own target may say so)
+        self.two_area_choice = a.target if what == "effect" and a.verb == "choose" and not a.preps else None
         a = self.check_per_each_arg(a)
         if a.verb == "look" and table is EFFECTS:
             from fecipher.dsl.effects_hidden import look_refusal
@@ -1510,6 +1516,11 @@ class SkillChecker:
                                           "e.g. 'that card', 'the revealed card'")
                 elif self.ref_kind(p.value) not in ("unit", "card", "chosen"):
                     self.err(p.value.pos, "a symbol is taken from a unit or a card, e.g. 'the revealed card'")
+            if p.kind == "same_weapon":
+                self.check_selector(p.value)
+                if isinstance(p.value, A.Ref) and self.ref_kind(p.value) not in ("unit", "card", "chosen"):
+                    self.err(p.value.pos, "a weapon affinity is taken from a unit or a card, e.g. 'the destroyed "
+                                          "enemy'")
             if p.kind in ("same_name", "different_name"):
                 self.check_selector(p.value)
                 if isinstance(p.value, A.Ref) and p.value.kind == "named":
@@ -1549,6 +1560,17 @@ class SkillChecker:
                 elif p.value == "revealed" and self.shown != "reveal":
                     self.err(p.pos, "'among the revealed cards' after a 'look at' line: the cards looked at were "
                                     "not revealed; say 'among them'")
+            if p.kind == "also_from_place":
+                self.check_place(p.value)
+                first = card_place(sel) if isinstance(sel, A.Filtered) else None
+                areas = {place_area(first) if first is not None else None, place_area(p.value)}
+                if selector_kind(sel) != "card" or areas != {"hand", "retreat"} or first.owner != p.value.owner:
+                    self.err(p.pos, "one choice from two areas is of cards from a player's hand or Retreat Area: "
+                                    "'1 \"Mia\" card from your hand or your retreat area'")
+                elif sel is not getattr(self, "two_area_choice", None):
+                    self.err(p.pos, "'from your hand or your retreat area' goes with an effect line's 'choose': "
+                                    "'choose 1 \"Mia\" card from your hand or your retreat area', then what to do "
+                                    "with it")
             if p.kind == "from_place":
                 self.check_place(p.value)
                 if selector_kind(sel) not in ("card", "orb", "bond"):

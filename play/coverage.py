@@ -29,8 +29,6 @@ MISSING = {
                  "for each card, not once for the cards of one use, and no reference names all the cards it sent)",
     "B02-064R": "\"One must be gracious to the fairer sex.\": the allies tapped as the cost of another skill "
                 "of this unit this turn",
-    "B03-021SR": "\"Back to sword practice!\": a choice of one card from either of two areas (the hand or the "
-                 "retreat area)",
     "B03-072R": "\"Revelry at a Bewitching Party\": deploying the card an earlier line of the skill sent to the "
                 "retreat area (a reference to it), losing its skills and level ups, destroyed at the end of the turn",
     "B03-075N": "\"Guest Nohrian Commander\": an AUTO whose +10 attack is printed with no duration (the end of the combat or of the turn), its only printing and the only skill of that name; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
@@ -70,7 +68,6 @@ MISSING = {
                  "effect takes a unit's top card out of its stack, and what the unit then is, its class-changed "
                  "state, is not settled); \"Glamorous Quick-Change Princess\" can now be written as a retreat skill "
                  "('retreat ...', 'when an \"Oboro\" ally is moved', 'put this card onto that unit')",
-    "B07-074HN": "\"Salvage Blow\": a card chosen by having the same weapon as the destroyed enemy",
     "B07-097SR": "\"Endless Illusory Nightmare\": several units with the same unit name on the field (a SPEC skill "
                  "granted by a CONT skill lifting the unit-name rule), deploying any number of cards on a level up",
     # Promo P10 (cards/p10.fe0): Eirika and Ephraim are P10-001PR and P10-002PR, listed by their first code
