@@ -285,7 +285,6 @@ MISSING = {
     "B17-037R": "\"Regal Sister's Cheer\": the cost \"Flip 2 Bonds with the same Color as your Main Character face-down\" (a bond filter takes a named symbol, not the main character's)",
     "B17-051R": "\"Royal Sister's Cheer\": a card \"with the same Color as your Main Character\" (a card filter takes a named symbol, not the main character's)",
     "B17-065SR": "\"Divisive Resourcefulness\": 'If your opponent has 4 or more cards in their hand, they are unable to draw cards (with 3 or fewer, they may only draw until they reach 4)' (no rule forbids or caps a player's draws)",
-    "B17-073SR": "\"Pride in Independence\": 'This card cannot be stacked on top of a \"Tibarn\" to Level Up him as a result of a skill's effect' (a rule of this card as the card placed; 'cannot level up by skills' is a change of the unit levelled up, whatever card is placed on it)",
     "B17-115R": "\"A Lesson in Heaven or Hell\": 'Choose 2 cards with different Deployment Costs ... Your opponent chooses 1 of those cards. You can deploy the card that your opponent chose, and send the other to the Boundless Area' (no filter of different costs between chosen cards, and the opponent cannot choose among cards the controller chose)",
     "B17-086SR": "\"Sieglinde's Guidance\": \"Add your supporting card to your hand, or deploy it\" (no effect takes the support card of the combat)",
     "B19-001SR": "\"Victory to the Adrestian Empire!\": a number of enemies to choose counted from the allies "
@@ -315,9 +314,6 @@ MISSING = {
     "B19-022SR": "[CP] \"Throne of Knowledge\": \"If your <Brown> Main Character does not possess \"Divine Pulse\"\" "
                  "(no condition asks whether a unit has a skill of a name) and the Main Character acquiring the card's "
                  "own \"Divine Pulse\" (a granted skill of the same name as one of the card's skills)",
-    "B19-056HN": "\"As Gallant a Figure as in Life\": \"This card cannot be stacked on top of \"Sigurd\" to Class Change "
-                 "him\" (no card rule stops a card being placed on units of a unit name; 'cannot class change' is a "
-                 "change of units)",
     "B19-068SR": "\"Bring that warm light to the world.\": deploying <Yellow> cards stacked beneath this unit as if they "
                  "were in your hand (no construct takes cards out of a stack)",
     "B19-070SR": "\"Nurturing Frozen Soil\": \"Each time another ally is deployed from your Bond Area\" (a deployment "
