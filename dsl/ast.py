@@ -206,7 +206,9 @@ class Replace:
 
 @_node
 class CardRule:
-    """SPEC card rules: deploy_if (with a condition), share_name, any_copies, deploy_no_symbols
+    """SPEC card rules: no_onto (not stacked onto units of the unit names ``ref`` names to level
+    them up / class change them, by skills or not: ``words`` = (purpose, by)), deploy_if (with a
+    condition), share_name, any_copies, deploy_no_symbols
     (deployed from the hand without bonds of its symbols), deploy_with /
     deploy_not_with (a line: the same line as the reference's unit, or not), level_onto (the
     unit names, ``ref``, of the units this card can level up besides its own)."""

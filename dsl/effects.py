@@ -499,9 +499,11 @@ def _stackable(ctx, how: str, card: CardCopy, unit: Unit | None, named: frozense
         from fecipher.engine.deployment import can_level_onto
         if not can_level_onto(g, card, unit) and not (named & g.unit_names(unit)):
             return False   # (or a SPEC "this card can level up "X"")
-        from fecipher.engine.deployment import stack_refusal
+        from fecipher.engine.deployment import onto_refusal, stack_refusal
         if stack_refusal(g, unit, class_change=card.card.is_promoted, by_skill=True):
             return False   # "cannot level up (by skills)": the card stays where it is
+        if onto_refusal(g, card, unit, class_change=card.card.is_promoted, by_skill=True):
+            return False   # "this card cannot be stacked onto "Tibarn" to level up by skills"
     return True
 
 

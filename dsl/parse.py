@@ -689,6 +689,15 @@ class ToAst(Transformer):
     def rule_deploy_with(self, pos, items):
         return ("deploy_with", items[0])
 
+    def card_rule_onto(self, pos, items):
+        # "this card cannot be stacked onto "Tibarn" to level up [by skills]": words = (purpose, by)
+        purpose = "class_change" if "class" in items[2] else "level_up"
+        by = "skills" if len(items) > 3 else ""
+        return A.CardRule(_one_subject(items[0], pos), "no_onto", None, pos, ref=items[1], words=(purpose, by))
+
+    def stack_purpose(self, pos, items):
+        return tuple(map(str, items))
+
     def card_rule_not(self, pos, items):
         # "this card cannot be deployed in the same line as X"
         return A.CardRule(_one_subject(items[0], pos), "deploy_not_with", None, pos, ref=items[2],

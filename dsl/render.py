@@ -366,6 +366,11 @@ def statement(st: A.Statement) -> str:
             if level_onto_any(st.ref):
                 return "You can Level Up any ally with this card."
             return f"You can Level Up your {selector(st.ref)} with this card."
+        if st.kind == "no_onto":
+            purpose, by = st.words
+            what = "Level Up" if purpose == "level_up" else "Class Change"
+            tail = " as a result of a skill's effect" if by else ""
+            return f"This card cannot be stacked on top of {selector(st.ref)} to {what} them{tail}."
         if st.kind == "deploy_no_symbols":
             return ("This card can be deployed from your hand even if you do not have a Bond card of its "
                     "color.")

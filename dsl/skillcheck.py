@@ -674,7 +674,12 @@ class SkillChecker:
                 self.check_condition(st.condition)
             if st.kind == "deploy_not_with" and tuple(st.words) != ("be", "deployed", "in", "the"):
                 self.err(st.pos, "say 'this card cannot be deployed in the same line as ...'")
-            if st.kind == "level_onto":
+            if st.kind == "no_onto":
+                self.check_selector(st.ref)
+                if not (isinstance(st.ref, A.Ref) and st.ref.kind == "named"):
+                    self.err(st.ref.pos, "'this card cannot be stacked onto ...' names unit names, e.g. 'this card "
+                                         "cannot be stacked onto \"Tibarn\" to level up by skills'")
+            elif st.kind == "level_onto":
                 self.check_selector(st.ref)
                 # 'this card can level up an ally' ("you may Level Up an ally into this card", B20-043HN):
                 # a unit of any unit name; otherwise the unit names, no other filter

@@ -1033,6 +1033,11 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                                                     lambda ctx, u: False, render.change(c, False)))
                     elif c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES:
                         rules.add(V.CARD_RULES[V.card_rule_key(c.words, c.by)])
+            elif isinstance(st, A.CardRule) and st.kind == "no_onto":
+                # "this card cannot be stacked onto "Tibarn" to level up by skills" (engine/deployment.py,
+                # onto_refusal): no_onto:<purpose>:<by>:<unit name>
+                purpose, by = st.words
+                rules.update(f"no_onto:{purpose}:{by}:{n}" for n in (st.ref.names or (st.ref.name,)))
             elif isinstance(st, A.CardRule) and st.kind == "level_onto":
                 # "this card can level up "Garon" or "Gunter"" (engine/deployment.py, level_onto_names);
                 # "... an ally": any unit name (LEVEL_ONTO_ANY)

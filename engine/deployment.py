@@ -261,6 +261,25 @@ def can_level_onto(game: "Game", copy: CardCopy, unit: Unit) -> bool:
     return LEVEL_ONTO_ANY in onto or bool(onto & names)
 
 
+def onto_refusal(game: "Game", copy: CardCopy, unit: Unit, *, class_change: bool, by_skill: bool) -> str | None:
+    """The card's own SPEC rule that it is not stacked onto units of a unit name: "This card
+    cannot be stacked on top of a "Tibarn" to Level Up him as a result of a skill's effect"
+    (B17-073SR: a skill's placing; a class change is a level up too), "... on top of
+    "Sigurd" to Class Change him" (B19-056HN: a class change, from the hand or by a skill).
+    The unit's names are its computed ones (aliases count)."""
+    rules = [r for r in card_rules(copy.card) if r.startswith("no_onto:")]
+    if not rules:
+        return None
+    names = game.unit_names(unit)
+    for r in rules:
+        _, purpose, by, name = r.split(":", 3)
+        if name in names and (by != "skills" or by_skill) and (purpose == "level_up" or class_change):
+            how = "by a skill" if by else ""
+            what = "level up" if purpose == "level_up" else "class change"
+            return f"{copy.card.name} cannot be stacked onto {name} to {what} them{(' ' + how) if how else ''}"
+    return None
+
+
 def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | None) -> str | None:
     if copy not in game.players[player].hand:
         return f"{copy.card.name} is not in your hand"
@@ -268,7 +287,8 @@ def level_up_refusal(game: "Game", player: int, copy: CardCopy, unit: Unit | Non
         return "a card levels up one of your own units on the field"
     if not can_level_onto(game, copy, unit):  # aliases count (rule 14); a SPEC rule may name others
         return f"rule 6 (level up): {copy.card.name} does not have the unit name {unit.name}"
-    refusal = stack_refusal(game, unit, class_change=class_changes(game, copy), by_skill=False)
+    refusal = (stack_refusal(game, unit, class_change=class_changes(game, copy), by_skill=False)
+               or onto_refusal(game, copy, unit, class_change=class_changes(game, copy), by_skill=False))
     if refusal:
         return refusal
     return cost_refusal(game, player, copy.card, placement_cost(game, copy))
@@ -364,11 +384,14 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
                 yield MADE_OPTIONS.get(key) or made_option(key, Option(
                     DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {cost}) to the {area} line"))
         onto = level_onto_names(game, copy) if _levels_onto(card) else frozenset()
+        onto_rules = any(r.startswith("no_onto:") for r in rules)
         for unit, un, _ in field:
             if (unit.owner == player and not (names.isdisjoint(un) and onto.isdisjoint(un)
                                               and LEVEL_ONTO_ANY not in onto)
                     and (not stacking or stack_refusal(game, unit, class_change=label[1] is not None,
                                                        by_skill=False) is None)
+                    and (not onto_rules or onto_refusal(game, copy, unit, class_change=label[1] is not None,
+                                                        by_skill=False) is None)
                     and _affordable(game, player, card, place)):   # level_up_refusal is None
                 key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card, label, place)
                 yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card, place, label[1]))

@@ -160,7 +160,6 @@ MISSING = {
     "B17-004N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, as B17-003N; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B17-006N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, as B17-003N; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B17-065SR": "\"Divisive Resourcefulness\": 'If your opponent has 4 or more cards in their hand, they are unable to draw cards (with 3 or fewer, they may only draw until they reach 4)' (no rule forbids or caps a player's draws)",
-    "B17-073SR": "\"Pride in Independence\": 'This card cannot be stacked on top of a \"Tibarn\" to Level Up him as a result of a skill's effect' (a rule of this card as the card placed; 'cannot level up by skills' is a change of the unit levelled up, whatever card is placed on it)",
     "B17-115R": "\"A Lesson in Heaven or Hell\": 'Choose 2 cards with different Deployment Costs ... Your opponent chooses 1 of those cards. You can deploy the card that your opponent chose, and send the other to the Boundless Area' (no filter of different costs between chosen cards, and the opponent cannot choose among cards the controller chose)",
     "B19-004SR": "\"Mire B\": the opponent chooses one card among three areas together (their hand, their bond "
                  "area or their orbs) and sends it; \"A Sinister Smirk from the Dark\": a filter on enemies whose "
@@ -176,9 +175,6 @@ MISSING = {
                 "Character\" after a choice between deploying and stacking the revealed card (a condition on the "
                 "card an 'either:' option stacked is not in the language); \"Pulse of Release\": choosing cards "
                 "stacked beneath this unit and adding them to the hand (no effect takes cards out of a stack)",
-    "B19-056HN": "\"As Gallant a Figure as in Life\": \"This card cannot be stacked on top of \"Sigurd\" to Class Change "
-                 "him\" (no card rule stops a card being placed on units of a unit name; 'cannot class change' is a "
-                 "change of units)",
     "B19-068SR": "\"Bring that warm light to the world.\": deploying <Yellow> cards stacked beneath this unit as if they "
                  "were in your hand (no construct takes cards out of a stack)",
     # B20 (cards/b20.fe0), B20-001 to B20-051
