@@ -304,7 +304,7 @@ class ToAst(Transformer):
     tokens' positions; Lark gives Tokens. The nodes hold plain str either way."""
 
     TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
-                             "how_by_named_skill", "has_quality", "action_until",
+                             "how_by_named_skill", "how_by_own_named_skill", "has_quality", "action_until",
                              "alternatives", "face_place", "choose_line", "symbol_waiver"})
 
     def __init__(self, filename: str):
@@ -1302,6 +1302,9 @@ class ToAst(Transformer):
 
     def how_by_named_skill(self, pos, items):
         return ("skill", _s(items[0]), _token_pos(items[0]))
+
+    def how_by_own_named_skill(self, pos, items):
+        return ("own_skill", _s(items[-1]), _token_pos(items[-1]))
 
     def how_not_by_skill(self, pos, items):
         return ("hand", None, None)

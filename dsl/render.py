@@ -552,6 +552,9 @@ def _how(t: A.Trigger) -> str:
     """" by a skill's cost or effect", ' by "X"', " by your opponent's skill" ..."""
     if t.how == "skill":
         return f' by "{t.how_skill}"' if t.how_skill else " by a skill's cost or effect"
+    if t.how == "own_skill":   # (a name that is itself a quotation keeps its own quotes)
+        name = t.how_skill or ""
+        return f" by this unit's {name if name.startswith(chr(34)) else chr(34) + name + chr(34)}"
     return {"hand": " not by a skill", "your_skill": " by your skill",
             "opponent_skill": " by your opponent's skill",
             "support_skill": " via the effect of a Support Skill",

@@ -1326,6 +1326,10 @@ class SkillChecker:
             self.check_selector(t.obj)
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
+        if t.how == "own_skill" and t.kind not in _ACTING_TRIGGERS:
+            self.err(t.pos, "'by this unit's \"X\"' is not supported here; say 'by \"X\"'")
+        elif t.how == "own_skill" and self.s.kind != "auto":
+            self.err(t.pos, "'by this unit's \"X\"' is said by a unit's own skill (an AUTO skill)")
         if t.how in ("your_skill", "opponent_skill", "support_skill", "ally_or_support_skill",
                      "enemy_or_support_skill") and t.kind not in _ACTING_TRIGGERS:
             self.err(t.pos, "'by your (opponent's) skill' / 'by a support skill' / 'by an ally's (enemy's) skill or "

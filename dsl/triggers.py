@@ -242,6 +242,8 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
             return False
         if name is not None and cur.skill.name != name:
             return False
+        if how == "own_skill":     # "by this unit's "X"": used by the unit whose trigger it is
+            return cur.unit_id is not None and cur.unit_id == ctx.unit_id
         if how == "your_skill":
             return cur.controller == ctx.controller
         if how == "opponent_skill":

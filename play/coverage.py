@@ -284,9 +284,6 @@ MISSING = {
     "B18-018SR": "\"An Offering to Lost Souls\": the orbs this unit's attack destroys go to the "
                  "opponent's retreat area instead of their hand (no replacement of where a "
                  "destroyed orb goes)",
-    "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
-                "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
-                "reveal by a named skill)",
     "B18-093N": "\"Sandstorm-Cleaving Tough Blade\": a trigger on another ally deployed in the front "
                 "line ('when ... is deployed' takes no line filter, as B15-035R)",
     "B18-094R": "\"Dancer of the Mercenaries\": a trigger on this unit deployed in the front line "
