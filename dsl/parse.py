@@ -970,6 +970,9 @@ class ToAst(Transformer):
     def ref_support_card(self, pos, items):
         return A.Ref("support_card", None, pos, of=items[0])
 
+    def ref_revealed_by(self, pos, items):
+        return A.Ref("revealed_by", _s(items[-1]), pos)
+
     def q_not_main_character(self, pos, items):
         return A.Qualifier("not_main_character", (), pos)
 

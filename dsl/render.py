@@ -148,6 +148,9 @@ def selector(s: A.Selector | str | None) -> str:
             return f"the remaining {_SHOWN[0]} cards"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
+        if s.kind == "revealed_by":
+            name = s.name or ""
+            return f"the card revealed by {name if name.startswith(chr(34)) else chr(34) + name + chr(34)}"
         if s.kind == "chosen" and s.names == ("them",):
             return "them"
         if s.kind == "picked":

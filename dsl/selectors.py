@@ -21,7 +21,7 @@ CardPred = Callable[[SkillContext, CardCopy], bool]
 
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
                   "own_defender", "own_battler", "opponent_battler", "opponent_main_character"}
-REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest"}
+REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest", "revealed_by"}
 
 
 def ref_names(ref: A.Ref) -> tuple[str, ...]:
@@ -175,6 +175,10 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
         return g.players[player].deck[-1:]
     if ref.kind == "rest":
         return revealed_rest(ctx)
+    if ref.kind == "revealed_by":
+        # "the card revealed by "X"": what the use of "X" that triggered this skill had
+        # revealed when it triggered it (dsl/triggers.acting_test keeps them)
+        return [g.copy(cid) for cid in ctx.data.get("acting_revealed", ())]
     if ref.kind == "support_card":
         # The card that supported that unit successfully in the battle now going on.
         b = g.battle

@@ -1176,6 +1176,14 @@ class SkillChecker:
                                   "revealed; say 'them' or 'the rest'")
             elif sel.kind == "several":
                 self.err(sel.pos, "this line takes one subject, e.g. 'this card can ...'")
+            elif sel.kind == "revealed_by":
+                self.check_skill_name(sel.name, sel.pos)
+                if not any(t.how in ("skill", "own_skill") and t.how_skill == sel.name and t.kind in _ACTING_TRIGGERS
+                           for t in self.s.triggers):
+                    self.err(sel.pos, f"'the card revealed by \"{sel.name}\"' is read by an AUTO skill that "
+                                      f"skill's use triggers: its trigger says 'by \"{sel.name}\"' or 'by this "
+                                      f"unit's \"{sel.name}\"' (e.g. 'when you draw a card by this unit's "
+                                      f"\"{sel.name}\"')")
             elif sel.kind == "support_card":
                 self.check_selector(sel.of)
                 if selector_kind(sel.of) != "unit":

@@ -240,10 +240,6 @@ MISSING = {
     "B13-045R": "\"The Fang's Puppetmaster\": \"When this unit's attack ends, if your opponent's support card failed "
                 "to support the enemy during that attack\": no condition asks whether a support failed in the combat "
                 "that ends (as B13-043R)",
-    "B13-072N": "\"A Cut of the Haul\": \"When you draw 1 card using this unit's 'Locktouch', if the card revealed "
-                "by 'Locktouch' has the same Unit Name as your opponent's Main Character\": an AUTO skill asking about "
-                "the card another skill revealed ('the revealed card' names only what its own skill's 'reveal' line "
-                "revealed)",
     "B13-073SR": "\"That blade, too clumsy!\": \"their Orb is sent to the Retreat Area instead of being destroyed\": "
                  "an orb sent to the Retreat Area instead of being destroyed is refused (replacements change a unit's "
                  "destruction or destination, not an orb's)",
