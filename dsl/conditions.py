@@ -65,7 +65,7 @@ def compile_condition(c: A.Condition) -> Test:
         subj = c.subject
 
         if isinstance(subj, A.Ref) and subj.kind in ("chosen", "picked", "this_card", "event_card", "deck_top",
-                                                     "support_card"):
+                                                     "support_card", "revealed_by"):
             # A reference that may stand for cards ("reveal ..." then "if it is tome"):
             # the state is read on each card's printed qualities.
             on_cards = readable_on_cards(c.state)

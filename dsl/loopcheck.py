@@ -136,7 +136,7 @@ def _edges(nodes: list[_Node]) -> dict[int, set[int]]:
                 for t in b.skill.triggers:
                     if t.kind not in kinds or t.how == "hand":
                         continue
-                    if t.how == "skill" and t.how_skill is not None and t.how_skill != a.skill.name:
+                    if t.how in ("skill", "own_skill") and t.how_skill is not None and t.how_skill != a.skill.name:
                         continue
                     if _may_reach(target, t.subject, a.card is b.card):
                         out[i].add(j)

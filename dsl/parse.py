@@ -304,7 +304,7 @@ class ToAst(Transformer):
     tokens' positions; Lark gives Tokens. The nodes hold plain str either way."""
 
     TOKEN_RULES = frozenset({"stack_verb", "word_list", "gender_fact", "weapon_fact", "limit_clause", "action", "cost_item",
-                             "how_by_named_skill", "how_by_named_skill_of", "has_quality", "action_until",
+                             "how_by_named_skill", "how_by_named_skill_of", "how_by_own_named_skill", "has_quality", "action_until",
                              "alternatives", "face_place", "choose_line", "symbol_waiver"})
 
     def __init__(self, filename: str):
@@ -1019,6 +1019,9 @@ class ToAst(Transformer):
     def ref_cost_card(self, pos, items):
         return A.Ref("cost_card", None, pos)
 
+    def ref_revealed_by(self, pos, items):
+        return A.Ref("revealed_by", _s(items[-1]), pos)
+
     def q_not_main_character(self, pos, items):
         return A.Qualifier("not_main_character", (), pos)
 
@@ -1395,6 +1398,9 @@ class ToAst(Transformer):
 
     def how_by_named_skill(self, pos, items):
         return ("skill", _s(items[0]), _token_pos(items[0]))
+
+    def how_by_own_named_skill(self, pos, items):
+        return ("own_skill", _s(items[-1]), _token_pos(items[-1]))
 
     def how_not_by_skill(self, pos, items):
         return ("hand", None, None)

@@ -168,6 +168,9 @@ def selector(s: A.Selector | str | None) -> str:
             return "the card sent as the cost of this skill"
         if s.kind == "destroyed_card":
             return "the destroyed enemy"
+        if s.kind == "revealed_by":
+            name = s.name or ""
+            return f"the card revealed by {name if name.startswith(chr(34)) else chr(34) + name + chr(34)}"
         if s.kind == "chosen" and s.names == ("them",):
             return "them"
         if s.kind == "picked":
@@ -609,6 +612,9 @@ def _how(t: A.Trigger) -> str:
     if t.how == "skill_of":
         whose = _possessive(t.how_by)
         return f' by {whose} "{t.how_skill}"' if t.how_skill else f" by the cost or effect of {whose} skill"
+    if t.how == "own_skill":   # (a name that is itself a quotation keeps its own quotes)
+        name = t.how_skill or ""
+        return f" by this unit's {name if name.startswith(chr(34)) else chr(34) + name + chr(34)}"
     return {"hand": " not by a skill", "your_skill": " by your skill",
             "opponent_skill": " by your opponent's skill",
             "support_skill": " via the effect of a Support Skill",

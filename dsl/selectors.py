@@ -22,7 +22,7 @@ CardPred = Callable[[SkillContext, CardCopy], bool]
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
                   "own_defender", "own_battler", "opponent_battler", "opponent_main_character", "cost_tapped"}
 REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest", "cost_card",
-                  "destroyed_card"}
+                  "destroyed_card", "revealed_by"}
 
 
 # ctx.data key: the cards a "send" cost of the skill being resolved moved ("the card sent as
@@ -197,6 +197,10 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
     if ref.kind == "cost_card":
         # The cards this skill's "send" cost moved (dsl/costs.py SendCost), wherever they are now.
         return list(ctx.data.get(COST_SENT, []))
+    if ref.kind == "revealed_by":
+        # "the card revealed by "X"": what the use of "X" that triggered this skill had
+        # revealed when it triggered it (dsl/triggers.acting_test keeps them)
+        return [g.copy(cid) for cid in ctx.data.get("acting_revealed", ())]
     if ref.kind == "support_card":
         # The card that supported that unit successfully in the battle now going on.
         b = g.battle

@@ -1391,6 +1391,14 @@ class SkillChecker:
                                   "revealed; say 'them' or 'the rest'")
             elif sel.kind == "several":
                 self.err(sel.pos, "this line takes one subject, e.g. 'this card can ...'")
+            elif sel.kind == "revealed_by":
+                self.check_skill_name(sel.name, sel.pos)
+                if not any(t.how in ("skill", "own_skill") and t.how_skill == sel.name and t.kind in _ACTING_TRIGGERS
+                           for t in self.s.triggers):
+                    self.err(sel.pos, f"'the card revealed by \"{sel.name}\"' is read by an AUTO skill that "
+                                      f"skill's use triggers: its trigger says 'by \"{sel.name}\"' or 'by this "
+                                      f"unit's \"{sel.name}\"' (e.g. 'when you draw a card by this unit's "
+                                      f"\"{sel.name}\"')")
             elif sel.kind == "support_card":
                 self.check_selector(sel.of)
                 if selector_kind(sel.of) != "unit":
@@ -1623,6 +1631,10 @@ class SkillChecker:
             self.check_selector(t.obj)
         if t.how_skill is not None:
             self.check_skill_name(t.how_skill, t.how_skill_pos or t.pos)
+        if t.how == "own_skill" and t.kind not in _ACTING_TRIGGERS:
+            self.err(t.pos, "'by this unit's \"X\"' is not supported here; say 'by \"X\"'")
+        elif t.how == "own_skill" and self.s.kind != "auto":
+            self.err(t.pos, "'by this unit's \"X\"' is said by a unit's own skill (an AUTO skill)")
         if t.how in ("your_skill", "opponent_skill", "support_skill", "ally_or_support_skill",
                      "enemy_or_support_skill", "skill_of") and t.kind not in _ACTING_TRIGGERS:
             self.err(t.pos, "'by your (opponent's) skill' / 'by a support skill' / 'by an ally's (enemy's) skill or "

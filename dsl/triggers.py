@@ -258,6 +258,11 @@ def acting_test(t: A.Trigger) -> Callable[[SkillContext], bool] | None:
             return False
         if name is not None and cur.skill.name != name:
             return False
+        if name is not None:
+            # what that skill has revealed so far ("the card revealed by "X"", dsl/selectors.py)
+            ctx.data["acting_revealed"] = tuple(c.id for c, _area in cur.data.get("revealed") or ())
+        if how == "own_skill":     # "by this unit's "X"": used by the unit whose trigger it is
+            return cur.unit_id is not None and cur.unit_id == ctx.unit_id
         if how == "your_skill":
             return cur.controller == ctx.controller
         if how == "opponent_skill":

@@ -121,10 +121,6 @@ MISSING = {
                 "judged (a failure set by a support skill does not reach the support already in place); \"Stalking "
                 "Fang\" can be written ('when this unit finishes attacking' + 'if your opponent's support failed this "
                 "combat')",
-    "B13-072N": "\"A Cut of the Haul\": \"When you draw 1 card using this unit's 'Locktouch', if the card revealed "
-                "by 'Locktouch' has the same Unit Name as your opponent's Main Character\": an AUTO skill asking about "
-                "the card another skill revealed ('the revealed card' names only what its own skill's 'reveal' line "
-                "revealed)",
     "B13-073SR": "\"That blade, too clumsy!\": \"their Orb is sent to the Retreat Area instead of being destroyed\": "
                  "an orb sent to the Retreat Area instead of being destroyed is refused (replacements change a unit's "
                  "destruction or destination, not an orb's)",
@@ -153,9 +149,6 @@ MISSING = {
     "B18-018SR": "\"An Offering to Lost Souls\": the orbs this unit's attack destroys go to the "
                  "opponent's retreat area instead of their hand (no replacement of where a "
                  "destroyed orb goes)",
-    "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
-                "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
-                "reveal by a named skill)",
     "B17-003N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, its only printing (the skill is only on B17-003N, B17-004N and B17-006N, all without one); no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B17-004N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, as B17-003N; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B17-006N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, as B17-003N; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
