@@ -826,6 +826,12 @@ def _replacement(st: A.Replace) -> str:
         use = "Critical Hits" if st.use == "critical" else "evades"
         return cap(f"if {selector(st.subject)} {use}, you may {_low(cost_item(a))} instead of sending a card with "
                    f"the same Unit Name as it from your hand to the Retreat Area") + "."
+    if a.target is not None and getattr(a.target, "noun", None) in ("orb", "orbs") and st.subject is None:
+        by = (st.cause_by or {}).get("by")
+        hit = "Critical Hit" if (st.cause_by or {}).get("critical") else "attack"
+        whose = "your opponent's" if st.instead_of.owner == "opponent" else "your"
+        return cap(f"if {selector(by)}'s {hit} destroys one of {whose} Orbs, that Orb is sent to {place(a.preps[0].place)} "
+                   f"instead of {place(st.instead_of)}") + "."
     if st.replaced == "destruction":
         why = _destroy_cause(st.cause_by, "is destroyed")
         return cap(f"if {selector(st.subject)} would be destroyed{why[len('is destroyed'):]}, {may}"
