@@ -249,9 +249,6 @@ MISSING = {
                 "by 'Locktouch' has the same Unit Name as your opponent's Main Character\": an AUTO skill asking about "
                 "the card another skill revealed ('the revealed card' names only what its own skill's 'reveal' line "
                 "revealed)",
-    "B13-073SR": "\"That blade, too clumsy!\": \"their Orb is sent to the Retreat Area instead of being destroyed\": "
-                 "an orb sent to the Retreat Area instead of being destroyed is refused (replacements change a unit's "
-                 "destruction or destination, not an orb's)",
     "B13-094N": "\"Scheming Smile\": \"that enemy loses all non-|SPEC| skills and cannot re-acquire them\": 'loses all "
                 "skills' also takes away the unit's SPEC skills (a unit's field skills include them), and no line keeps "
                 "one kind of skill",
@@ -290,9 +287,6 @@ MISSING = {
     "B18-012R": "\"Preparing for a Sudden Siege\": 'Until this unit leaves the Battlefield, you "
                 "cannot use' the skill (no duration until the unit leaves the field); \"Let's all "
                 "shut ourselves in!\": a bond card chosen and added to the hand",
-    "B18-018SR": "\"An Offering to Lost Souls\": the orbs this unit's attack destroys go to the "
-                 "opponent's retreat area instead of their hand (no replacement of where a "
-                 "destroyed orb goes)",
     "B18-058R": "\"The Finest of Confections\", \"Information on His Quarry\": triggers on the card "
                 "revealed by this unit's named skill \"Hand over your satchel!\" (no trigger on a "
                 "reveal by a named skill)",
