@@ -700,6 +700,10 @@ class ToAst(Transformer):
         return A.CardRule(_one_subject(items[0], pos), "deploy_not_with", None, pos, ref=items[2],
                           words=tuple(items[1]))
 
+    def bond_flip_ban(self, pos, items):
+        # "this card cannot be flipped face-down" (a continuous bond skill)
+        return A.CardRule(_one_subject(items[0], pos), "cannot_flip_down", None, pos, words=(str(items[1]).strip(),))
+
     def rule_free_use(self, pos, items):
         return ("free_use", _s(items[0]))
 

@@ -202,6 +202,8 @@ def _of_bonds_or_orbs(s: A.Filtered) -> str | None:
         return None   # ("1 card from your orbs", as the hidden-information lines have always read)
     quals = " ".join(map(qualifier, s.qualifiers))
     whose = _OWNER.get(froms[0].value.owner, froms[0].value.owner)
+    if froms[0].value.owner == "each":   # one choice among both players' ("1 of each player's" reads as one each)
+        whose = "your own or your opponent's"
     count = quantifier(s.quantifier)
     if count in ("a", "an"):   # "an orb from your opponent's orbs": "one of your opponent's Orbs", not "a of"
         count = "one"
@@ -320,6 +322,8 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.Replace):
         return _replacement(st)
     if isinstance(st, A.CardRule):
+        if st.kind == "cannot_flip_down":
+            return "This card cannot be flipped face-down by a skill's cost or effect."
         if st.kind == "deploy_with":
             return f"This card can only be deployed in the area that {selector(st.ref)} is in."
         if st.kind == "deploy_not_with":

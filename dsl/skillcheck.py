@@ -562,6 +562,19 @@ class SkillChecker:
                 self.err(st.source.pos, "a unit becomes a copy of a unit, e.g. 'a copy of it'")
         elif isinstance(st, A.Replace):
             self.check_replacement(st)
+        elif isinstance(st, A.CardRule) and st.kind == "cannot_flip_down":
+            # "This card cannot be flipped face-down by a skill's cost or effect" (B13-098HN)
+            if kind != "bond" or not (isinstance(st.subject, A.Ref) and st.subject.kind == "this_card"):
+                self.err(st.pos, "'this card cannot be flipped face-down' is a continuous bond skill's line "
+                                 "about 'this card' (a face-up bond); for a unit or another skill it is not "
+                                 "supported")
+            elif st.words != ("face-down",):
+                self.err(st.pos, "only 'cannot be flipped face-down' is supported (a face-down bond flipped "
+                                 "face-up is another rule)")
+            elif self.s.costs or self.s.triggers or self.s.conditions or self.s.limits or self.s.optional \
+                    or len(self.s.statements) != 1:
+                self.err(st.pos, "'this card cannot be flipped face-down' stands alone in its bond skill (no "
+                                 "cost, trigger, condition, limit or other line)")
         elif isinstance(st, A.CardRule):
             if kind != "spec" or not (isinstance(st.subject, A.Ref) and st.subject.kind == "this_card"):
                 self.err(st.pos, "a card rule ('this card can ...') is a SPEC skill's line about 'this card'")

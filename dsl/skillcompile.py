@@ -928,6 +928,12 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                     condition = (lambda ctx, _c=cond, _p=prev: _c(ctx) and (_p is None or _p(ctx)))
         return Skill(node.name, kind, text, keywords, condition=condition, rules=frozenset(rules),
                      continuous=tuple(ces), source_line=node.pos.line)
+    if kind is SkillKind.BOND and node.statements and all(
+            isinstance(st, A.CardRule) and st.kind == "cannot_flip_down" for st in node.statements):
+        # "this card cannot be flipped face-down": a rule the flip costs and effects read
+        # (engine/cards.can_be_flipped_face_down); no effect to use.
+        return Skill(node.name, kind, text, keywords, rules=frozenset({"cannot_flip_down"}),
+                     source_line=node.pos.line)
     if CV.is_continuous_bond_skill(node):
         # "this card acquires ..." while the card is face-up in the Bond Area (no effect to use).
         ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))

@@ -214,8 +214,10 @@ MISSING = {
                  "Unit Name as themselves\": the language's support permission names the supporting cards "
                  "('all \"Anna\" cards can support this unit'), not a card with the supported ally's own unit name",
     "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
-                "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
-                "bonds and orbs, not a chosen unit's cost)",
+                "a number of bonds flipped inside an effect counted from the chosen enemy's deployment cost (an "
+                "effect's 'flip N bonds' takes a number, and 'for each' counts units, cards, bonds and orbs, not "
+                "points of a chosen unit's cost); also undecided: whether that bracketed flip with no 'you may' "
+                "may be declined",
     "B12-061R": "\"Princess of the Twin Blades\": \"When this unit executes a Critical Hit or an Evade\", one trigger on "
                 "either of two events (an AUTO skill has one trigger line, and two skills would not share the [Once "
                 "Per Turn]); \"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when "
@@ -253,8 +255,10 @@ MISSING = {
                 "skills' also takes away the unit's SPEC skills (a unit's field skills include them), and no line keeps "
                 "one kind of skill",
     "B13-098HN": "\"Tireless Waiting\" [BS]: \"This card cannot be flipped face-down by a skill's cost or effect\": no "
-                 "rule keeps a bond card from being flipped; \"News Presenter\" [BS] chooses among both players' orbs "
-                 "(\"1 of your own or your opponent's Orbs\"), a choice the language makes of one player's orbs",
+                 "rule keeps a bond card from being flipped (the flip costs and effects, and joint costs, would have "
+                 "to leave it out while its bond skill is active). (\"News Presenter\" [BS], \"Choose 1 of your own "
+                 "or your opponent's Orbs, and reveal it\", is writable: 'choose 1 orb from each player's orbs' "
+                 "offers one choice among both players' orbs, then 'reveal it'.)",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
     "B15-076SR": "\"Blood of Njorun, Earthen Goddess\": \"All of your <Yellow> Bond cards possess this unit's [BS] "
@@ -381,9 +385,10 @@ MISSING = {
                  "Main Character when there is no non-Main Character enemy (no line widens another skill's "
                  "choice; written inside Aether it would leave Moment of Fate a skill with no line of its own)",
     "B22-012SR": "\"Gateway\": the printed deployment cost X, \"equal to the number of Orbs you have\" wherever "
-                 "the card is (a card's printed cost is a number in the language; 'the deployment cost of this card "
-                 "becomes 1 for each orb' changes it in the hand only, so the card would be X=0 in the deck and "
-                 "the Retreat Area, which no ruling decides)",
+                 "the card is, and of the unit on the field (\"This unit's Deployment Cost\"): a card's printed cost "
+                 "is a number in the language ('cost X' is refused), and 'the deployment cost of this card becomes 1 "
+                 "for each orb' (SPEC) changes it in the hand only, so the card would be X=0 in the deck, the "
+                 "Retreat Area and on the field, which no ruling decides",
     "B22-013SR": "\"God's Heartbeat\": \"if a [CP] has been used 1 or more times in this turn\" (no condition counts "
                  "the uses of [CP] skills this turn; 'when you use a [CP]' is a trigger, not this condition)",
     "B22-022R": "\"Sacrifice the Light, Revive the Shadow\": deploying this card from the hand \"instead of losing "
