@@ -254,11 +254,6 @@ MISSING = {
     "B13-094N": "\"Scheming Smile\": \"that enemy loses all non-|SPEC| skills and cannot re-acquire them\": 'loses all "
                 "skills' also takes away the unit's SPEC skills (a unit's field skills include them), and no line keeps "
                 "one kind of skill",
-    "B13-098HN": "\"Tireless Waiting\" [BS]: \"This card cannot be flipped face-down by a skill's cost or effect\": no "
-                 "rule keeps a bond card from being flipped (the flip costs and effects, and joint costs, would have "
-                 "to leave it out while its bond skill is active). (\"News Presenter\" [BS], \"Choose 1 of your own "
-                 "or your opponent's Orbs, and reveal it\", is writable: 'choose 1 orb from each player's orbs' "
-                 "offers one choice among both players' orbs, then 'reveal it'.)",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
     "B15-076SR": "\"Blood of Njorun, Earthen Goddess\": \"All of your <Yellow> Bond cards possess this unit's [BS] "
