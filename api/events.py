@@ -7,7 +7,8 @@ from __future__ import annotations
 from fecipher.engine.events import (
     Event, GameStarted, Mulliganed, TurnStarted, PhaseStarted, PhaseEnded, TurnEnded, GameOver, Conceded, Drew,
     Reshuffled, CardMoved, BondPlaced, BondFlipped, OrbFlipped, Deployed, LeveledUp, ClassChanged, Moved,
-    Marched, Tapped, Untapped, UnitDestroyed, Replaced, UnitLeftField, OrbsBreaking, OrbBroken, MainCharacterChanged,
+    Marched, Tapped, Untapped, UnitDestroyed, Replaced, UnitLeftField, OrbsBreaking, OrbGoing, OrbBroken,
+    MainCharacterChanged,
     AttackDeclared, DefenderChanged, SupportPlaced, SupportFailed, SupportSucceeded, CriticalHit, Evaded,
     BattleJudged, BattleEnded, SkillUsed, SkillTriggered, SkillResolved, ModifierAdded, Revealed, LookedAt,
     Shuffled, LoopStopped,
@@ -18,7 +19,7 @@ __all__ = [
     "Event", "GameStarted", "Mulliganed", "TurnStarted", "PhaseStarted", "PhaseEnded", "TurnEnded", "GameOver",
     "Conceded", "Drew", "Reshuffled", "CardMoved", "BondPlaced", "BondFlipped", "OrbFlipped", "Deployed",
     "LeveledUp", "ClassChanged", "Moved", "Marched", "Tapped", "Untapped", "UnitDestroyed", "Replaced", "UnitLeftField",
-    "OrbsBreaking", "OrbBroken", "MainCharacterChanged", "AttackDeclared", "DefenderChanged", "SupportPlaced",
+    "OrbsBreaking", "OrbGoing", "OrbBroken", "MainCharacterChanged", "AttackDeclared", "DefenderChanged", "SupportPlaced",
     "SupportFailed", "SupportSucceeded", "CriticalHit", "Evaded", "BattleJudged", "BattleEnded", "SkillUsed",
     "SkillTriggered", "SkillResolved", "ModifierAdded", "Revealed", "LookedAt", "Shuffled", "LoopStopped",
     "EVENT_TYPES",

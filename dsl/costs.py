@@ -14,6 +14,7 @@ from fecipher.dsl.registry import cost
 from fecipher.dsl.selectors import (
     COST_SENT, bond_predicate, card_candidates, count_range, picks_all, place_area, ref_units, unit_predicate,
 )
+from fecipher.engine.cards import can_be_flipped_face_down
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
 
@@ -124,7 +125,7 @@ class FlipCost:
         p = ctx.game.players[ctx.controller]
         if self.orbs:
             return [o for o in p.orbs if not o.face_up and self._fits(ctx, o)]
-        return [b for b in p.bonds if b.face_up and self._fits(ctx, b)]
+        return [b for b in p.bonds if b.face_up and self._fits(ctx, b) and can_be_flipped_face_down(b.copy.card)]
 
     def can_pay(self, ctx) -> bool:
         # len(self._cands(ctx)) >= self.n, counted up to n (asked for every action skill option).
@@ -139,14 +140,14 @@ class FlipCost:
                         return True
         elif self.sel is None:
             for b in p.bonds:
-                if b.face_up:
+                if b.face_up and can_be_flipped_face_down(b.copy.card):
                     found += 1
                     if found >= n:
                         return True
         else:
             fits = bond_predicate(self.sel)
             for b in p.bonds:
-                if b.face_up and fits(ctx, b):
+                if b.face_up and fits(ctx, b) and can_be_flipped_face_down(b.copy.card):
                     found += 1
                     if found >= n:
                         return True

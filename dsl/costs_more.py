@@ -27,7 +27,7 @@ from fecipher.dsl import costs as C
 from fecipher.dsl import vocabulary as V
 from fecipher.dsl.registry import COSTS, cost
 from fecipher.dsl.selectors import card_candidates, count_range, place_area, ref_units, unit_predicate
-from fecipher.engine.cards import card_unit_names
+from fecipher.engine.cards import can_be_flipped_face_down, card_unit_names
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
 
@@ -49,7 +49,7 @@ class FlipThisCardCost:
     def candidates(self, ctx) -> list:
         for b in ctx.game.players[ctx.controller].bonds:
             if b.copy is ctx.source:
-                return [b] if b.face_up else []
+                return [b] if b.face_up and can_be_flipped_face_down(b.copy.card) else []
         return []
 
     need = staticmethod(lambda ctx: 1)

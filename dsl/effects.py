@@ -12,7 +12,7 @@ from fecipher.dsl.selectors import (
     COLORLESS, count_range, card_place, place_owner, is_search, offerable,
     card_candidates, pick_cards, pick_units, place_area, ref_units, selector_kind, unit_candidates,
 )
-from fecipher.engine.cards import CardCopy
+from fecipher.engine.cards import CardCopy, can_be_flipped_face_down
 from fecipher.engine.decisions import AREA, CARD, UNIT, Decision, Option, choose, yes_no
 from fecipher.engine.state import BACK, BONDS, FRONT, HAND, ORBS, Unit
 from fecipher.engine.visibility import card_label
@@ -716,6 +716,8 @@ def _turn_each(ctx, a, c):
     up = (not where.face_up) if face == "over" else face == "up"
     if where.face_up == up:
         return False
+    if area == BONDS and not up and not can_be_flipped_face_down(c.card):
+        return False   # ("this card cannot be flipped face-down by a skill's cost or effect": it stays)
     if area == BONDS:
         g.flip_bond(where, up)
     else:

@@ -657,6 +657,12 @@ class ToAst(Transformer):
         plain_battle = by.get("cause") == "battle" and by.get("by") is None
         return ("destroyed_in_battle" if plain_battle else "destroyed", by)
 
+    def replace_cause_critical(self, pos, items):
+        """"when it is destroyed by a critical hit of X": an attack of X that was a critical hit."""
+        by = next(i for i in items if not isinstance(i, str))
+        word = str(items[items.index(by) - 2]).lower()   # ("critical" WORD "of": "hit" is not a keyword)
+        return ("destroyed", {"cause": "battle", "by": by, "critical": True, "critical_word": word})
+
     def _destruction(self, pos, items, optional):
         action, subject = items[0], items[1]
         by = items[2] if len(items) > 2 else None
@@ -702,6 +708,10 @@ class ToAst(Transformer):
         # "this card cannot be deployed in the same line as X"
         return A.CardRule(_one_subject(items[0], pos), "deploy_not_with", None, pos, ref=items[2],
                           words=tuple(items[1]))
+
+    def bond_flip_ban(self, pos, items):
+        # "this card cannot be flipped face-down" (a continuous bond skill)
+        return A.CardRule(_one_subject(items[0], pos), "cannot_flip_down", None, pos, words=(str(items[1]).strip(),))
 
     def rule_free_use(self, pos, items):
         return ("free_use", _s(items[0]))

@@ -223,6 +223,8 @@ def _of_bonds_or_orbs(s: A.Filtered) -> str | None:
         return None   # ("1 card from your orbs", as the hidden-information lines have always read)
     quals = " ".join(map(qualifier, s.qualifiers))
     whose = _OWNER.get(froms[0].value.owner, froms[0].value.owner)
+    if froms[0].value.owner == "each":   # one choice among both players' ("1 of each player's" reads as one each)
+        whose = "your own or your opponent's"
     count = quantifier(s.quantifier)
     if count in ("a", "an"):   # "an orb from your opponent's orbs": "one of your opponent's Orbs", not "a of"
         count = "one"
@@ -358,6 +360,8 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.Replace):
         return _replacement(st)
     if isinstance(st, A.CardRule):
+        if st.kind == "cannot_flip_down":
+            return "This card cannot be flipped face-down by a skill's cost or effect."
         if st.kind == "deploy_with":
             return f"This card can only be deployed in the area that {selector(st.ref)} is in."
         if st.kind == "deploy_not_with":
@@ -908,6 +912,12 @@ def _replacement(st: A.Replace) -> str:
         use = "Critical Hits" if st.use == "critical" else "evades"
         return cap(f"if {selector(st.subject)} {use}, you may {_low(cost_item(a))} instead of sending a card with "
                    f"the same Unit Name as it from your hand to the Retreat Area") + "."
+    if a.target is not None and getattr(a.target, "noun", None) in ("orb", "orbs") and st.subject is None:
+        by = (st.cause_by or {}).get("by")
+        hit = "Critical Hit" if (st.cause_by or {}).get("critical") else "attack"
+        whose = "your opponent's" if st.instead_of.owner == "opponent" else "your"
+        return cap(f"if {selector(by)}'s {hit} destroys one of {whose} Orbs, that Orb is sent to {place(a.preps[0].place)} "
+                   f"instead of {place(st.instead_of)}") + "."
     if st.replaced == "destruction":
         why = _destroy_cause(st.cause_by, "is destroyed")
         return cap(f"if {selector(st.subject)} would be destroyed{why[len('is destroyed'):]}, {may}"

@@ -667,6 +667,19 @@ class SkillChecker:
                 self.err(st.source.pos, "a unit becomes a copy of a unit, e.g. 'a copy of it'")
         elif isinstance(st, A.Replace):
             self.check_replacement(st)
+        elif isinstance(st, A.CardRule) and st.kind == "cannot_flip_down":
+            # "This card cannot be flipped face-down by a skill's cost or effect" (B13-098HN)
+            if kind != "bond" or not (isinstance(st.subject, A.Ref) and st.subject.kind == "this_card"):
+                self.err(st.pos, "'this card cannot be flipped face-down' is a continuous bond skill's line "
+                                 "about 'this card' (a face-up bond); for a unit or another skill it is not "
+                                 "supported")
+            elif st.words != ("face-down",):
+                self.err(st.pos, "only 'cannot be flipped face-down' is supported (a face-down bond flipped "
+                                 "face-up is another rule)")
+            elif self.s.costs or self.s.triggers or self.s.conditions or self.s.limits or self.s.optional \
+                    or len(self.s.statements) != 1:
+                self.err(st.pos, "'this card cannot be flipped face-down' stands alone in its bond skill (no "
+                                 "cost, trigger, condition, limit or other line)")
         elif isinstance(st, A.CardRule):
             if kind != "spec" or not (isinstance(st.subject, A.Ref) and st.subject.kind == "this_card"):
                 self.err(st.pos, "a card rule ('this card can ...') is a SPEC skill's line about 'this card'")
@@ -751,6 +764,17 @@ class SkillChecker:
                              "(set up until the end of the combat): in a"
                              f"{'n' if kind in ('act', 'auto') else ''} {kind.upper()} skill it is not supported")
             return
+        a_target = getattr(a, "target", None)
+        if isinstance(a_target, A.Filtered) and a_target.noun in V.ORB_NOUNS and st.replaced != "destruction" \
+                and st.subject is None:
+            self.check_orb_replacement(st)
+            return
+        if st.cause_by and st.cause_by.get("critical"):
+            self.err(st.pos, "'when it is destroyed by a critical hit of ...' is supported for an orb an attack "
+                             "breaks ('put an orb from your opponent's orbs into your opponent's retreat area "
+                             "instead of your opponent's hand when it is destroyed by a critical hit of this "
+                             "unit'), not for a unit: say 'by an attack of ...'")
+            return
         if st.replaced == "destruction":
             self.check_destruction_replacement(st)
             return
@@ -817,6 +841,58 @@ class SkillChecker:
         else:
             self.err(a.target.pos, "what goes elsewhere is a unit or a card, e.g. 'this unit' or "
                                    "'the card supporting this unit'")
+
+    def check_orb_replacement(self, st: A.Replace) -> None:
+        """"put an orb from your opponent's orbs into your opponent's retreat area instead of
+        your opponent's hand when it is destroyed by an attack (a critical hit) of X": an orb
+        an attack breaks goes to its owner's Retreat Area instead of the hand (B13-073SR,
+        B18-018SR). A CONT skill's line; one orb at a time, of one player's orbs, from the hand
+        to the Retreat Area, broken by an attack."""
+        a = st.action
+        t = a.target
+        if self.s.kind != "cont":
+            self.err(st.pos, "an orb sent elsewhere instead of the hand is a CONT skill's line: in an "
+                             f"{self.s.kind.upper()} skill it is not supported")
+            return
+        if st.optional:
+            self.err(st.pos, "'you may put an orb ... instead' is not supported: the orb goes elsewhere "
+                             "whenever the skill applies")
+        if a.verb != "put":
+            self.err(a.verb_pos, f"'{a.verb} an orb ... instead' is not supported: write 'put an orb from "
+                                 f"<whose> orbs into <whose> retreat area instead of <whose> hand ...'")
+            return
+        q = t.quantifier
+        posts = [f for f in t.posts if f.kind == "from_place"]
+        if (q is None or q.kind != "one") or t.qualifiers or len(posts) != len(t.posts) or len(posts) != 1 \
+                or tuple(posts[0].value.words) != ("orbs",):
+            self.err(t.pos, "the orb is 'an orb from your orbs' or 'an orb from your opponent's orbs' "
+                            "(each orb broken, with no other filter)")
+            return
+        owner = posts[0].value.owner
+        dest = [p for p in a.preps if p.kind == "to"]
+        if len(dest) != 1 or len(a.preps) != 1 or tuple(dest[0].place.words) not in (("retreat", "area"),):
+            self.err(a.pos, "a broken orb goes to its owner's retreat area instead: 'into your (opponent's) "
+                            "retreat area'")
+            return
+        if tuple(st.instead_of.words) != ("hand",):
+            self.err(st.instead_of.pos, "a broken orb goes to the hand (rule 4): say 'instead of your "
+                                        "(opponent's) hand'")
+            return
+        if dest[0].place.owner != owner or st.instead_of.owner != owner:
+            self.err(dest[0].place.pos, "an orb goes to its owner's areas: the retreat area and the hand are "
+                                        f"those of the player whose orbs they are ('{owner}')")
+            return
+        by = st.cause_by or {}
+        if by.get("critical") and by.get("critical_word") != "hit":
+            self.err(st.pos, f"'by a critical {by.get('critical_word')} of ...' is not supported: say 'by a "
+                             f"critical hit of <unit>'")
+            return
+        if by.get("cause") != "battle" or by.get("by") is None:
+            self.err(st.pos, "say which attack breaks the orb: end the line with 'when it is destroyed by an "
+                             "attack of <unit>' or 'when it is destroyed by a critical hit of <unit>' (an orb "
+                             "a skill destroys is not supported)")
+            return
+        self.check_cause(by)
 
     def check_counted_cost(self, a: A.Action) -> None:
         """What is paid in place of something is a number of things: "all", "any number

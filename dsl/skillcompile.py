@@ -634,6 +634,8 @@ def replacement_of(st: A.Replace, costs: tuple = ()) -> Replacement:
             return e
         return Replacement(ev.UnitDestroyed, instead_of_destroyed, text, st.optional, instead=_nothing,
                            costs=costs + (cost,))
+    if isinstance(a.target, A.Filtered) and a.target.noun in V.ORB_NOUNS and st.subject is None:
+        return _orb_replacement(st, text, cause)
     instead_of = place_area(st.instead_of)
     if st.subject is not None and not (isinstance(st.subject, A.Ref) and st.subject.kind == "chosen"):
         # Destroyed all the same ("when it destroys" skills trigger), but the unit stays on
@@ -708,6 +710,27 @@ def replacement_of(st: A.Replace, costs: tuple = ()) -> Replacement:
             return None
         return attrs.evolve(e, dest=dest)
     return Replacement(ev.CardMoved, on_moved, text, st.optional, costs=costs)
+
+
+def _orb_replacement(st: A.Replace, text: str, cause) -> Replacement:
+    """"put an orb from <whose> orbs into <whose> retreat area instead of <whose> hand when it
+    is destroyed by an attack (a critical hit) of X": each orb of that player that such an
+    attack breaks (OrbGoing, proposed per orb) goes to the Retreat Area instead of the hand."""
+    from fecipher.engine import events as ev
+    from fecipher.dsl.selectors import place_area
+    a = st.action
+    owner = next(f.value.owner for f in a.target.posts if f.kind == "from_place")
+    dest = next(place_area(p.place) for p in a.preps if p.kind == "to")
+    instead_of = place_area(st.instead_of)
+    critical = bool(st.cause_by.get("critical"))
+
+    def elsewhere(ctx, e):
+        if e.dest != instead_of or (e.player == ctx.controller) != (owner == "your"):
+            return None
+        if (critical and not e.critical) or not cause(ctx, e):
+            return None
+        return attrs.evolve(e, dest=dest)
+    return Replacement(ev.OrbGoing, elsewhere, text, st.optional)
 
 
 def alternative_discard_of(st: A.Replace) -> AlternativeDiscard:
@@ -1057,6 +1080,12 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                     condition = (lambda ctx, _c=cond, _p=prev: _c(ctx) and (_p is None or _p(ctx)))
         return Skill(node.name, kind, text, keywords, condition=condition, rules=frozenset(rules),
                      continuous=tuple(ces), source_line=node.pos.line)
+    if kind is SkillKind.BOND and node.statements and all(
+            isinstance(st, A.CardRule) and st.kind == "cannot_flip_down" for st in node.statements):
+        # "this card cannot be flipped face-down": a rule the flip costs and effects read
+        # (engine/cards.can_be_flipped_face_down); no effect to use.
+        return Skill(node.name, kind, text, keywords, rules=frozenset({"cannot_flip_down"}),
+                     source_line=node.pos.line)
     if CV.is_continuous_bond_skill(node):
         # "this card acquires ..." while the card is face-up in the Bond Area (no effect to use).
         ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))

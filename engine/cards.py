@@ -159,6 +159,16 @@ def can_be_placed_in_bonds(card: Card) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
+def can_be_flipped_face_down(card: Card) -> bool:
+    """Whether a face-up bond of this card may be flipped face-down: a continuous bond
+    skill "This card cannot be flipped face-down by a skill's cost or effect" (B13-098HN;
+    active while the card is face-up in the Bond Area, which it is whenever it could be
+    flipped face-down) forbids it. Every face-down flip of a bond is a skill's cost or
+    effect. (Remembered per card: a card's printed facts never change.)"""
+    return not any("cannot_flip_down" in s.rules and s.kind is SkillKind.BOND for s in card.skills)
+
+
+@functools.lru_cache(maxsize=4096)
 def card_continuous_skills(card: Card) -> tuple[Skill, ...]:
     """The card's printed continuous skills that change some value (remembered per
     card: a card's printed facts never change)."""

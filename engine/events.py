@@ -309,6 +309,26 @@ class OrbsBreaking(Event):
 
 
 @_e
+class OrbGoing(Event):
+    """Proposed, never published: one orb an MC's destruction breaks, about to go to
+    its owner's hand (rule 4). A skill may send it elsewhere instead ("their Orb is sent
+    to the Retreat Area instead of being destroyed", B13-073SR); ``dest`` is where it
+    goes. The destruction's cause is copied (``in_battle``, ``by_player``, ``by_unit``,
+    ``by_skill``; ``critical``: the attack that destroyed it was a critical hit) for the
+    skill to ask. Proposed only while some skill has such a replacement; an orb sent
+    elsewhere is published as a ``CardMoved`` from the Orb Area, not as ``OrbBroken``."""
+
+    player: int
+    card: int
+    in_battle: bool
+    by_player: int
+    by_unit: int | None
+    by_skill: str | None
+    critical: bool
+    dest: str = "hand"
+
+
+@_e
 class OrbBroken(Event):
     """An orb was broken: added to its owner's hand (``orbs_left`` remain)."""
 

@@ -385,7 +385,7 @@ class Moves:
         self.emit(e)
         if unit.is_main_character:
             count = self.orbs_broken_by(by_unit) if (by_unit is not None and in_battle) else 1
-            yield from self.break_orbs(unit.owner, count, by_unit.id if by_unit else None)
+            yield from self.break_orbs(unit.owner, count, by_unit.id if by_unit else None, destroyed=e)
         elif self.unit(unit.id) is unit and e.dest != FIELD:
             # A replacement may send it elsewhere ("instead"), or keep it on the field
             # ("you may destroy 1 orb instead of sending this unit to the retreat area").
@@ -433,9 +433,11 @@ class Moves:
         self.emit(e)
         return True
 
-    def break_orbs(self, player: int, count: int, by_unit: int | None = None) -> Iterator[Decision]:
+    def break_orbs(self, player: int, count: int, by_unit: int | None = None,
+                   destroyed: "ev.UnitDestroyed | None" = None) -> Iterator[Decision]:
         """Rule 4: the owner puts ``count`` orbs into the hand, one chosen at a time.
-        With no orb left when the MC is destroyed, that player loses."""
+        With no orb left when the MC is destroyed, that player loses. A skill may send
+        an orb elsewhere instead (``OrbGoing``, asked of each orb once it is chosen)."""
         e = self.propose(ev.OrbsBreaking(player, count, by_unit))
         if e is None:
             return
@@ -458,6 +460,17 @@ class Moves:
                     for i, o in enumerate(p.orbs))
                 ans = yield Decision(player, BREAK_ORB, "Choose an orb to break (it goes to your hand)", opts)
                 orb = next(o for o in p.orbs if o.copy.id == ans.card)
+            if destroyed is not None and ev.OrbGoing in self._replacement_types:
+                b = self.battle
+                going = ev.OrbGoing(player, orb.copy.id, destroyed.in_battle, destroyed.by_player,
+                                    destroyed.by_unit, destroyed.by_skill,
+                                    bool(destroyed.in_battle and b is not None and b.critical
+                                         and b.attacker == destroyed.by_unit))
+                going = yield from self.propose_asking(going)
+                if going is not None and going.dest != HAND:
+                    # (not broken into the hand: sent, as "send it to ... retreat area" sends an orb)
+                    self.move_card(orb.copy, going.dest, by_skill=True)
+                    continue
             self.orb_to_hand(orb)
 
     def destroy_orbs(self, owner: int, count: int, chooser: int, prompt: str) -> Iterator[Decision]:

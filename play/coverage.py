@@ -106,8 +106,10 @@ MISSING = {
                  "Unit Name as themselves\": the language's support permission names the supporting cards "
                  "('all \"Anna\" cards can support this unit'), not a card with the supported ally's own unit name",
     "B12-019R": "\"Lethality\": \"[Flip 1 Bond face-down] for each point of Deployment Cost that that enemy has\", "
-                "a number of bonds counted from the chosen enemy's deployment cost ('for each' counts units, cards, "
-                "bonds and orbs, not a chosen unit's cost)",
+                "a number of bonds flipped inside an effect counted from the chosen enemy's deployment cost (an "
+                "effect's 'flip N bonds' takes a number, and 'for each' counts units, cards, bonds and orbs, not "
+                "points of a chosen unit's cost); also undecided: whether that bracketed flip with no 'you may' "
+                "may be declined",
     "B12-061R": "\"Life-and-Death Dual-Wielding\": \"if this unit's 'War-God's Stance' was in effect\" when the class "
                 "change was made (no condition asks whether a SPEC skill set the class change cost paid, or how many "
                 "bonds there were when the class change was made); \"Princess of the Twin Blades\" can be written "
@@ -121,12 +123,6 @@ MISSING = {
                 "judged (a failure set by a support skill does not reach the support already in place); \"Stalking "
                 "Fang\" can be written ('when this unit finishes attacking' + 'if your opponent's support failed this "
                 "combat')",
-    "B13-073SR": "\"That blade, too clumsy!\": \"their Orb is sent to the Retreat Area instead of being destroyed\": "
-                 "an orb sent to the Retreat Area instead of being destroyed is refused (replacements change a unit's "
-                 "destruction or destination, not an orb's)",
-    "B13-098HN": "\"Tireless Waiting\" [BS]: \"This card cannot be flipped face-down by a skill's cost or effect\": no "
-                 "rule keeps a bond card from being flipped; \"News Presenter\" [BS] chooses among both players' orbs "
-                 "(\"1 of your own or your opponent's Orbs\"), a choice the language makes of one player's orbs",
     "B15-033SR": "\"Breath of the Divine Dragon\": a choice of any number of enemies limited by the total of their "
                  "deployment costs (6 or lower), and 'during your next turn, this unit cannot be untapped'",
     "B15-076SR": "\"Blood of Njorun, Earthen Goddess\": \"All of your <Yellow> Bond cards possess this unit's [BS] "
@@ -146,9 +142,6 @@ MISSING = {
                  "destroying a chosen orb of the opponent's ('either:' takes one effect line per option and refuses "
                  "'choose' inside an option; each option here is a choice and its action). (\"The Solitary Imperial "
                  "Way\" is in the language: 'when you use a \"Edelgard\" [CP]'.)",
-    "B18-018SR": "\"An Offering to Lost Souls\": the orbs this unit's attack destroys go to the "
-                 "opponent's retreat area instead of their hand (no replacement of where a "
-                 "destroyed orb goes)",
     "B17-003N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, its only printing (the skill is only on B17-003N, B17-004N and B17-006N, all without one); no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B17-004N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, as B17-003N; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
     "B17-006N": "\"The Three Talysian Warriors\": an ACT whose +10 attack is printed with no duration, as B17-003N; no rule gives an effect printed without a duration a default: the official rulebook (rules 001, End Phase) ends only effects written \"during the turn\" / \"until the end of the turn\", the community guides' \"(such as attack boosts)\" (000/002/003, End Phase) is an example of what ends, not a rule, and RULINGS.md and the FAQ say nothing",
@@ -187,9 +180,10 @@ MISSING = {
                  "Main Character when there is no non-Main Character enemy (no line widens another skill's "
                  "choice; written inside Aether it would leave Moment of Fate a skill with no line of its own)",
     "B22-012SR": "\"Gateway\": the printed deployment cost X, \"equal to the number of Orbs you have\" wherever "
-                 "the card is (a card's printed cost is a number in the language; 'the deployment cost of this card "
-                 "becomes 1 for each orb' changes it in the hand only, so the card would be X=0 in the deck and "
-                 "the Retreat Area, which no ruling decides)",
+                 "the card is, and of the unit on the field (\"This unit's Deployment Cost\"): a card's printed cost "
+                 "is a number in the language ('cost X' is refused), and 'the deployment cost of this card becomes 1 "
+                 "for each orb' (SPEC) changes it in the hand only, so the card would be X=0 in the deck, the "
+                 "Retreat Area and on the field, which no ruling decides",
     "B22-013SR": "\"God's Heartbeat\": \"if a [CP] has been used 1 or more times in this turn\" (no condition counts "
                  "the uses of [CP] skills this turn; 'when you use a [CP]' is a trigger, not this condition)",
     "B22-022R": "\"Sacrifice the Light, Revive the Shadow\": deploying this card from the hand \"instead of losing "
