@@ -305,7 +305,7 @@ def _may_come_from_elsewhere(game: "Game", listeners: set[Skill]) -> bool:
     or any skill when one gives what it finds as it applies) or by a modifier
     (whose value is a set of skills, or found as it applies). Lost skills only take
     away. True when that is not known."""
-    if game._dragon_blood or M.COPY in game._mods_by_stat:
+    if game._db_sharing() or M.COPY in game._mods_by_stat:
         return True
     if M.SKILLS in game._live_stats and (game._grants_any or not game._grantable.isdisjoint(listeners)):
         return True

@@ -28,6 +28,8 @@ _FIELD_STATS = ("field_stats",)
 _PRINTED = ("printed",)
 _OWN_SKILLS = "own_skills"   # (keys of Game._cache: Values._own_skills, Values.skills_of with DB)
 _DB_SKILLS = "db_skills"
+# Key in Game._field_cache of Values._db_sharing.
+_DB_SHARING = ("db sharing",)
 # The stats whose modifiers change which continuous skills the field's units have
 # (the rest leave Game._field_cache as it was).
 _SKILL_MOD_STATS = frozenset((M.SKILLS, M.LOST_SKILLS, M.COPY, M.LVS_USABLE))
@@ -85,7 +87,7 @@ class Values:
         return M.compute_set(self, unit, M.UNIT_NAMES, card_unit_names(self.base_card(unit, "name")))
 
     def skills_of(self, unit: Unit) -> tuple[Skill, ...]:
-        if self._dragon_blood:
+        if self._dragon_blood and self._db_sharing():
             return self._skills_with_dragon_blood(unit)
         return self._own_skills(unit)
 
@@ -179,6 +181,26 @@ class Values:
     def modifiers_for(self, stat: str) -> list[Modifier]:
         return self._mods_by_stat.get(stat, ())  # type: ignore[return-value]
 
+    def _db_sharing(self) -> bool:
+        """Whether a unit may acquire [DB] skills by Resonance of Dragon's Blood now
+        (:meth:`_skills_with_dragon_blood`): some card of this game has that rule
+        (``_dragon_blood``) and some unit on the field may have it, i.e. a unit's top
+        card prints it, or skills can be given or copied (then it is not known).
+        Without such a unit every unit has its own skills (as DB sharing would
+        give them): a game with a Resonance card in a deck plays as one without
+        until that card is on the field. Follows from the field, the modifiers
+        and the registered skills: remembered in ``_field_cache``."""
+        if not self._dragon_blood:
+            return False
+        got = self._field_cache.get(_DB_SHARING)
+        if got is None:
+            live, mods = self._live_stats, self._mods_by_stat
+            got = (M.SKILLS in live or M.SKILLS in mods or M.COPY in mods or any(
+                DRAGON_BLOOD_RESONANCE in s.rules
+                for p in self.players for u in p.units for s in u.cards[0].card.skills))
+            self._field_cache[_DB_SHARING] = got
+        return got
+
     def _printed_skills(self) -> bool:
         """No modifier and no continuous skill of this game gives or takes away
         skills: every unit has the skills printed on its card (and DB sharing)."""
@@ -190,19 +212,20 @@ class Values:
         every unit has exactly its top card's printed skills, so what the field
         holds tells every skill on it."""
         got = self._skills_cache.get(_PRINTED)
-        return (got if got is not None else self._printed_state())[1]
+        return (got if got is not None else self._printed_state())[1] and not (self._dragon_blood and self._db_sharing())
 
     def _printed_state(self) -> tuple[bool, bool]:
-        """(:meth:`_printed_skills`, :meth:`_printed_field`) worked out afresh, and
-        remembered in ``_skills_cache``: they read only the registered skills' stats,
-        DB, and the modifiers on SKILLS, LOST_SKILLS, LVS_USABLE and COPY, and each
+        """(:meth:`_printed_skills`, :meth:`_printed_field` but for DB sharing, which
+        follows from the field) worked out afresh, and
+        remembered in ``_skills_cache``: they read only the registered skills' stats
+        and the modifiers on SKILLS, LOST_SKILLS, LVS_USABLE and COPY, and each
         of those changes calls ``_skills_changed`` (register_skill, add_modifier,
         _set_modifiers), which forgets them (a unit moving or leaving does not)."""
         live, mods = self._live_stats, self._mods_by_stat
         printed = (M.SKILLS not in live and M.SKILLS not in mods
                    and M.LOST_SKILLS not in live and M.LOST_SKILLS not in mods
                    and M.LVS_USABLE not in live and M.LVS_USABLE not in mods)
-        got = self._skills_cache[_PRINTED] = (printed, printed and not self._dragon_blood and M.COPY not in mods)
+        got = self._skills_cache[_PRINTED] = (printed, printed and M.COPY not in mods)
         return got
 
     def _continuous_sources(self, stat: str) -> list[tuple[Any, SkillContext]]:
@@ -221,7 +244,7 @@ class Values:
         # With printed skills only (and no DB sharing, no copy), a unit's continuous
         # skills are its top card's: what the field holds tells them all, so they
         # are remembered until the field (or a modifier, or a registered skill) changes.
-        if self._printed_field() if not printed else (not self._dragon_blood and M.COPY not in self._mods_by_stat):
+        if self._printed_field() if not printed else (not self._db_sharing() and M.COPY not in self._mods_by_stat):
             out = self._field_sources(stat if printed else None)
             field_cache = self._field_cache
             for s, found in out.items():
@@ -235,7 +258,7 @@ class Values:
             out.update((s, []) for s in self._live_stats if s not in _PRINTED_SKILL_STATS)
         mods = self._mods_by_stat
         live = self._live_stats
-        if printed or self._dragon_blood or M.COPY in mods or M.LVS_USABLE in live or M.LVS_USABLE in mods:
+        if printed or self._db_sharing() or M.COPY in mods or M.LVS_USABLE in live or M.LVS_USABLE in mods:
             self._skill_sources_by_unit(out, printed)
         elif M.LOST_SKILLS not in live and M.LOST_SKILLS not in mods:
             self._given_skill_sources(out)

@@ -26,13 +26,25 @@ def _fresh(game: Game, stat: str) -> list:
 
 
 def _fresh_printed(game: Game) -> tuple[bool, bool]:
-    """(``_printed_skills()``, ``_printed_field()``) worked out with nothing remembered."""
-    saved = game._skills_cache
-    game._skills_cache = {}
+    """(``_printed_skills()``, ``_printed_field()``) worked out with nothing remembered
+    (``_printed_field`` reads whether DB sharing is possible from ``_field_cache``)."""
+    saved = game._cache, game._field_cache, game._skills_cache
+    game._cache, game._field_cache, game._skills_cache = {}, {}, {}
     try:
         return game._printed_skills(), game._printed_field()
     finally:
-        game._skills_cache = saved
+        game._cache, game._field_cache, game._skills_cache = saved
+
+
+def _fresh_db_skills(game: Game, unit) -> tuple:
+    """The skills of ``unit`` with Resonance of Dragon's Blood's sharing asked whatever
+    the field holds (``Values._skills_with_dragon_blood``), with nothing remembered."""
+    saved = game._cache, game._field_cache, game._skills_cache
+    game._cache, game._field_cache, game._skills_cache = {}, {}, {}
+    try:
+        return game._skills_with_dragon_blood(unit)
+    finally:
+        game._cache, game._field_cache, game._skills_cache = saved
 
 
 def _fresh_skills(game: Game, unit) -> tuple:
@@ -73,6 +85,8 @@ def _check(game: Game, event: Event | None = None) -> None:
     # The skills each unit has (remembered in Game._cache for this state: Values._own_skills).
     for u in game.players[0].units + game.players[1].units:
         assert game.skills_of(u) == _fresh_skills(game, u), (u.id, event)
+        if game._dragon_blood:   # (with no unit that may have Resonance on the field, no sharing is asked)
+            assert game.skills_of(u) == _fresh_db_skills(game, u), (u.id, event)
     for stat in sorted(game._live_stats):
         remembered = game._continuous_sources(stat)
         assert _values(remembered) == _values(_fresh(game, stat)), (stat, event)
@@ -348,6 +362,32 @@ def test_field_values_match_a_fresh_look_with_random_pool_decks(seed):
     game.bus.subscribe(Event, check)
     play(game, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
     assert game.over and checked[0] > 100
+
+
+def test_dragon_blood_sharing_is_asked_only_with_resonance_on_the_field():
+    """A pool game with a Resonance of Dragon's Blood card in a deck, which comes on
+    the field during the game: before it comes (and whenever no unit may have the
+    rule) units have their own skills and the field's values are remembered as in
+    a game without it (``Values._db_sharing``, in ``_field_cache``); after every
+    event each unit's skills are those DB sharing gives, and every remembered value
+    matches a fresh look (it fails if the flag outlives a change of the field)."""
+    from benchmarks.soak import decks_for
+    seed = 99   # (of the first 120 seeds, the one game where a unit acquires a [DB] skill)
+    game = Game(*decks_for(seed), seed=seed, max_turns=16)
+    assert game._dragon_blood
+    seen = set()
+    shared = [0]
+
+    def check(g: Game, event: Event) -> None:
+        _check(g, event)
+        _check_listening(g, event)
+        seen.add(g._db_sharing())
+        if not g._computing:
+            shared[0] += sum(g.skills_of(u) != g._own_skills(u) for u in g.players[0].units + g.players[1].units)
+
+    game.bus.subscribe(Event, check)
+    play(game, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
+    assert game.over and seen == {False, True} and shared[0] > 0
 
 
 def _check_replacements(game: Game, event: Event | None = None) -> None:
