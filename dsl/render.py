@@ -170,7 +170,7 @@ def selector(s: A.Selector | str | None) -> str:
             return "the destroyed enemy"
         if s.kind == "revealed_by":
             name = s.name or ""
-            return f"the card revealed by {name if name.startswith(chr(34)) else chr(34) + name + chr(34)}"
+            return f"the card revealed by {quoted(name)}"
         if s.kind == "chosen" and s.names == ("them",):
             return "them"
         if s.kind == "picked":
@@ -580,7 +580,7 @@ def trigger(t: A.Trigger) -> str:
             "evades": "evades", "supported": "is supported", "attack_ends": "'s attack ends"}[t.kind]
     how = ""
     if getattr(t, "how", None) == "skill":
-        how = f' by "{t.how_skill}"' if t.how_skill else " by a skill"
+        how = f' by {quoted(t.how_skill)}' if t.how_skill else " by a skill"
     elif getattr(t, "how", None) == "hand":
         how = " not by a skill"
     out = f"when {subj}{'' if verb.startswith(chr(39)) else ' '}{verb}"
@@ -609,16 +609,21 @@ def _used(t: A.Trigger) -> str:
     return _SKILL_KIND[t.skill_kind or "any"]
 
 
+def quoted(name: str) -> str:
+    """A skill name in quotes, as the card prints it; a name that is itself a quotation
+    ("\"I'll take down every last one of you!\"") keeps its own quotes, not two pairs."""
+    return name if name.startswith('"') and name.endswith('"') and len(name) > 1 else f'"{name}"'
+
+
 def _how(t: A.Trigger) -> str:
     """" by a skill's cost or effect", ' by "X"', " by your opponent's skill" ..."""
     if t.how == "skill":
-        return f' by "{t.how_skill}"' if t.how_skill else " by a skill's cost or effect"
+        return f' by {quoted(t.how_skill)}' if t.how_skill else " by a skill's cost or effect"
     if t.how == "skill_of":
         whose = _possessive(t.how_by)
-        return f' by {whose} "{t.how_skill}"' if t.how_skill else f" by the cost or effect of {whose} skill"
+        return f' by {whose} {quoted(t.how_skill)}' if t.how_skill else f" by the cost or effect of {whose} skill"
     if t.how == "own_skill":   # (a name that is itself a quotation keeps its own quotes)
-        name = t.how_skill or ""
-        return f" by this unit's {name if name.startswith(chr(34)) else chr(34) + name + chr(34)}"
+        return f" by this unit's {quoted(t.how_skill or '')}"
     return {"hand": " not by a skill", "your_skill": " by your skill",
             "opponent_skill": " by your opponent's skill",
             "support_skill": " via the effect of a Support Skill",
@@ -670,7 +675,7 @@ def _new_trigger(t: A.Trigger) -> str | None:
             if kind == "battle":
                 return f"by an attack of {selector(by)}" if by is not None else "by an attack"
             if name is not None:
-                return f'by "{name}"'
+                return f'by {quoted(name)}'
             if getattr(t, "cause_part", None) == "effect":
                 return "by a skill's effect"
             return f"by a skill of {selector(by)}" if by is not None else "by a skill's cost or effect"
@@ -896,7 +901,7 @@ def _destroy_cause(cause: dict | None, default: str) -> str:
     if cause.get("cause") == "battle":
         return f"is destroyed by {selector(by)}'s attack" if by is not None else "is destroyed by an enemy's attack"
     if cause.get("name"):
-        return f'is destroyed by "{cause["name"]}"'
+        return f'is destroyed by {quoted(cause["name"])}'
     return f"is destroyed by {selector(by)}'s skill" if by is not None else "is destroyed by a skill"
 
 
