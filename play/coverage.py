@@ -208,8 +208,6 @@ DEFAULT_CARDLIST = Path(__file__).resolve().parent.parent.parent / "shared" / "d
 
 # Language features each set needed beyond what came before it (kept by hand).
 FEATURES = {
-    "B22-107R": "\"\\\"The flames shall consume all - and hence, something new will be born.\\\"\": \"If this unit "
-                "lacks \\\"True Power\\\"\" (no condition asks whether a unit has a skill, or has lost one)",
     "S01/S02": ["card facts", "ACT/AUTO/CONT/SPEC/support skills", "CCS", "tap/flip/send costs",
                 "deploy/attack/class-change/destroy triggers", "attack/range/type/skill grants",
                 "cannot-be-attacked-by restrictions", "support failure", "orbs broken becomes 2",

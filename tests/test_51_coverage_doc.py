@@ -75,3 +75,14 @@ def test_no_card_in_a_pack_is_listed_as_missing():
     from fecipher.dsl.packs import embedded_pool
     pool = embedded_pool()
     assert [code for code in MISSING if pool.find(code) is not None] == []
+
+
+def test_features_are_lists_of_phrases_by_set():
+    """FEATURES (kept by hand) maps a set, or sets joined by '/', to a list of phrases; a card
+    code with a string (a MISSING entry in the wrong table) would print letter by letter."""
+    import re
+
+    from fecipher.play.coverage import FEATURES
+    for key, value in FEATURES.items():
+        assert isinstance(value, list) and all(isinstance(v, str) for v in value), key
+        assert not re.fullmatch(r"[A-Z]+\d\d-\d+\S*", key), key
