@@ -31,6 +31,8 @@ TITLE = "compilation"
 # a title may hold escaped quotes (B07-092HN Sophie, "I didn't mean to strip you!")
 _CARD = re.compile(r'^card "(?P<name>(?:[^"\\]|\\.)*)"\s*$')
 _CODES = re.compile(r"^(\s+)codes\s")
+# a skill line naming a card of the pack by its full name ("level up into this from ...")
+_FROM_CARD = re.compile(r'level up into this from "(?P<name>(?:[^"\\]|\\.)*)"')
 
 
 def cards_dir() -> Path:
@@ -59,6 +61,7 @@ def synthetic_pack(n: int = 2500) -> str:
     blocks = [b for p in pack_paths() for b in card_blocks(p.read_text(encoding="utf-8"))]
     out = ['# Synthetic pack for benchmarks: real cards replicated under new codes and names.',
            'pack "SYN"', ""]
+    index = {_CARD.match(b[0]).group("name"): k for k, b in enumerate(blocks)}  # type: ignore[union-attr]
     for i in range(n):
         rep, k = divmod(i, len(blocks))
         block = blocks[k]
@@ -70,6 +73,13 @@ def synthetic_pack(n: int = 2500) -> str:
                 # A card code's number has 3 digits: with more than 1000 real cards the
                 # thousands of the card's index go into the set number (10 sets a copy).
                 line = f"{m.group(1)}codes S{rep * 10 + k // 1000 + 1:03d}-{k % 1000:03d}SY"
+            r = _FROM_CARD.search(line)
+            if r and r.group("name") in index:
+                # 'level up into this from "<card>"' names a card of the pack: its copy in
+                # this replication, or in the one before when this one stops short of it
+                j = rep * len(blocks) + index[r.group("name")]
+                j = j if j < n else j - len(blocks)
+                line = line[:r.start("name")] + f'{r.group("name")} #{j + 1}' + line[r.end("name"):]
             out.append(line)
     return "\n".join(out) + "\n"
 

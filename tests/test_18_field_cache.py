@@ -372,8 +372,16 @@ def test_dragon_blood_sharing_is_asked_only_with_resonance_on_the_field():
     event each unit's skills are those DB sharing gives, and every remembered value
     matches a fresh look (it fails if the flag outlives a change of the field)."""
     from benchmarks.soak import decks_for
-    seed = 99   # (of the first 120 seeds, the one game where a unit acquires a [DB] skill)
-    game = Game(*decks_for(seed), seed=seed, max_turns=16)
+    from fecipher.dsl.packs import embedded_pool
+    from fecipher.engine.skills import DRAGON_BLOOD_RESONANCE
+    # Random decks of the pool's Resonance cards and one cost-1 Main Character of their
+    # symbols (random pool decks hold such a game too rarely to find one by seed).
+    pool = embedded_pool().cards
+    resonance = [c for c in pool if any(DRAGON_BLOOD_RESONANCE in s.rules for s in c.skills)]
+    symbols = {s for c in resonance for s in c.symbols}
+    mc = min((c for c in pool if c.cost == 1 and symbols & set(c.symbols)), key=lambda c: c.code)
+    seed = 3
+    game = Game(*decks_for(seed, tuple(resonance) + (mc,)), seed=seed, max_turns=16)
     assert game._dragon_blood
     seen = set()
     shared = [0]
