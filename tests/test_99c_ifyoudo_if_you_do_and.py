@@ -68,6 +68,23 @@ def test_levelled_up_but_nothing_done_does_not_draw():
     assert game.attack(game.unit(unit.id)) == 40
 
 
+NOT_PACK = HEAD.replace("Rouse, Tester", "Idle, Tester") + '''  act "Idle"
+    untap this unit
+    if you don't, and this unit is levelled up: draw 1
+'''
+IDLE = compile_text(NOT_PACK, "n.fe0")[0]
+
+
+@pytest.mark.parametrize("tapped, drawn", [(False, 1), (True, 0)])
+def test_you_dont_and(tapped, drawn):
+    game, _, _ = duel()
+    add_unit(game, 0, IDLE, card("Idle", "lower"), tapped=tapped)
+    begin(game)
+    hand = len(game.players[0].hand)
+    pick(game, "use_skill", skill="Idle")
+    assert len(game.players[0].hand) - hand == drawn
+
+
 @pytest.mark.parametrize("lines, message", [
     ("    untap this unit\n    if you do, or this unit is levelled up: draw 1\n", "is not supported"),
     ("    untap this unit\n    if this unit is levelled up, and you do: draw 1\n", "comes first"),
