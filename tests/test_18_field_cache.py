@@ -372,7 +372,9 @@ def test_dragon_blood_sharing_is_asked_only_with_resonance_on_the_field():
     event each unit's skills are those DB sharing gives, and every remembered value
     matches a fresh look (it fails if the flag outlives a change of the field)."""
     from benchmarks.soak import decks_for
-    seed = 99   # (of the first 120 seeds, the one game where a unit acquires a [DB] skill)
+    # (the first seed whose game has a unit acquire a [DB] skill; pool decks change when cards are
+    # added to the packs, so a new card may move it: was 99 before B10-087SR)
+    seed = 10
     game = Game(*decks_for(seed), seed=seed, max_turns=16)
     assert game._dragon_blood
     seen = set()
