@@ -82,7 +82,10 @@ def _check_choice(checker, st: A.Choice) -> None:
 
 
 def _did_owner(c: A.Condition | None) -> str | None:
-    """'you' / 'opponent' when the condition is "you do (not)" / "they do (not)"."""
+    """'you' / 'opponent' when the condition is "you do (not)" / "they do (not)" (also as the
+    first of "if you do, and B")."""
+    if c is not None and c.kind == "all_of":
+        c = c.parts[0]
     while c is not None and c.kind == "negation":
         c = c.inner
     if c is not None and c.kind == "did":

@@ -1906,11 +1906,20 @@ class SkillChecker:
 
     def check_condition(self, c: A.Condition) -> None:
         if c.kind in ("any_of", "all_of"):
-            for x in c.parts:
+            # "if you do, and <condition>" ("If it was deployed and if this unit is Leveled Up",
+            # B10-087SR): both must hold. "you do" comes first and once; "if you do, or ..." is refused.
+            for i, x in enumerate(c.parts):
                 inner = x.inner if x.kind == "negation" else x
                 if inner is not None and inner.kind == "did":
-                    self.err(x.pos, "'if you do' / 'if you don't' stands alone: it cannot be joined with another "
-                                    "condition")
+                    if c.kind == "any_of":
+                        self.err(x.pos, "'if you do, or ...' is not supported: 'if you do' is joined only with "
+                                        "'and' ('if you do, and this unit is levelled up: draw 1')")
+                    elif i:
+                        self.err(x.pos, "'if you do' / 'if you don't' comes first when joined with another "
+                                        "condition: 'if you do, and this unit is levelled up: draw 1'")
+                    elif not self.guard:
+                        self.err(x.pos, "'if you do, and ...' guards one effect line: "
+                                        "'if you do, and this unit is levelled up: draw 1'")
                 else:
                     self.check_condition(x)
             return

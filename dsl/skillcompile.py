@@ -466,6 +466,9 @@ def guarded_effect(st: A.Guarded, granted: dict[str, Skill]):
 
 
 def _mentions_did(c: A.Condition) -> bool:
+    """Whether the guard asks "if you do (not)", alone or as the first of "if you do, and B"."""
+    if c.kind == "all_of":
+        return _mentions_did(c.parts[0])
     return c.kind == "did" or (c.kind == "negation" and c.inner is not None and _mentions_did(c.inner))
 
 
@@ -1148,7 +1151,7 @@ def _line_can_act(st, after, has_earlier: bool = True):
             ctx.game.can_change_defender(u)
             for u in (ref_units(ctx, _u) if isinstance(_u, A.Ref) else unit_candidates(ctx, _u)))
     if isinstance(st, A.Guarded):
-        if st.condition.kind == "did":
+        if st.condition.kind == "did" or (st.condition.kind == "all_of" and _mentions_did(st.condition)):
             return _THROUGH_AN_EARLIER_LINE
         # (its condition is not tested: an earlier line of the skill may make it hold)
         return _line_can_act(st.statement, after, has_earlier)

@@ -86,8 +86,6 @@ MISSING = {
     "B10-034N": "\"Od's Tome\": the cards supporting a chosen enemy losing one named support skill (\"Miracle "
                 "Emblem\") until the end of the turn; the language removes only all support skills of a side's "
                 "support cards",
-    "B10-087SR": "\"Liberation of Heroes\": 'if you do' joined with another condition (\"If it was deployed and if "
-                 "this unit is Leveled Up\"; one 'if ...:' a line, and 'if you do' stands alone)",
     # B09 (cards/b09.fe0)
     "B09-073SR": "\"King's Whirlwind\": the opponent's evasion made dearer (2 cards with the unit name instead of 1)",
     "B11-045R": "\"Pulse of the Demon King\": '+10 attack per every <Monster> unit with a different Unit Name on the "

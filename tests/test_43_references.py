@@ -791,8 +791,9 @@ act "Omen"
     assert 'If it is <Red>, and it is "Ogma", draw 2 cards' in text
 
 
-def test_if_you_do_cannot_be_joined():
-    assert "stands alone" in check_errors('''
+def test_if_you_do_or_is_refused():
+    # "if you do, and B" is joined (tests/test_99c_ifyoudo_if_you_do_and.py); "or" is not supported
+    assert "is not supported" in check_errors('''
 act "A"
   you may flip 1 bond
   if you do, or you have 2 or more bonds: draw 1
