@@ -5,22 +5,24 @@ its class."""
 from __future__ import annotations
 
 from fecipher.engine.events import (
-    Event, GameStarted, Mulliganed, TurnStarted, PhaseStarted, PhaseEnded, TurnEnded, GameOver, Conceded, Drew,
+    Event, GameStarted, Mulliganed, TurnStarted, PhaseStarted, PhaseEnded, PhasesAdded, TurnEnded, GameOver, Conceded, Drew,
     Reshuffled, CardMoved, BondPlaced, BondFlipped, OrbFlipped, Deployed, LeveledUp, ClassChanged, Moved,
-    Marched, Tapped, Untapped, UnitDestroyed, Replaced, UnitLeftField, OrbsBreaking, OrbGoing, OrbBroken,
-    MainCharacterChanged,
-    AttackDeclared, DefenderChanged, SupportPlaced, SupportFailed, SupportSucceeded, CriticalHit, Evaded,
+    Marched, Tapped, Untapped, UnitDestroyed, Replaced, UnitLeftField, OrbsBreaking, OrbGoing, GameLosing, OrbBroken,
+    MainCharacterChanged, TopCardChanged, Metamorphosed,
+    AttackDeclared, DefenderChanged, SupportPlaced, SupportFailed, SupportJudgedSuccessful, SupportSucceeded,
+    CriticalHit, Evaded,
     BattleJudged, BattleEnded, SkillUsed, SkillTriggered, SkillResolved, ModifierAdded, Revealed, LookedAt,
     Shuffled, LoopStopped,
 )
 from fecipher.engine.events import EVENT_TYPES
 
 __all__ = [
-    "Event", "GameStarted", "Mulliganed", "TurnStarted", "PhaseStarted", "PhaseEnded", "TurnEnded", "GameOver",
+    "Event", "GameStarted", "Mulliganed", "TurnStarted", "PhaseStarted", "PhaseEnded", "PhasesAdded", "TurnEnded", "GameOver",
     "Conceded", "Drew", "Reshuffled", "CardMoved", "BondPlaced", "BondFlipped", "OrbFlipped", "Deployed",
     "LeveledUp", "ClassChanged", "Moved", "Marched", "Tapped", "Untapped", "UnitDestroyed", "Replaced", "UnitLeftField",
-    "OrbsBreaking", "OrbGoing", "OrbBroken", "MainCharacterChanged", "AttackDeclared", "DefenderChanged", "SupportPlaced",
-    "SupportFailed", "SupportSucceeded", "CriticalHit", "Evaded", "BattleJudged", "BattleEnded", "SkillUsed",
+    "OrbsBreaking", "OrbGoing", "GameLosing", "OrbBroken", "MainCharacterChanged", "TopCardChanged", "Metamorphosed",
+    "AttackDeclared", "DefenderChanged", "SupportPlaced",
+    "SupportFailed", "SupportJudgedSuccessful", "SupportSucceeded", "CriticalHit", "Evaded", "BattleJudged", "BattleEnded", "SkillUsed",
     "SkillTriggered", "SkillResolved", "ModifierAdded", "Revealed", "LookedAt", "Shuffled", "LoopStopped",
     "EVENT_TYPES",
 ]

@@ -153,6 +153,7 @@ class SupportFail:
     pos: Pos
     succeeds: bool = False           # "... can support X" (the unit-name rule does not apply)
     duration: "Duration | None" = None   # "... fail to support them until the end of the turn" (not CONT)
+    own_name: bool = False           # "X can be supported by cards with the same unit name as themselves" (cards: None)
 
 
 # ---- statements added for Series 1
@@ -191,7 +192,9 @@ class Replace:
       be one that runs in the move's place ("deploy this card instead of ...");
     - "destruction": "[you may] <action> instead of X being destroyed [<cause>]";
     - "discard": "you may <cost> instead of discarding for a critical hit (an evasion) of X"
-      (``use`` "critical" or "evasion", ``subject`` X)."""
+      (``use`` "critical" or "evasion", ``subject`` X);
+    - "skill_cost": "you may <cost> instead of paying the cost of "X" [or "Y"]" (``skill_names``:
+      skills of this card, another way to pay their cost)."""
     action: Action
     instead_of: Place | None
     cause: str | None                # None, "destroyed", "destroyed_in_battle"
@@ -202,6 +205,7 @@ class Replace:
     cause_by: "dict | None" = None   # a destroy cause: {"cause": "battle"|"skill", "by": X, "name": S}
     use: str | None = None
     use_words: tuple[str, ...] = ()  # the words of "for a critical hit" / "for an evasion", as written
+    skill_names: tuple[str, ...] = ()  # "skill_cost": the skills of this card whose cost may be paid so
 
 
 @_node
@@ -237,6 +241,16 @@ class SymbolWaiver:
 
 
 @_node
+class StackDeploy:
+    """"you can deploy yellow cards stacked under this unit as if they were in your hand"
+    (B19-068SR): while the CONT skill is active, its controller's Deployment Phase offers
+    those cards as it offers the cards of the hand (costs, bonds and symbols of rule 5)."""
+    verb: str                        # the word after "can" (the checker wants "deploy")
+    cards: Any
+    pos: Pos
+
+
+@_node
 class DeployBan:
     """"your opponent / you / each player cannot deploy <cards> [into their <line> line]":
     a rule about deploying (from the hand or by a skill)."""
@@ -247,6 +261,15 @@ class DeployBan:
     pos: Pos
     verb: str = "deploy"             # what the line says they cannot do (the checker wants "deploy")
     by_skills: bool = False          # "... by skills": only deployments by a skill's effect
+
+
+@_node
+class McTransferBan:
+    """"you cannot transfer main character status until the end of the game" (B22-022R): no
+    unit becomes that player's Main Character while it lasts (dsl/lose_instead.py)."""
+    who: str                         # you, opponent, each
+    duration: "Duration | None"
+    pos: Pos
 
 
 @_node
@@ -277,6 +300,7 @@ class SkillBan:
     duration: "Duration | None"
     pos: Pos
     skill: str | None = None         # 'all support cards lose "Miracle Emblem"': only that support skill
+    supported: "Ref | None" = None   # 'the cards supporting it lose "X"': only cards supporting that unit
 
 
 @_node
@@ -316,6 +340,17 @@ class LimitLift:
     again and again (dsl/skill_control.py)."""
     name: str
     duration: "Duration | None"
+    pos: Pos
+
+
+@_node
+class Step:
+    """"until one fails, step N:" and the effect lines after it (up to the next step): the
+    steps of a skill run in order, each only if none before it failed; a step fails when its
+    last line does nothing (dsl/skillcompile.step_effect)."""
+    n: int
+    word: str                        # "one" (the checker allows no other)
+    statements: tuple
     pos: Pos
 
 
@@ -376,9 +411,22 @@ class Choice:
     orphan: bool = False
 
 
+@_node
+class ChoiceWiden:
+    """'this unit's "X" can choose <selector>' / 'this unit's "X" can choose <1 card with
+    cost 7 or lower> instead of <2 or lower>' [duration]: the choice made by skill X of this card offers
+    more (dsl/choice_widen.py). ``instead``: the (op, value) of the bound replaced."""
+    name: str
+    selector: Selector
+    instead: tuple | None
+    duration: Duration | None
+    pos: Pos
+    words: tuple = ("choose",)   # the verb of the line (a word: the checker reads it)
+
+
 Statement = (Action | Modification | SupportFail | Guarded | Redirect | Copy | Replace | CardRule | ActorStatement
-             | Delayed | CardChange | SkillCostChange | DeployBan | GameEnd | Choice | SkillBan | LimitLift | Again
-             | PlaceBan)
+             | Delayed | CardChange | SkillCostChange | DeployBan | StackDeploy | GameEnd | Choice | SkillBan | LimitLift | Again
+             | PlaceBan | ChoiceWiden | McTransferBan)
 
 
 # ---- triggers and conditions
@@ -415,6 +463,8 @@ class Trigger:
                                      # (deployed: "is deployed from your bond area")
     cause_part: str | None = None    # destroyed "by a skill's effect": "effect" (not while a cost is paid)
     how_by: "Selector | None" = None  # how "skill_of": "by a skill of another ally": whose unit's skill
+    # "instead of losing the game when ...": the skill replaces that loss (dsl/lose_instead.py)
+    instead_of_losing: bool = False
 
 
 @_node
@@ -476,6 +526,15 @@ class PackNode:
     name: str | None
     cards: tuple[CardNode, ...]
     filename: str
+
+
+@_node
+class ExtraPhases:
+    """"you have a second bond phase", "you have a second beginning phase, bond phase and
+    deployment phase": phases played again in the turn (dsl/extra_phases.py)."""
+    phases: tuple[str, ...]
+    pos: Pos
+    word: str = "second"             # the word before the phases, which the checker reads
 
 
 @_node

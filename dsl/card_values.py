@@ -31,7 +31,7 @@ from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import ContinuousEffect, SkillContext
 
 STATS = {"cost": M.CARD_COST, "cc_cost": M.CARD_CC_COST, "support": M.CARD_SUPPORT}
-STAT_WORDS = {"cost": "Deployment Cost", "cc_cost": "Class Change Cost", "support": "support"}
+STAT_WORDS = {"cost": "Deployment Cost", "cc_cost": "Class Change Cost", "support": "support", "attack": "attack"}
 _CARD_CHANGES = ("acquire_name", "acquire_name_of", "acquire_type")
 
 
@@ -60,6 +60,9 @@ def check_card_change(ch, st: A.CardChange) -> None:
         counting, ch.counting = ch.counting, True
         ch.check_selector(st.per_each)
         ch.counting = counting
+    if st.stat == "attack":
+        check_unit_attack_set(ch, st)
+        return
     if st.of is not None:
         from fecipher.dsl.skill_control import check_value_of
         check_value_of(ch, st)
@@ -109,7 +112,7 @@ def check_card_change(ch, st: A.CardChange) -> None:
             p.kind == "destroyed_here" for p in st.per_each.posts):
         ch.err(st.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
     if st.per_each is not None and st.per_each.__class__ is A.Filtered and any(
-            p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here") for p in st.per_each.posts):
+            p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here", "returned_here") for p in st.per_each.posts):
         ch.err(st.per_each.pos, "'for each card sent to / drawn / tapped by this skill' counts for attack changes and "
                                 "'choose ... for each' only")
 
@@ -122,6 +125,31 @@ def _retreat_cards(subj) -> bool:
     places = [p for p in subj.posts if p.kind == "from_place"]
     return (len(places) == 1 and len(subj.posts) == 1 and place_area(places[0].value) == "retreat"
             and places[0].value.owner == "your")
+
+
+def check_unit_attack_set(ch, st: A.CardChange) -> None:
+    """"the attack of this unit becomes 10 for each card in this unit's stack" (a CONT
+    skill: "This unit's attack is calculated as ...", B12-001SR): the attack the units
+    have in place of their printed one, every addition made to it (docs/rules.md,
+    engine decision 44). Only "becomes" in a CONT skill; an attack changed for a while
+    is "gains +N attack ... until ..."."""
+    kind = ch.s.kind
+    if selector_kind(st.subject) not in ("unit", "name", "chosen"):
+        ch.err(st.subject.pos, "the attack of units is set: 'the attack of this unit becomes ...'")
+    if st.op != "set":
+        ch.err(st.pos, "'the attack of ... is reduced / increased' is not supported: say 'gains +10 attack' or "
+                       "'loses 10 attack'")
+    elif st.of is not None:
+        ch.err(st.pos, "'the attack of ... becomes the ... of ...' is not supported")
+    if st.floor is not None:
+        ch.err(st.pos, "'but not below ...' is not supported for attack")
+    if kind != "cont":
+        ch.err(st.pos, f"an attack that becomes a number is supported in a CONT skill (while it is active), not "
+                       f"in a{'n' if kind in ('act', 'auto') else ''} {kind.upper()} skill")
+    elif st.duration is not None:
+        ch.err(st.duration.pos, "a CONT skill holds while it is active; it takes no duration")
+    if st.amount % 10:
+        ch.err(st.pos, f"attack {st.amount} is not a multiple of 10")
 
 
 def check_unit_cost_change(ch, st: A.CardChange) -> None:
@@ -204,6 +232,16 @@ def check_bond_skill(ch) -> None:
         ch.err(s.pos, "a continuous bond skill has no 'you may'")
 
 
+def is_continuous_boundless_skill(node: A.SkillNode) -> bool:
+    """A skill of the Boundless Area that holds while its card is there ("If this unit is in
+    your Boundless Area, your opponent's Main Character loses all of their Colors", B22-087R):
+    a `boundless` skill with no trigger, cost, limit or 'you may' whose every line is a change
+    with no duration (checked as a CONT skill's; the others are used or triggered there)."""
+    return (node.kind == "boundless" and bool(node.statements) and not node.triggers and not node.costs
+            and not node.limits and not node.optional and all(
+                isinstance(st, A.Modification) and st.duration is None for st in node.statements))
+
+
 def is_continuous_bond_skill(node: A.SkillNode) -> bool:
     return node.kind == "bond" and bool(node.statements) and all(
         is_card_modification(st, "bond") for st in node.statements)
@@ -276,7 +314,8 @@ def card_change_effects(st: A.CardChange) -> list[ContinuousEffect]:
     op, value = _value(st)
     if _unit_subject(st):   # a CONT "the deployment cost of all enemies is increased by 1"
         from fecipher.dsl.skillcompile import subject_matcher
-        return [ContinuousEffect(M.COST, op, value, subject_matcher((st.subject,)), render.statement(st))]
+        stat = M.ATTACK if st.stat == "attack" else M.COST   # (or "the attack of this unit becomes ...")
+        return [ContinuousEffect(stat, op, value, subject_matcher((st.subject,)), render.statement(st))]
     return [ContinuousEffect(STATS[st.stat], op, value, _applies(st.subject), render.statement(st))]
 
 
@@ -417,7 +456,7 @@ def check_skill_cost_change(ch, st: A.SkillCostChange) -> None:
         ch.counting = counting
         if isinstance(st.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in st.per_each.posts):
             ch.err(st.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
-        if isinstance(st.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here") for p in st.per_each.posts):
+        if isinstance(st.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here", "returned_here") for p in st.per_each.posts):
             ch.err(st.per_each.pos, "'for each card sent to / drawn / tapped by this skill' counts for attack changes and "
                                     "'choose ... for each' only")
     if kind == "cont":
@@ -459,6 +498,8 @@ def skills_with_changed_costs(node: A.CardNode) -> frozenset[str]:
             out.add(st.name)
         elif isinstance(st, A.Modification):
             out.update(c.name for c in st.changes if c.kind == "free_use")
+        elif isinstance(st, A.Replace) and st.replaced == "skill_cost":
+            out.update(st.skill_names)   # (another way to pay it: dsl/alt_costs.py)
     for s in node.skills:
         for st in s.statements:
             visit(st)

@@ -75,11 +75,17 @@ def check_card(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = 
         check = _FACT_CHECKS.get(f.kind)
         if check is not None:
             check(f, sink)
+    _check_printed_x(card, seen, sink)
     check_skills(card, sink, units or known_unit_names(),
                  skills or known_skill_names() | {s.name for s in card.skills}, cards or {card.name})
 
 
 def _check_cost(f: A.Fact, sink: Sink) -> None:
+    if isinstance(f.value, str):
+        if f.value != "X":
+            sink.error(f.pos, f"{f.kind.replace('_', ' ')} is a number or X (defined by a SPEC skill of the card), "
+                              f"not {f.value!r}")
+        return
     if f.value > 9:
         sink.error(f.pos, f"{f.kind.replace('_', ' ')} {f.value} is not a possible cost (0 to 9)")
 
@@ -120,12 +126,38 @@ def _check_range(f: A.Fact, sink: Sink) -> None:
 
 def _check_stat(f: A.Fact, sink: Sink) -> None:
     if isinstance(f.value, str):
-        if f.kind != "support" or f.value != "X":
+        if f.value != "X":
             sink.error(f.pos, f"{f.kind} is a number" + (" or X (a support set by a skill)" if f.kind == "support"
-                                                         else "") + f", not {f.value!r}")
+                                                         else " or X (set by a CONT skill of the card)")
+                       + f", not {f.value!r}")
         return
     if f.value % 10 and f.value != 0:
         sink.error(f.pos, f"{f.kind} {f.value} is not a multiple of 10")
+
+
+# A printed X (other than support's) and the kind of skill of the card that defines it:
+# fact -> (skill kind, CardChange stat, the words of the line).
+_X_DEFINED_BY = {"attack": ("cont", "attack", "a CONT skill 'the attack of this unit becomes ...'"),
+                 "cost": ("spec", "cost", "a SPEC skill 'the deployment cost of this card becomes ...'"),
+                 "class_change_cost": ("spec", "cc_cost", "a SPEC skill 'the class change cost of this card "
+                                                          "becomes ...'")}
+
+
+def _check_printed_x(card: A.CardNode, facts: dict[str, A.Fact], sink: Sink) -> None:
+    """A printed attack, cost or class-change cost X is a value computed from the card's
+    own skill ("This unit's attack is calculated as ...", "This card's Class Change Cost
+    is calculated as ..."): the card must have that skill."""
+    for kind, (skill_kind, stat, words) in _X_DEFINED_BY.items():
+        f = facts.get(kind)
+        if f is None or f.value != "X":
+            continue
+        this = "this" if skill_kind == "cont" else "this_card"
+        if not any(s.kind == skill_kind and any(
+                isinstance(st, A.CardChange) and st.stat == stat and st.op == "set" and st.of is None
+                and isinstance(st.subject, A.Ref) and st.subject.kind == this for st in s.statements)
+                for s in card.skills):
+            sink.error(f.pos, f"{kind.replace('_', ' ')} X is defined by {words} of the card; \"{card.name}\" has "
+                              f"none")
 
 
 # The check of each kind of fact that has one (codes and class have none).

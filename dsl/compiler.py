@@ -30,12 +30,14 @@ def compile_card(node: A.CardNode, pack: A.PackNode, blank: set[str] | None = No
     skills, supports = (), ()
     if not (blank and blank & blank_keys(f["codes"], f"{unit_name}, {title}")):
         skills, supports = compile_skills(node)
+    printed_x = frozenset(k for k in ("attack", "cost", "class_change_cost") if f.get(k) == "X")
     return Card(
-        unit_name=unit_name, title=title, codes=tuple(f["codes"]), cost=f["cost"],
-        class_change_cost=f.get("class_change_cost"),
+        unit_name=unit_name, title=title, codes=tuple(f["codes"]), cost=0 if f["cost"] == "X" else f["cost"],
+        class_change_cost=0 if f.get("class_change_cost") == "X" else f.get("class_change_cost"),
         symbols=tuple(V.SYMBOLS[w] for w, _ in f.get("symbols", ())),
         gender=gender, weapon=weapon, types=types, ranges=frozenset(f.get("range", ())),
-        attack=f["attack"], support=0 if f["support"] == "X" else f["support"], support_x=f["support"] == "X",
+        attack=0 if f["attack"] == "X" else f["attack"], support=0 if f["support"] == "X" else f["support"],
+        support_x=f["support"] == "X", printed_x=printed_x,
         class_name=f.get("class", ""),
         skills=skills, support_skill=supports[0] if supports else None, more_support_skills=supports[1:],
         pack=pack.filename, source_line=node.pos.line,

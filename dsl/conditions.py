@@ -9,7 +9,7 @@ import attrs
 from fecipher.dsl import ast as A
 from fecipher.dsl.selectors import (
     card_candidates, card_has, card_predicate, count_things, is_levelled_up, ref_things, ref_units, selector_kind,
-    things_names, unit_candidates, unit_has, unit_predicate,
+    ref_known, things_names, unit_candidates, unit_has, unit_predicate,
 )
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.cards import card_unit_names
@@ -144,6 +144,14 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "did":
         # "if you do": whether the last effect line not itself under "if you do/don't" did something.
         return lambda ctx: bool(ctx.data.get("did"))
+    if k == "has_raised_attack":   # "if it has attack raised by 10 or more by skills"
+        op, n = c.quantity
+        subj = c.subject
+
+        def raised(ctx: SkillContext) -> bool:
+            units = [t for t in subject_things(ctx, subj) if isinstance(t, Unit)]
+            return bool(units) and all(_cmp(op, ctx.game.attack_raised_by_skills(u), n) for u in units)
+        return raised
     if k == "has_stat":
         stat = c.words[0]
         op, n = c.quantity
@@ -175,7 +183,7 @@ def compile_condition(c: A.Condition) -> Test:
         subj, other = c.subject, c.counted
 
         def same_name(ctx: SkillContext) -> bool:
-            theirs = things_names(ctx, ref_things(ctx, other))
+            theirs = things_names(ctx, ref_known(ctx, other))
             things = subject_things(ctx, subj)
             return bool(theirs) and bool(things) and all(things_names(ctx, (t,)) & theirs for t in things)
         return same_name
@@ -185,6 +193,9 @@ def compile_condition(c: A.Condition) -> Test:
     if k == "happened":   # "if an ally was destroyed this turn" (dsl/history.py)
         from fecipher.dsl.history import compile_happened
         return compile_happened(c)
+    if k == "spec_in_effect":   # "if this unit's "War-God's Stance" was in effect"
+        from fecipher.dsl.spec_in_effect import compile_condition as _spec_in_effect
+        return _spec_in_effect(c)
     if k == "support_failed":   # "if your opponent's support failed this combat"
         from fecipher.dsl.history import compile_support_failed
         return compile_support_failed(c)
@@ -280,7 +291,7 @@ def counter_of(sel: A.Filtered) -> Callable[[SkillContext], int]:
     symbol or type, so only face-up ones; "face-down bonds", "face-up orbs" by face; "3 or
     more cards sent to your deck by this skill": what this skill's own lines moved there,
     as "for each" counts it)."""
-    if isinstance(sel, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here") for p in sel.posts):
+    if isinstance(sel, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here", "returned_here") for p in sel.posts):
         from fecipher.dsl.skillcompile import count_of
         return count_of(sel)
     return count_things(sel)

@@ -14,6 +14,7 @@ from fecipher.dsl.registry import cost
 from fecipher.dsl.selectors import (
     COST_SENT, bond_predicate, card_candidates, count_range, picks_all, place_area, ref_units, unit_predicate,
 )
+from fecipher.engine import events as ev
 from fecipher.engine.cards import can_be_flipped_face_down
 from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.state import Unit
@@ -212,14 +213,24 @@ class SendCost:
         else:
             chosen = cands
         for c in chosen:
-            send_for_cost(ctx, c, self.dest)
+            yield from send_for_cost(ctx, c, self.dest)
 
 
-def send_for_cost(ctx, c, dest: str) -> None:
+def send_for_cost(ctx, c, dest: str):
     """Move a card to pay a cost, kept for "the card sent as this skill's cost" (COST_SENT, in
     the effect) and for "for each card sent to your retreat area as the cost of this skill"
-    (with its destination, dsl/skillcompile.count_of)."""
-    ctx.game.move_card(c, dest, by_skill=True)
+    (with its destination, dsl/skillcompile.count_of). A move to the Retreat Area is offered
+    to replacements first ("you may deploy that card instead of sending it to your Retreat
+    Area", dsl/cost_replacement.py): a card a replacement took elsewhere is paid all the same
+    but not counted as sent."""
+    g = ctx.game
+    if dest == "retreat" and ev.CardMoved in g._replacement_types:
+        src = g.locate(c)[0]
+        e = yield from g.propose_asking(ev.CardMoved(c.owner, c.id, c.card.name, src, dest, True))
+        if g.locate(c)[0] != src:
+            return   # (a replacement ran in its place: the card was deployed)
+        dest = e.dest if e is not None else dest
+    g.move_card(c, dest, by_skill=True)
     ctx.data.setdefault(COST_SENT, []).append(c)
     ctx.data.setdefault("cost_sent_to", []).append((c, dest))
 

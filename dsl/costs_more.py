@@ -317,7 +317,7 @@ def check_cost(a: A.Action, err: Callable[[Any, str], None], skill_kind: str) ->
             err(a.pos, "'for each ...' in a cost is supported for 'flip N bonds' (or orbs)")
         elif isinstance(a.per_each, A.Filtered) and any(p.kind == "destroyed_here" for p in a.per_each.posts):
             err(a.per_each.pos, "'for each ... destroyed by this skill' counts for attack changes only")
-        elif isinstance(a.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here") for p in a.per_each.posts):
+        elif isinstance(a.per_each, A.Filtered) and any(p.kind in ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here", "returned_here") for p in a.per_each.posts):
             err(a.per_each.pos, "'for each card sent to / drawn / tapped by this skill' counts for attack changes and "
                                 "'choose ... for each' only")
     if a.verb == "stack":
@@ -421,7 +421,7 @@ def _pay_one(c, ctx, thing) -> Iterator:
     elif isinstance(c, C.TapCost):
         C.tap_for_cost(ctx, thing)
     elif isinstance(c, C.SendCost):
-        C.send_for_cost(ctx, thing, c.dest)
+        yield from C.send_for_cost(ctx, thing, c.dest)
     elif isinstance(c, C.DestroyCost):
         yield from g.destroy(thing, by_player=ctx.controller, in_battle=False, by_unit=ctx.unit,
                              skill=ctx.skill.name)
@@ -614,11 +614,48 @@ class ChangeableCosts:
         sized = (_sized(c, ctx) for c in self.parts)   # a counted flip, counted now, can be cut
         return tuple(p for p in (_cut(c, cuts) for c in sized if c is not None) if p is not None)
 
+    def alternatives(self, ctx) -> list[tuple[tuple, str, str]]:
+        """Other ways to pay this skill's cost that skills of the unit give now ("you may
+        tap this unit instead of paying the cost of "X"", dsl/alt_costs.py): (costs, text,
+        the giving skill's name), whether they can be paid or not."""
+        from fecipher.engine import modifiers as M
+        g = ctx.game
+        unit = ctx.unit
+        if unit is None or (M.SKILL_ALT_COST not in g._live_stats and M.SKILL_ALT_COST not in g._mods_by_stat):
+            return []
+        out = []
+        for op, v, src in M._aimed(g, unit, M.SKILL_ALT_COST, {"skill": self.skill}):
+            if op == "alt" and v is not None:
+                skill = getattr(src, "skill", None)
+                out.append((v[0], v[1], getattr(skill, "name", None) or getattr(src, "source", "") or ""))
+        return out
+
     def can_pay(self, ctx) -> bool:
         parts = self.now(ctx)
-        return parts is None or all(p.can_pay(ctx) for p in parts)
+        if parts is None or all(p.can_pay(ctx) for p in parts):
+            return True
+        return any(all(c.can_pay(ctx) for c in costs) for costs, _t, _n in self.alternatives(ctx))
 
     def pay(self, ctx):
+        """Pay the cost as it is now; when another way to pay it can be paid too, its
+        controller chooses which (the printed cost first, option target 0)."""
         parts = self.now(ctx)
-        for p in parts or ():
+        if parts is None:
+            return
+        ways = [(parts, ", ".join(p.text for p in parts), "")] if all(p.can_pay(ctx) for p in parts) else []
+        for costs, text, giver in self.alternatives(ctx):
+            if all(c.can_pay(ctx) for c in costs):
+                ways.append((costs, text, giver))
+        if not ways:      # (none can be paid: what is paid is refused by the parts)
+            ways = [(parts, "", "")]
+        pick = ways[0]
+        if len(ways) > 1:
+            from fecipher.engine.decisions import ALTERNATIVE, Option, choose
+            printed = bool(ways[0][2] == "")
+            options = [Option(ALTERNATIVE, target=i,
+                              label=(f"pay the cost: {t}" if i == 0 and printed else f"instead: {t} ({n})"))
+                       for i, (_c, t, n) in enumerate(ways)]
+            got = yield from choose(ctx.controller, f"{self.skill}: how to pay its cost", options)
+            pick = ways[got[0].target]
+        for p in pick[0]:
             yield from p.pay(ctx)

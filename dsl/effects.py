@@ -138,11 +138,14 @@ def simple(fn_each):
             things = yield from targets(ctx, a)
             things = yield from _ordered(ctx, a, _alive(ctx, things))
             did = False
+            g = ctx.game
             for t in things:
                 r = fn_each(ctx, a, t)
                 if r is not None and hasattr(r, "__next__"):
                     r = yield from r
                 did = did or r is not False
+                if g.tops_to_choose or g.metamorphoses:   # (engine decisions 41 and 43)
+                    yield from g.settle_stack_tops()
             ctx.data["did"] = did
         return eff
     return build
@@ -255,6 +258,8 @@ def _choose(a: A.Action, keep=None):
         things = yield from targets(ctx, a, keep)
         ctx.data["chosen"] = list(things)
         ctx.data["did"] = bool(things)
+        if things and ctx.unit_id is not None:
+            ctx.game.note_chosen(ctx, things)
     return eff
 
 
@@ -536,6 +541,8 @@ def _send_builder(default):
             cards = list(t.cards)
             g.remove_unit(t, dest, by_skill=True, face_up=_face_of(a) != "down", bottom=_at_bottom(a))
             _sent(ctx, cards, dest)
+            if dest is not None:   # "for each enemy returned to their hand by this skill": units, not cards
+                ctx.data.setdefault("units_sent", []).append((t.owner, dest))
             return
         if isinstance(t, CardCopy):
             if dest in ("bonds", "orbs", "retreat"):
@@ -603,6 +610,7 @@ def _stack_each(ctx, a, t):
         return False   # (already in that stack)
     g.stack_under(t, unit)
     _moved(ctx, t)
+    ctx.data.setdefault("picked", {}).setdefault("stacked", []).append(t)   # "the stacked card"
 
 
 effect("stack", "card chosen", "under",
@@ -657,7 +665,12 @@ def _deploy_each(ctx, a, t):
         ans = yield Decision(t.owner, AREA, f"{ctx.skill.name}: deploy {t.card.name} to which line?",
                              (Option(AREA, area=FRONT, label="front line"), Option(AREA, area=BACK, label="back line")))
         line = ans.area
-    g.deploy(t, line, by_skill=True, tapped=tapped, skill=ctx.skill.name)
+    unit = g.deploy(t, line, by_skill=True, tapped=tapped, skill=ctx.skill.name)
+    ctx.data.setdefault("deployed", []).append(unit.id)   # "units deployed by this skill"
+    if t is ctx.source and ctx.unit_id is None:
+        # A skill of a card off the field (its hand) that deploys that card: "this unit" and
+        # "other" in its later lines name the unit it became (dsl/lose_instead.py)
+        ctx.data["this_unit"] = unit.id
     _moved(ctx, t)
 
 
@@ -767,7 +780,8 @@ def _make_each(ctx, a, u):
     """HS: "make this unit your main character". The unit becomes its owner's Main
     Character (the old one stays on the field as an ordinary unit); from then on
     rule 4 applies to it."""
-    if isinstance(u, Unit) and u.owner == ctx.controller and not u.is_main_character:
+    if isinstance(u, Unit) and u.owner == ctx.controller and not u.is_main_character \
+            and ctx.game.mc_transfer_refusal(ctx.controller) is None:
         ctx.game.set_main_character(u)
         return True
     return False            # already the Main Character (or not yours): nothing done, "if you do" is false
@@ -776,7 +790,8 @@ def _make_each(ctx, a, u):
 effect("make", "unit chosen", "main_character", doc="Make one of your units your Main Character (HS).",
        example="make this unit your main character", needs_place=True,
        acts_on=lambda a: (lambda ctx, u: isinstance(u, Unit) and u.owner == ctx.controller
-                          and not u.is_main_character))(simple(_make_each))
+                          and not u.is_main_character
+                          and ctx.game.mc_transfer_refusal(ctx.controller) is None))(simple(_make_each))
 
 
 # Hidden information: "look at ...", "choose ... at random", "cost reveal ..." (registered there).
@@ -784,6 +799,8 @@ from fecipher.dsl import effects_hidden  # noqa: E402,F401
 
 # "choose 1 enemy, or up to 2 if this unit is levelled up": a count chosen by a condition.
 from fecipher.dsl import choose_count  # noqa: E402
+# "you may flip 1 bond for each point of deployment cost of the chosen enemy" (registered there).
+from fecipher.dsl import flip_per_point  # noqa: E402,F401
 from fecipher.dsl.registry import EFFECTS as _EFFECTS  # noqa: E402
 
 choose_count.install(_EFFECTS)

@@ -99,7 +99,7 @@ def check_skill(checker, s: A.SkillNode) -> None:
     def walk(lines) -> None:
         last = None
         for st in lines:
-            if isinstance(st, A.Delayed):
+            if isinstance(st, (A.Delayed, A.Step)):
                 walk(st.statements)
             if not isinstance(st, A.Guarded):
                 last = st

@@ -74,7 +74,7 @@ def _lines(statements) -> Iterator[object]:
             st = st.statement
         if isinstance(st, A.Choice):
             yield from _lines(st.options)
-        elif isinstance(st, A.Delayed):
+        elif isinstance(st, (A.Delayed, A.Step)):
             yield from _lines(st.statements)
         else:
             yield st

@@ -236,6 +236,13 @@ TOO_LARGE = MAX_NUMBER + 1
 MIN_RANGE, MAX_RANGE = 1, 3
 
 
+def _num_or_word(token) -> "int | str":
+    """A fact's number, or its word as written ("X": a printed X the checker accepts
+    only where a skill of the card defines it)."""
+    v = str(token)
+    return _int(v) if v.isascii() and v.lstrip("+-").isdigit() else v
+
+
 def _int(text: str) -> int:
     """A number token's value ([+-]?[0-9]+), TOO_LARGE (signed) when it has more digits
     than MAX_NUMBER."""
@@ -339,10 +346,10 @@ class ToAst(Transformer):
         return A.Fact("codes", tuple(map(str, items)), pos)
 
     def cost_fact(self, pos, items):
-        return A.Fact("cost", _int(items[0]), pos)
+        return A.Fact("cost", _num_or_word(items[0]), pos)
 
     def cc_fact(self, pos, items):
-        return A.Fact("class_change_cost", _int(items[0]), pos)
+        return A.Fact("class_change_cost", _num_or_word(items[0]), pos)
 
     def symbols_fact(self, pos, items):
         return A.Fact("symbols", items[0] if items else (), pos)
@@ -376,7 +383,7 @@ class ToAst(Transformer):
         return (_int(t),)
 
     def attack_fact(self, pos, items):
-        return A.Fact("attack", _int(items[0]), pos)
+        return A.Fact("attack", _num_or_word(items[0]), pos)
 
     def support_fact(self, pos, items):
         v = str(items[0])
@@ -402,20 +409,28 @@ class ToAst(Transformer):
                 optional = True
             elif tag in ("either", "or"):
                 # A choice of effects: an "or:" line joins the "either:" choice just before it.
-                host = statements[-1] if statements and isinstance(statements[-1], A.Delayed) else None
+                host = statements[-1] if statements and isinstance(statements[-1], (A.Delayed, A.Step)) else None
                 lines = list(host.statements) if host is not None else statements
                 if tag == "or" and lines and isinstance(lines[-1], A.Choice):
                     lines[-1] = A.Choice(lines[-1].options + (c[1],), lines[-1].pos)
                 else:
                     lines.append(A.Choice((c[1],), c[2], tag == "or"))
-                if host is not None:
+                if isinstance(host, A.Delayed):
                     statements[-1] = A.Delayed(host.moment, host.owner, tuple(lines), host.pos)
+                elif host is not None:
+                    statements[-1] = A.Step(host.n, host.word, tuple(lines), host.pos)
             elif tag == "delayed":
                 # The effect lines after "at the end of this combat:" belong to it.
                 statements.append(A.Delayed(c[1], c[2], (), c[3]))
+            elif tag == "step":
+                # The effect lines after "until one fails, step N:" belong to it.
+                statements.append(A.Step(c[1], c[2], (), c[3]))
             elif statements and isinstance(statements[-1], A.Delayed):
                 d = statements[-1]
                 statements[-1] = A.Delayed(d.moment, d.owner, d.statements + (c,), d.pos)
+            elif statements and isinstance(statements[-1], A.Step):
+                d = statements[-1]
+                statements[-1] = A.Step(d.n, d.word, d.statements + (c,), d.pos)
             else:
                 statements.append(c)
         return A.SkillNode(head["kind"], head["name"], head.get("role"), head.get("granted", False),
@@ -481,6 +496,11 @@ class ToAst(Transformer):
     def trigger_clause(self, pos, items):
         return ("trigger", items[0])
 
+    def lose_instead_clause(self, pos, items):
+        # "instead of losing the game when your main character is destroyed": a trigger
+        # line that makes the skill a replacement of that loss (dsl/lose_instead.py)
+        return ("trigger", attrs.evolve(items[0], instead_of_losing=True))
+
     def condition_clause(self, pos, items):
         return ("condition", items[0])
 
@@ -502,6 +522,9 @@ class ToAst(Transformer):
     def delayed_end_of_combat(self, pos, items):
         return ("delayed", "end_of_combat", None, pos)
 
+    def step_clause(self, pos, items):
+        return ("step", _int(str(items[1])), str(items[0]).lower(), pos)
+
     def delayed_end_of_turn(self, pos, items):
         return ("delayed", "end_of_turn", None, pos)
 
@@ -522,6 +545,8 @@ class ToAst(Transformer):
                 number = it[1]
             elif isinstance(it, A.Prep):
                 preps.append(it)
+            elif isinstance(it, list) and it and all(isinstance(x, A.Prep) for x in it):
+                preps.extend(it)   # ("into your bond area face-down": to_face_arg's two)
             else:
                 target = it
         return A.Action(str(verb).lower(), number, target, tuple(preps), optional, pos,
@@ -574,6 +599,11 @@ class ToAst(Transformer):
                                                                line=lines or None),), False,
                         pos, _token_pos(verb) if isinstance(verb, Token) else pos)
 
+    def to_face_arg(self, pos, items):
+        """"into your bond area face-down" mid-line: the place, then the face (two preps)."""
+        word = str(items[1]).lower()
+        return [A.Prep("to", items[0], pos), A.Prep("face", None, pos, face="up" if word == "face-up" else "down")]
+
     def face_arg(self, pos, items):
         # "face-up", "face-down", or "face-up or face-down" (turned over: each to the other face)
         word = str(items[0]).lower()
@@ -585,6 +615,10 @@ class ToAst(Transformer):
 
     def for_each_arg(self, pos, items):
         return A.Prep("for_each", None, pos, items[0])
+
+    def per_cost_point_arg(self, pos, items):
+        # "for each point of deployment cost of the chosen enemy" (dsl/flip_per_point.py)
+        return A.Prep("per_cost_point", None, pos, items[-1])
 
     def for_every_arg(self, pos, items):
         # "for every 4 bonds": the count divided by 4, rounded down
@@ -606,11 +640,21 @@ class ToAst(Transformer):
                 dur = i
             elif isinstance(i, tuple) and i[0] == "while":
                 wh = i[1]
-        return A.Modification(items[0], tuple(changes), dur, pos, wh)
+        subj = items[0]
+        if (len(subj) == 1 and isinstance(subj[0], A.Ref) and subj[0].kind == "support_card"
+                and [c.kind for c in changes] == ["acquire_opponent_support_skills"]):
+            # "the card supporting this unit acquires your opponent's support skills": a change of
+            # the supported unit (its support card has them), as "... activates a second time"
+            return A.Modification((subj[0].of,), (A.Change("support_opponents_skills", pos=changes[0].pos),),
+                                  dur, pos, wh)
+        return A.Modification(subj, tuple(changes), dur, pos, wh)
 
     # ---- added for Series 1
     def while_clause(self, pos, items):
         return ("while", items[0])
+
+    def while_in_hand(self, pos, items):
+        return ("while", A.State("in_own_hand", None, pos))
 
     def guarded(self, pos, items):
         return A.Guarded(items[0], items[1], pos)
@@ -684,6 +728,11 @@ class ToAst(Transformer):
         return A.Replace(action, None, None, True, pos, replaced="discard", subject=subject, use=use,
                          use_words=words)
 
+    def alternative_cost(self, pos, items):
+        """"you may <cost> instead of paying the cost of "X" [or "Y" ...]"."""
+        return A.Replace(items[0], None, None, True, pos, replaced="skill_cost",
+                         skill_names=tuple(_s(i) for i in items[1:]))
+
     def card_rule(self, pos, items):
         kind, cond = items[1]
         if kind == "free_use":   # a change of the unit (see grammar): a Modification
@@ -694,6 +743,11 @@ class ToAst(Transformer):
 
     def rule_deploy_with(self, pos, items):
         return ("deploy_with", items[0])
+
+    def card_rule_metamorph(self, pos, items):
+        # "this card is stacked onto "Ike" as a metamorphosis when it is placed in your support area"
+        place = items[2]
+        return A.CardRule(items[0], "metamorph", None, pos, ref=items[1], words=(place.owner, *place.words))
 
     def card_rule_onto(self, pos, items):
         # "this card cannot be stacked onto "Tibarn" to level up [by skills]": words = (purpose, by)
@@ -734,6 +788,11 @@ class ToAst(Transformer):
     def support_succeed(self, pos, items):
         return A.SupportFail(_one_subject(items[0], pos), items[1], pos, True)
 
+    def support_succeed_own_name(self, pos, items):
+        # "all green allies can be supported by cards with the same unit name as themselves":
+        # the units are the subjects; the cards are those sharing each unit's name (no selector)
+        return A.SupportFail(None, _one_subject(items[0], pos), pos, True, own_name=True)
+
     def actor_statement(self, pos, items):
         actor, a = items[0], items[1]
         verb = a.verb
@@ -749,6 +808,10 @@ class ToAst(Transformer):
         a = items[0]
         return A.ActorStatement("opponent", A.Action(a.verb, a.number, a.target, a.preps, True, a.pos, a.verb_pos),
                                 pos)
+
+    def mc_transfer_ban(self, pos, items):
+        # "you cannot transfer main character status until the end of the game"
+        return A.McTransferBan(items[0], items[1] if len(items) > 1 else None, pos)
 
     def deploy_ban(self, pos, items):
         who, verb, cards = items[0], str(items[1]).lower(), items[2]
@@ -779,6 +842,9 @@ class ToAst(Transformer):
         verb, cards, place = str(items[0]).lower(), items[1], items[2]
         dur = next((it for it in items[3:] if isinstance(it, A.Duration)), None)
         return A.PlaceBan("you", cards, place, dur, pos, verb, True, True)
+
+    def stack_deploy(self, pos, items):
+        return A.StackDeploy(str(items[0]).lower(), items[1], pos)
 
     def symbol_waiver(self, pos, items):
         return A.SymbolWaiver(str(items[0]).lower(), pos)
@@ -836,6 +902,13 @@ class ToAst(Transformer):
         ban = self._ban(pos, who, [("kind", "support"), ("verb", "lose")] + dur, cards=())
         return attrs.evolve(ban, skill=name)
 
+    def ban_support_cards_of(self, pos, items):
+        # 'the cards supporting it lose "Miracle Emblem" until the end of the turn' (both players' cards)
+        ref, name = items[0], _s(items[1])
+        dur = [it for it in items[2:] if isinstance(it, A.Duration)]
+        ban = self._ban(pos, "each", [("kind", "support"), ("verb", "lose")] + dur, cards=())
+        return attrs.evolve(ban, skill=name, supported=ref)
+
     def skills_owner(self, pos, items):
         words = [str(t) for t in items]
         return "opponent" if "opponent's" in words else "each" if "each" in words else "you"
@@ -892,6 +965,13 @@ class ToAst(Transformer):
 
     def acquire_keyword_shared(self, pos, items):
         return A.Change("acquire_keyword_shared", words=(items[0].name,), pos=pos)
+
+    def acquire_opponent_support_skills(self, pos, items):
+        return A.Change("acquire_opponent_support_skills", pos=pos)
+
+    def acquire_own_keyword(self, pos, items):
+        kw = next(i for i in items if isinstance(i, A.Keyword))
+        return A.Change("acquire_own_keyword", words=(kw.name,), pos=pos)
 
     def acquire_traits_of(self, pos, items):
         traits = []
@@ -975,6 +1055,9 @@ class ToAst(Transformer):
     def lose_all_skills_change(self, pos, items):
         return A.Change("lose_all_skills", pos=pos)
 
+    def lose_all_symbols_change(self, pos, items):
+        return A.Change("lose_all_symbols", pos=pos)
+
     def lose_non_spec_skills_change(self, pos, items):
         return A.Change("lose_all_skills", words=("non-spec",), pos=pos)
 
@@ -989,12 +1072,30 @@ class ToAst(Transformer):
         return A.Change("critical_factor", amount=int(items[0]), words=tuple(str(x).lower() for x in items[1:]),
                         pos=pos)
 
+    def evasion_cards_change(self, pos, items):
+        # (the printed count, "instead of 1", is checked by the checker: words)
+        return A.Change("evasion_cards", amount=int(items[0]), words=(str(items[1]),), pos=pos)
+
     def per_destroyed(self, pos, items):
         return A.Filtered(None, (), items[0], (A.PostFilter("destroyed_here", pos=pos),), pos)
+
+    def cards_sent_by_skill(self, pos, items):
+        return A.Trigger("cards_sent_by_skill", None, None, None, pos, place=items[0], name=_s(items[1]))
+
+    def same_name_those_cards(self, pos, items):
+        return A.PostFilter("same_name", value=A.Ref("trigger_cards", None, pos), pos=pos)
 
     def skill_destroys(self, pos, items):
         return A.Trigger("skill_destroys", A.Ref("this", None, pos), items[1], None, pos,
                          name=_s(items[0]))
+
+    def has_raised_attack(self, pos, items):
+        cmp = next(i for i in items if isinstance(i, tuple))
+        return A.Condition("has_raised_attack", subject=items[0], quantity=cmp, pos=pos)
+
+    def with_raised_attack(self, pos, items):
+        op, value = next(i for i in items if isinstance(i, tuple))
+        return A.PostFilter("raised_attack", op=op, value=value, pos=pos)
 
     def has_stat(self, pos, items):
         return A.Condition("has_stat", subject=items[0], words=(items[1],), quantity=items[2], pos=pos)
@@ -1041,8 +1142,24 @@ class ToAst(Transformer):
     def different_names(self, pos, items):
         return A.PostFilter("different_names", pos=pos)
 
+    def different_costs(self, pos, items):
+        return A.PostFilter("different_stat", stat="cost", pos=pos)
+
+    def total_stat(self, pos, items):
+        # "with a total cost of 6 or lower": items are the stat and the comparison
+        op, value = items[-1]
+        return A.PostFilter("total_stat", stat=str(items[0]), op=op, value=value, pos=pos)
+
     def attacked_this_turn(self, pos, items):
         return A.PostFilter("attacked_this_turn", pos=pos)
+
+    def discarded_for(self, pos, items):
+        # "discarded for a critical hit of this unit" / "... for an evasion of this unit"
+        use = {("critical", "hit"): "critical", ("evasion",): "evasion"}.get(items[-1])
+        return A.PostFilter("discarded_for", value=use, pos=pos)
+
+    def chosen_by_own_skill(self, pos, items):
+        return A.PostFilter("chosen_by_own_skill", value=_s(items[0]), pos=pos)
 
     def same_line(self, pos, items):
         return A.PostFilter("same_line", value=items[0], pos=pos)
@@ -1051,12 +1168,25 @@ class ToAst(Transformer):
         # "in a different line than this unit": the other line than that unit's
         return A.PostFilter("other_line", value=items[0], pos=pos)
 
+    def choice_widen_also(self, pos, items):
+        # 'this unit's "Aether, the Occult Skill" can choose your opponent's main character'
+        dur = next((i for i in items if isinstance(i, A.Duration)), None)
+        return A.ChoiceWiden(_s(items[0]), items[2], None, dur, pos, (str(items[1]).lower(),))
+
+    def choice_widen_instead(self, pos, items):
+        # 'this unit's "Queen of Dawn" can choose 1 card with cost 7 or lower instead of 2 or lower'
+        dur = next((i for i in items if isinstance(i, A.Duration)), None)
+        return A.ChoiceWiden(_s(items[0]), items[2], items[3], dur, pos, (str(items[1]).lower(),))
+
     def two_units(self, pos, items):
         # "move this unit and it"
         return A.TwoUnits(str(items[0]).lower(), (items[1], items[2]), pos)
 
     def destroyed_here(self, pos, items):
         return A.PostFilter("destroyed_here", pos=pos)
+
+    def deployed_here(self, pos, items):
+        return A.PostFilter("deployed_here", pos=pos)
 
     def sent_here(self, pos, items):
         return A.PostFilter("sent_here", value=items[0], pos=pos)
@@ -1069,6 +1199,28 @@ class ToAst(Transformer):
 
     def cost_tapped_here(self, pos, items):
         return A.PostFilter("cost_tapped_here", pos=pos)
+
+    def _levelled(self, pos, items, kinds):
+        here = next((i for i in items if isinstance(i, tuple) and i[0] == "while_here"), None)
+        return A.PostFilter("levelled_this_turn", value=(kinds, here[1] if here else None), pos=pos)
+
+    def levelled_this_turn(self, pos, items):
+        return self._levelled(pos, items, ("levelled up",))
+
+    def levelled_or_growthed_this_turn(self, pos, items):
+        return self._levelled(pos, items, ("levelled up", "growthed"))
+
+    def growthed_this_turn(self, pos, items):
+        return self._levelled(pos, items, ("growthed",))
+
+    def while_here(self, pos, items):
+        return ("while_here", str(items[0]).lower())
+
+    def returned_here(self, pos, items):
+        return A.PostFilter("returned_here", value=items[0], pos=pos)
+
+    def cost_tapped_by_skill(self, pos, items):
+        return A.PostFilter("cost_tapped_by_skill", value=_s(items[0]), pos=pos)
 
     def cost_sent_here(self, pos, items):
         return A.PostFilter("cost_sent_here", value=items[0], pos=pos)
@@ -1126,7 +1278,7 @@ class ToAst(Transformer):
 
     def card_stat(self, pos, items):
         words = [str(t) for t in items]
-        return {"deployment": "cost", "class": "cc_cost", "support": "support"}[words[0]]
+        return {"deployment": "cost", "class": "cc_cost", "support": "support", "attack": "attack"}[words[0]]
 
     def _card_tail(op):  # noqa: N805
         def f(self, pos, items):
@@ -1476,6 +1628,10 @@ class ToAst(Transformer):
     def happened_this_turn(self, pos, items):
         return A.Condition("happened", subject=items[0], words=(items[1],), pos=pos)
 
+    def spec_was_in_effect(self, pos, items):
+        # "if this unit's "War-God's Stance" was in effect" (dsl/spec_in_effect.py)
+        return A.Condition("spec_in_effect", name=_s(items[0]), pos=pos)
+
     def support_failed(self, pos, items):
         # "if your opponent's support failed this combat": whose support
         return A.Condition("support_failed", owner=items[0], pos=pos)
@@ -1620,6 +1776,10 @@ class ToAst(Transformer):
         place = items[0]
         return A.Ref("deck_top", place.owner, pos, names=tuple(place.words))
 
+    def ref_stack_top(self, pos, items):
+        # "the top card of this unit's stack": the unit's top card (of: the unit reference)
+        return A.Ref("stack_top", None, pos, of=items[-1])
+
     def ref_deck_top_n(self, pos, items):
         # "the top 3 cards of your deck": as "the top card of ...", with the count.
         place = items[-1]
@@ -1642,6 +1802,15 @@ class ToAst(Transformer):
         quant, place = items
         noun = "card" if quant.kind == "one" or quant.n == 1 else "cards"
         return A.Filtered(quant, (), noun, (A.PostFilter("from_place", value=place, pos=place.pos),), pos)
+
+    def filtered_of_those(self, pos, items):
+        # "1 of those cards": a choice among what the last 'choose' line chose
+        quant, noun = items
+        return A.Filtered(quant, (), noun, (A.PostFilter("among_chosen", pos=pos),), pos)
+
+    def ref_other_chosen(self, pos, items):
+        # "the other card": the cards a "choose N of those cards" line chose among, less its choice
+        return A.Ref("other_chosen", None, pos, names=("cards" if "cards" in map(str, items) else "card",))
 
     def face_place(self, pos, items):
         owner, face = items[0], items[1]
@@ -1682,6 +1851,12 @@ class ToAst(Transformer):
         prep = A.Prep("count_if", None, pos, count=count, condition=cond)
         return A.Action(a.verb, a.number, a.target, (*a.preps, prep), a.optional, a.pos, a.verb_pos,
                         a.per_each, a.then)
+
+    def extra_phases(self, pos, items):
+        # items: the word ("second"), then the phase names (phase_name gives plain strings)
+        return A.ExtraPhases(tuple(str(x) for x in items[1:] if str(x) in ("beginning", "bond", "deployment",
+                                                                            "action", "end")), pos,
+                             word=str(items[0]).lower())
 
     def guess_parity(self, pos, items):
         return A.Guess("parity", None, A.Ref("chosen", None, pos), pos)
@@ -1801,6 +1976,9 @@ class ToAst(Transformer):
 
     def ref_revealed(self, pos, items):
         return A.Ref("picked", "revealed", pos, names=(str(items[0]),))
+
+    def ref_stacked(self, pos, items):
+        return A.Ref("picked", "stacked", pos, names=(str(items[0]),))
 
     def same_name(self, pos, items):
         return A.PostFilter("same_name", value=items[0], pos=pos)
@@ -1925,10 +2103,10 @@ class ToAst(Transformer):
         return A.PostFilter("from_place", value=items[0], pos=pos)
 
     def from_places(self, pos, items):
-        # "from your hand or your retreat area": the first place as any "from", the second kept
-        # beside it (dsl/selectors.py card_candidates offers the cards of both)
-        return [A.PostFilter("from_place", value=items[0], pos=pos),
-                A.PostFilter("also_from_place", value=items[1], pos=items[1].pos)]
+        # "from your hand or your retreat area": the first place as any "from", the others kept
+        # beside it (dsl/selectors.py card_candidates offers the cards of all of them)
+        return [A.PostFilter("from_place", value=items[0], pos=pos)] + [
+            A.PostFilter("also_from_place", value=p, pos=p.pos) for p in items[1:]]
 
     def other_than(self, pos, items):
         return A.PostFilter("other_than", value=tuple(items), pos=pos)

@@ -90,7 +90,8 @@ PHRASINGS: tuple[Phrasing, ...] = (
     _p("power", r"\b(?:power|atk|might|strength)\b", "a unit's power is called 'attack', e.g. 'gains +10 attack'",
        "Changes"),
     _p("defense", r"\bdefense\b", "the word is spelt 'defence', e.g. 'support \"Name\" defence'", "Kinds"),
-    _p("this turn", r"^(?!\s*if\b).*\b(?:gains?|loses?|acquires?|cannot|can)\b.*(?P<at>\b(?:this|for the) turn)\s*$",
+    # (not "for each ally levelled up / growthed (while this unit was on the field) this turn": a filter)
+    _p("this turn", r"^(?!\s*if\b)(?!.*\b(?:growthed|levell?ed up|on the \w+) this turn\s*$).*\b(?:gains?|loses?|acquires?|cannot|can)\b.*(?P<at>\b(?:this|for the) turn)\s*$",
        "a duration is written 'until the end of the turn'", "Durations"),
     _p("end of your turn", r"\buntil the end of (?:your|this|the current) turn\b",
        "a duration is written 'until the end of the turn' (also 'until the end of the combat', 'until the "
@@ -139,8 +140,9 @@ PHRASINGS: tuple[Phrasing, ...] = (
        "the language has no damage or healing: an attack that succeeds destroys a unit or breaks orbs "
        "('destroy it', 'destroy 1 orb')", "Actions", lacks=True),
     _p("attack becomes", r"\battack (?:becomes|is (?:doubled|tripled|halved|set to|equal to)|doubles|triples)\b",
-       "the language has no 'attack becomes N', tripled or halved attack: a change adds or takes away, "
-       "'gains +10 attack', 'loses 10 attack'; a doubled attack is 'this unit doubles its attack'", "Changes",
+       "the language has no 'attack becomes N' for a while, tripled or halved attack: a change adds or takes "
+       "away, 'gains +10 attack', 'loses 10 attack'; a doubled attack is 'this unit doubles its attack'; a CONT "
+       "skill sets it with 'the attack of this unit becomes N'", "Changes",
        lacks=True),
     _p("attack increased", r"\battack is (?:increased|reduced|decreased) by\b",
        "a unit's attack is changed with 'gains +10 attack' or 'loses 10 attack' (only the values of cards "
@@ -157,7 +159,7 @@ PHRASINGS: tuple[Phrasing, ...] = (
        "(this unit's attack was evaded; 'when this unit evades' is this unit's own evasion)", "More triggers"),
     _p("becomes untapped", r"^\s*(?:when|each time)\b[^.]*\bbecomes? (?:untapped|tapped)\b",
        "the trigger is written 'when this unit is untapped' (or 'is tapped')", "More triggers"),
-    _p("level up as an effect", r"^\s*(?:this unit|it|that unit) (?:levels up|class changes)\s*$|^\s*class change\b",
+    _p("level up as an effect", r"^\s*(?:this unit|it|that unit) (?:levels up|class changes)\s*$|^\s*class change\b(?! cost\b)",
        "the language has no effect that levels up or class changes a unit on its own: a card is put on top "
        "with 'put it onto this unit'", "Actions", lacks=True),
     _p("counters and tokens", r"\b(?:counters?|tokens?|mana|exile|banish(?:ed)?)\b",

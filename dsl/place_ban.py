@@ -17,15 +17,11 @@ their hand and sends it ..."), and is the form that may name the Retreat Area.
 """
 from __future__ import annotations
 
-import attrs
-
 from fecipher.dsl import ast as A
 from fecipher.dsl import render
-from fecipher.dsl import vocabulary as V
 from fecipher.dsl.selectors import card_predicate, place_area, selector_kind
 from fecipher.engine import modifiers as M
-from fecipher.engine.modifiers import Modifier
-from fecipher.engine.skills import ContinuousEffect, SkillContext
+from fecipher.engine.skills import ContinuousEffect
 
 _VERBS = ("add", "place", "put", "send")
 _AREAS = {"orbs": "Orbs", "bonds": "Bond Area"}
@@ -66,25 +62,8 @@ def continuous(st: A.PlaceBan) -> list[ContinuousEffect]:
 
 def effect(st: A.PlaceBan):
     """The rule for the duration: a modifier that reaches no unit (see M.CANNOT_PLACE)."""
-    from fecipher.dsl.skillcompile import duration_holder
-    duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
-    val = value(st)
-    text = render.statement(st)
-
-    def eff(ctx: SkillContext):
-        g = ctx.game
-        holder = duration_holder(st, ctx)
-        if holder is False:   # "until this unit leaves the field", and it has left: nothing lasts
-            ctx.data["did"] = False
-            return
-        frozen = attrs.evolve(ctx, data=dict(ctx.data))
-        g.add_modifier(Modifier(M.CANNOT_PLACE, "flag", (lambda gm, un, _c=frozen, **kw: val(_c.in_game(gm), un, **kw)),
-                                duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
-                                source=ctx.skill.name, holder=holder))
-        ctx.data["did"] = True
-        return
-        yield  # pragma: no cover
-    return eff
+    from fecipher.dsl.skillcompile import player_rule_effect
+    return player_rule_effect(st, M.CANNOT_PLACE, value(st), render.statement(st))
 
 
 def check(chk, st: A.PlaceBan) -> None:

@@ -16,11 +16,11 @@ _REF = {
     "opponent_main_character": "your opponent's Main Character", "several": "several things", "attacker": "the attacking unit",
     "defender": "the defending unit", "own_attacker": "your attacking unit", "own_defender": "your defending unit",
     "own_battler": "your battling unit", "cost_tapped": "the ally tapped for this skill's cost", "opponent_battler": "your opponent's unit in combat", "deck_top": "the top card of your deck",
-    "opponent_main_character": "your opponent's Main Character",
+    "opponent_main_character": "your opponent's Main Character", "trigger_cards": "either of those cards",
 }
 _PICKED = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the chosen unit",
            "card": "the chosen card", "bond": "the chosen Bond", "orb": "the chosen Orb",
-           "revealed": "the revealed card"}
+           "revealed": "the revealed card", "stacked": "the stacked card"}
 _OWNER = {"your": "your", "opponent": "your opponent's", "each": "each player's", "owner": "its owner's", "the": "the",
           "their": "their"}
 _PLACE_CAP = {"retreat": "Retreat", "area": "Area", "bond": "Bond", "orb": "Orb", "orbs": "Orbs",
@@ -76,6 +76,8 @@ def post(p: A.PostFilter) -> str:
     if p.kind == "stat_count":
         stat = {"cost": "Deployment Cost", "attack": "attack", "support": "support", "range": "range"}[p.stat]
         return f"whose {stat} is equal to the number of {selector(p.value)} you have"
+    if p.kind == "raised_attack":
+        return f"whose attack is +{p.value} or more due to the effect of skills"
     if p.kind == "with_stat":
         stat = {"cost": "a Deployment Cost", "attack": "an attack", "support": "a support", "range": "a range"}[p.stat]
         tail = {"le": " or lower", "ge": " or higher", "eq": ""}[p.op]
@@ -93,8 +95,18 @@ def post(p: A.PostFilter) -> str:
         return ("named " if p.kind == "named" else "not named ") + " or ".join(f'"{n}"' for n in names)
     if p.kind == "different_names":
         return "with different unit names"
+    if p.kind == "different_stat":
+        return "with different Deployment Costs"
+    if p.kind == "total_stat":
+        bound = {"le": " or lower", "ge": " or higher"}.get(p.op, "")
+        return f"with a total {p.stat} of {p.value}{bound}"
     if p.kind == "attacked_this_turn":
         return "that has attacked this turn"
+    if p.kind == "chosen_by_own_skill":
+        return f"who was chosen by this unit's {quoted(p.value)} in this turn"
+    if p.kind == "discarded_for":
+        return ("discarded from your hand for this unit's Critical Hit" if p.value == "critical" else
+                "discarded from your hand for this unit's God-Speed Evasion")
     if p.kind == "same_line":
         return f"in the same area as {selector(p.value)}"
     if p.kind == "other_line":
@@ -107,8 +119,18 @@ def post(p: A.PostFilter) -> str:
         return "drawn by this skill"
     if p.kind == "tapped_here":
         return "tapped by this skill"
+    if p.kind == "deployed_here":
+        return "deployed by this skill"
+    if p.kind == "levelled_this_turn":
+        kinds, here = p.value
+        return (" or ".join(kinds) + (f" while this unit was on the {here}" if here else "")
+                + " this turn")
+    if p.kind == "returned_here":
+        return f"returned to {place(p.value)} by this skill"
     if p.kind == "cost_tapped_here":
         return "tapped as the cost of this skill"
+    if p.kind == "cost_tapped_by_skill":
+        return f'tapped as the cost of this unit\'s "{p.value}" this turn'
     if p.kind == "cost_sent_here":
         return f"sent to {place(p.value)} as the cost of this skill"
     if p.kind == "same_name":
@@ -158,10 +180,14 @@ def selector(s: A.Selector | str | None) -> str:
             if s.count is not None and s.count != 1:
                 return f"the top {s.count} cards of {whose} Deck"
             return f"the top card of {whose} Deck"
+        if s.kind == "stack_top":
+            return f"the topmost card of {possessive(s.of)} stack"
         if s.kind == "deck_bottom":
             return f"the bottom card of {_OWNER.get(s.name or 'your', 'your')} Deck"
         if s.kind == "rest":
             return f"the remaining {_SHOWN[0]} cards"
+        if s.kind == "other_chosen":
+            return f"the other {s.names[0] if s.names else 'card'}"
         if s.kind == "support_card":
             return f"the card supporting {selector(s.of)}"
         if s.kind == "cost_card":
@@ -175,7 +201,7 @@ def selector(s: A.Selector | str | None) -> str:
             return "them"
         if s.kind == "picked":
             if s.names and s.names[0].endswith("s"):    # "the chosen allies", "the revealed cards"
-                return f"the {'revealed' if s.name == 'revealed' else 'chosen'} {s.names[0]}"
+                return f"the {s.name if s.name in ('revealed', 'stacked') else 'chosen'} {s.names[0]}"
             return _PICKED.get(s.name or "", "the chosen card")
         if s.kind == "bare_alternatives":
             return " or ".join(s.names)
@@ -183,6 +209,8 @@ def selector(s: A.Selector | str | None) -> str:
     of_area = _of_bonds_or_orbs(s)
     if of_area is not None:
         return of_area
+    if any(p.kind == "among_chosen" for p in s.posts):   # "1 of those cards"
+        return f"{quantifier(s.quantifier)} of those {s.noun}"
     words = [quantifier(s.quantifier)]
     words += map(qualifier, s.qualifiers)
     words.append(s.noun)
@@ -313,6 +341,8 @@ def change(c: A.Change, plural: bool) -> str:
         return f'lose{s} "{c.name}" (and cannot acquire it again)'
     if c.kind == "single_skill":
         return f'can only possess 1 instance of "{c.name}"'
+    if c.kind == "lose_all_symbols":
+        return f"lose{s} all of {'their' if plural else 'its'} Colors"
     if c.kind == "lose_all_skills":
         if c.words and c.words[0] == "non-spec":
             return f"lose{s} all non-|SPEC| skills (and cannot acquire them again)"
@@ -323,6 +353,9 @@ def change(c: A.Change, plural: bool) -> str:
         return f'can use "{c.name}" without paying its cost'
     if c.kind == "double":
         return f"{'have their' if plural else 'has its'} {c.stat} doubled"
+    if c.kind == "evasion_cards":
+        return (f"{'need' if plural else 'needs'} {c.amount} cards with the same Unit Name sent to the Retreat Area "
+                f"instead of 1 to be evaded")
     if c.kind == "critical_factor":
         return (f"{'have their' if plural else 'has its'} attack multiplied by {c.amount} instead of 2 when "
                 f"{'they' if plural else 'it'} Critical Hit{s}")
@@ -332,12 +365,18 @@ def change(c: A.Change, plural: bool) -> str:
                 f"{'their' if plural else 'its'} attack destroys the Main Character")
     if c.kind == "orbs":
         return f"{'break' if plural else 'breaks'} {c.amount} Orbs when {'their' if plural else 'its'} attack destroys the Main Character"
+    if c.kind == "acquire_own_keyword":   # (dsl/bond_grant.py)
+        return f"possess{'' if plural else 'es'} this unit's [{c.words[0]}] skills"
     from fecipher.dsl import skill_control
     got = skill_control.render_change(c, plural)
     return got if got is not None else c.kind
 
 
 def statement(st: A.Statement) -> str:
+    if isinstance(st, A.Step):
+        inner = " ".join(statement(x) for x in st.statements)
+        head = ("Resolve the following effects in order, until one of them fails: " if st.n == 1 else "")
+        return f"{head}{st.n}) {inner}"
     if isinstance(st, A.Delayed):
         when = {"end_of_combat": "at the end of this combat",
                 "end_of_turn": "at the end of this turn",
@@ -373,6 +412,9 @@ def statement(st: A.Statement) -> str:
             if level_onto_any(st.ref):
                 return "You can Level Up any ally with this card."
             return f"You can Level Up your {selector(st.ref)} with this card."
+        if st.kind == "metamorph":
+            return (f"When this card is placed in your Support Area, stack it on top of an allied "
+                    f"{selector(st.ref)} as a metamorphosis (neither a Level Up nor a Class Change).")
         if st.kind == "no_onto":
             purpose, by = st.words
             what = "Level Up" if purpose == "level_up" else "Class Change"
@@ -388,16 +430,23 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, (A.GameEnd, A.Choice)):
         from fecipher.dsl import effects_control
         return effects_control.render_statement(st)
+    if isinstance(st, A.StackDeploy):
+        return f"During your Deployment Phase, you can deploy {selector(st.cards)} as if they were in your hand."
     if isinstance(st, A.SymbolWaiver):
         return "You can deploy and Level Up your cards even if you do not have Bond cards with compatible colors."
     if isinstance(st, A.TwoUnits):
-        return cap(f"move both {selector(st.units[0])} and {selector(st.units[1])}") + "."
+        if st.verb == "choose":   # one choice in two parts
+            return cap(f"choose {selector(st.units[0])} and {selector(st.units[1])}") + "."
+        return cap(f"{st.verb} both {selector(st.units[0])} and {selector(st.units[1])}") + "."
     if isinstance(st, A.KeepRest):
         from fecipher.dsl import keep_rest
         return keep_rest.render(st)
     if isinstance(st, A.Guess):
         from fecipher.dsl import guess
         return guess.render(st)
+    if isinstance(st, A.ExtraPhases):
+        from fecipher.dsl import extra_phases
+        return extra_phases.render(st)
     if isinstance(st, A.SkillBan):
         from fecipher.dsl import skill_control
         return skill_control.render_ban(st)
@@ -407,9 +456,15 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.LimitLift):
         from fecipher.dsl import skill_control
         return skill_control.render_lift(st)
+    if isinstance(st, A.McTransferBan):
+        from fecipher.dsl import lose_instead
+        return lose_instead.render_ban(st)
     if isinstance(st, A.PlaceBan):
         from fecipher.dsl import place_ban
         return place_ban.render_statement(st)
+    if isinstance(st, A.DeployBan) and st.verb == "draw":
+        from fecipher.dsl import draw_ban
+        return draw_ban.render_statement(st)
     if isinstance(st, A.DeployBan):
         who = {"opponent": "your opponent", "you": "you", "each": "each player"}[st.who]
         line = f" into {'their' if st.who != 'you' else 'your'} {cap(st.line)} Line" if st.line else ""
@@ -427,9 +482,16 @@ def statement(st: A.Statement) -> str:
     if isinstance(st, A.CardChange):
         from fecipher.dsl.card_values import render_card_change
         return render_card_change(st)
+    if isinstance(st, A.ChoiceWiden):
+        from fecipher.dsl.choice_widen import render_line
+        return render_line(st)
     if isinstance(st, A.SkillCostChange):
         from fecipher.dsl.card_values import render_skill_cost_change
         return render_skill_cost_change(st)
+    if isinstance(st, A.Modification) and [c.kind for c in st.changes] == ["support_opponents_skills"]:
+        # "the card supporting this unit acquires your opponent's support skills" (B07-044SR)
+        return (f"The card supporting {' and '.join(selector(x) for x in st.subjects)} acquires your opponent's "
+                f"Support Skills. However, it cannot have more than 1 Support Skill of the same name.")
     if isinstance(st, A.Modification):
         # (cards changed where they are: "all black cards in your Retreat Area acquire white")
         subj = " and ".join(selector(x).replace(" from your ", " in your ") if isinstance(x, A.Filtered)
@@ -448,6 +510,11 @@ def statement(st: A.Statement) -> str:
                 body += f" while {'it' if not plural else 'they'} {is_} {state(st.while_state)}"
         d = duration(st.duration)
         return cap(f"{d}, {body}" if d else body) + "."
+    if isinstance(st, A.SupportFail) and st.own_name:
+        plural = (isinstance(st.units, A.Filtered) and st.units.quantifier is not None
+                  and st.units.quantifier.kind == "all")
+        return cap(f"{selector(st.units)} can also be supported by support cards with the same unit name as "
+                   f"{'themselves' if plural else 'itself'}") + "."
     if isinstance(st, A.SupportFail):
         verb = "successfully support" if st.succeeds else "fail to support"
         body = f"{selector(st.cards)} {verb} {selector(st.units)}"
@@ -519,6 +586,8 @@ def action(a: A.Action) -> str:
             parts.append(f"for every {p.number} {selector(p.unit)}")
         elif p.kind == "for_each":
             parts.append(f"for each {selector(p.unit)}")
+        elif p.kind == "per_cost_point":
+            parts.append(f"for each point of Deployment Cost that {selector(p.unit)} has")
         elif p.kind == "count_if":
             count = quantifier(p.count).removesuffix(" of")   # ("any number", with no noun after it)
             parts.append(f"(or {count} instead if {condition(p.condition)})")
@@ -560,6 +629,12 @@ def _hidden_action(a: A.Action) -> str:
 
 
 def trigger(t: A.Trigger) -> str:
+    if t.instead_of_losing:   # (dsl/lose_instead.py)
+        return "instead of losing the game " + _trigger(t)
+    return _trigger(t)
+
+
+def _trigger(t: A.Trigger) -> str:
     if t.kind == "turn_start":
         return f"at the start of {_OWNER.get(t.owner or 'your', 'your')} turn"
     if t.kind == "turn_end":
@@ -570,6 +645,8 @@ def trigger(t: A.Trigger) -> str:
         return "when you level up into this unit" + (f' from "{t.card_name}"' if t.card_name else "")
     if t.kind == "skill_destroys":
         return f'when this unit\'s "{t.name}" destroys {selector(t.obj)}'
+    if t.kind == "cards_sent_by_skill":
+        return f'when cards are sent to {place(t.place)} by this unit\'s "{t.name}"'
     new = _new_trigger(t)
     if new is not None:
         return new
@@ -603,7 +680,9 @@ def _possessive(sel: A.Selector | None) -> str:
 def _used(t: A.Trigger) -> str:
     if t.keyword is not None:
         named = f'"{t.card_name}" ' if t.card_name is not None else ""
-        return f"a {named}[{t.keyword.name}{t.keyword.arg if t.keyword.arg is not None else ''}]"
+        # ('an "Edelgard" [CP]': the article of the name heard first)
+        return (f"{article(named) if named else 'a'} {named}"
+                f"[{t.keyword.name}{t.keyword.arg if t.keyword.arg is not None else ''}]")
     if t.skills:
         return " or ".join(f'"{n}"' for n in t.skills)
     return _SKILL_KIND[t.skill_kind or "any"]
@@ -736,6 +815,10 @@ def condition(c: A.Condition) -> str:
         return "they do" if c.owner == "opponent" else "you do"
     if c.kind == "levelling_up":
         return f"you are Leveling Up {selector(c.subject)}"
+    if c.kind == "has_raised_attack":
+        subj = selector(c.subject)
+        whose = "its" if subj.lower() == "it" else f"{subj}'s"
+        return f"{whose} attack is +{c.quantity[1]} or more due to the effect of skills"
     if c.kind == "has_stat":
         op, n = c.quantity
         tail = {"le": " or lower", "ge": " or higher", "eq": ""}[op]
@@ -754,6 +837,8 @@ def condition(c: A.Condition) -> str:
         if c.words[0].startswith("as many or "):
             return f"you have equal to or {c.words[0][len('as many or '):]} {c.words[1]}{where} than your opponent"
         return f"you have {c.words[0]} {c.words[1]}{where} than your opponent"
+    if c.kind == "spec_in_effect":
+        return f'this unit\'s "{c.name}" was in effect'
     if c.kind == "support_failed":
         who = "your opponent's" if c.owner == "opponent" else "your"
         return f"{who} support card failed to support during that attack"
@@ -808,6 +893,8 @@ def state(s: A.State) -> str:
         return f"in combat with {selector(s.arg)}"
     if k == "in_line":
         return f"in the {cap(s.arg)} Line"
+    if k == "in_own_hand":   # (a SPEC unit name held in the hand only)
+        return "in your hand"
     if k == "unit_name":
         return f'"{s.arg}"'
     if k == "quality":
@@ -913,6 +1000,9 @@ def _replacement(st: A.Replace) -> str:
     """A replacement in card English: what would happen, then what happens instead."""
     a = st.action
     may = "you may " if st.optional else ""
+    if st.replaced == "skill_cost":
+        names = " or ".join(f'"{n}"' for n in st.skill_names)
+        return cap(f"when paying the cost of this unit's {names}, you may {_low(cost_item(a))} instead") + "."
     if st.replaced == "discard":
         use = "Critical Hits" if st.use == "critical" else "evades"
         return cap(f"if {selector(st.subject)} {use}, you may {_low(cost_item(a))} instead of sending a card with "
@@ -944,4 +1034,8 @@ def _replacement(st: A.Replace) -> str:
         why = _destroy_cause(st.cause_by, why)
     lead = f"if {selector(a.target)} {why}, " if why else \
         f"if {selector(a.target)} would be sent to {place(st.instead_of)}, "
-    return cap(lead + may + f"place it in {dest} instead of {place(st.instead_of)}") + "."
+    face = next((p.face for p in a.preps if p.kind == "face"), None)
+    face = f" face-{face}" if face in ("up", "down") else ""
+    if any(p.kind == "to" and tuple(p.place.words) == ("deck",) for p in a.preps):
+        return cap(lead + may + f"place it on top of {dest} instead of {place(st.instead_of)}") + "."
+    return cap(lead + may + f"place it{face} in {dest} instead of {place(st.instead_of)}") + "."

@@ -13,7 +13,7 @@ from fecipher.engine.decisions import CARD, UNIT, Option, choose
 from fecipher.engine.cards import card_unit_names
 from fecipher.engine.events import BattleEnded
 from fecipher.engine.skills import SkillContext, SkillKind
-from fecipher.engine.state import Unit
+from fecipher.engine.state import LastKnown, Unit
 from fecipher.engine.visibility import can_see, card_label, searched
 
 UnitPred = Callable[[SkillContext, Unit], bool]
@@ -22,7 +22,13 @@ CardPred = Callable[[SkillContext, CardCopy], bool]
 REF_UNIT_KINDS = {"this", "event_unit", "main_character", "attacker", "defender", "own_attacker",
                   "own_defender", "own_battler", "opponent_battler", "opponent_main_character", "cost_tapped"}
 REF_CARD_KINDS = {"this_card", "event_card", "deck_top", "deck_bottom", "support_card", "rest", "cost_card",
-                  "destroyed_card", "revealed_by"}
+                  "destroyed_card", "revealed_by", "stack_top",
+                  "trigger_cards", "other_chosen"}
+
+# ctx.data keys of a choice among an earlier choice ("choose 1 of those cards"): the cards it
+# chose among, and those it chose ("the other card" is the first less the second).
+NARROW_BASE = "narrow_base"
+NARROW_TAKEN = "narrow_taken"
 
 
 # ctx.data key: the cards a "send" cost of the skill being resolved moved ("the card sent as
@@ -102,7 +108,8 @@ def ref_units(ctx: SkillContext, ref: A.Ref) -> list[Unit]:
     k = ref.kind
     out: Any = None
     if k == "this":
-        out = ctx.unit
+        # (a hand skill that deployed its own card: that unit, dsl/effects.py _deploy_each)
+        out = ctx.unit if ctx.unit_id is not None else g.unit(ctx.data.get("this_unit"))
     elif k == "event_unit":
         out = g.unit(ctx.data.get("that_unit"))
     elif k == "main_character":
@@ -183,6 +190,9 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
         return g.players[player].deck[-1:]
     if ref.kind == "rest":
         return revealed_rest(ctx)
+    if ref.kind == "stack_top":
+        # "the top card of this unit's stack": the unit's top card now (none off the field)
+        return [u.cards[0] for u in ref_units(ctx, ref.of) if u.cards]
     if ref.kind == "destroyed_card":
         # "the destroyed enemy": the unit the trigger's attack or skill destroyed, as the top card
         # it had when it left the field (wherever that card is now; nothing while it is still there)
@@ -194,6 +204,16 @@ def ref_cards(ctx: SkillContext, ref: A.Ref) -> list[CardCopy]:
             if isinstance(e, ev.UnitLeftField) and e.unit == uid and e.cards:
                 return [g.copy(e.cards[0])]
         return []
+    if ref.kind == "trigger_cards":
+        # "those cards": the cards a 'when cards are sent to ... by this unit's "X"' trigger is
+        # about (dsl/triggers.py), wherever they are now (their printed unit names)
+        return [g.copy(cid) for cid in ctx.data.get("those_cards", ())]
+    if ref.kind == "other_chosen":
+        # "choose 1 of those cards, add it to your hand, and stack the other card under ...": the
+        # cards that choice chose among, less those it chose (wherever they are now)
+        taken = ctx.data.get(NARROW_TAKEN, [])
+        return [c for c in ctx.data.get(NARROW_BASE, []) if isinstance(c, CardCopy)
+                and not any(c is t for t in taken)]
     if ref.kind == "cost_card":
         # The cards this skill's "send" cost moved (dsl/costs.py SendCost), wherever they are now.
         return list(ctx.data.get(COST_SENT, []))
@@ -266,11 +286,45 @@ def ref_things(ctx: SkillContext, ref: A.Ref) -> list:
     return ref_units(ctx, ref)
 
 
+def ref_known(ctx: SkillContext, ref: A.Ref) -> list:
+    """What a reference stands for, with last-known information for the units it named
+    that have left the field since (engine LastKnown: the unit as it was when it left).
+    For the filters and conditions that read a value of the reference ("with the same unit
+    name as that enemy" after that enemy was sent away), not for the effects that act on
+    it: "destroy the chosen enemy" still does nothing to a unit that is gone."""
+    g = ctx.game
+    k = ref.kind
+    if k == "chosen":
+        named = [x for x in ctx.data.get("chosen", []) if isinstance(x, Unit)]
+    elif k == "picked":
+        named = [x for x in picked(ctx, ref) if isinstance(x, Unit)]
+    elif k == "event_unit":
+        uid = ctx.data.get("that_unit")
+        named = [] if uid is None or g.unit(uid) is not None else [uid]
+    else:
+        return ref_things(ctx, ref)
+    out = ref_things(ctx, ref)
+    for x in named:
+        uid = x if isinstance(x, int) else x.id
+        if isinstance(x, int) or g.unit(uid) is not x:
+            lk = g.last_known.get(uid)
+            if lk is not None and lk not in out:
+                out.append(lk)
+    if k == "event_unit" and named and any(isinstance(t, LastKnown) for t in out):
+        # (a lasting rule's settled "that unit": its top card stands in; the unit as it left is exact)
+        out = [t for t in out if not isinstance(t, CardCopy)]
+    return out
+
+
 def things_names(ctx: SkillContext, things: Iterable) -> frozenset[str]:
-    """The unit names of units (with aliases and acquired names) or cards (printed)."""
+    """The unit names of units (with aliases and acquired names), cards (printed) or units
+    that have left the field (as they were then)."""
     out: set[str] = set()
     for t in things:
-        out |= ctx.game.unit_names(t) if isinstance(t, Unit) else ctx.game.card_names(t)
+        if isinstance(t, LastKnown):
+            out |= t.names
+        else:
+            out |= ctx.game.unit_names(t) if isinstance(t, Unit) else ctx.game.card_names(t)
     return frozenset(out)
 
 
@@ -406,7 +460,7 @@ def _unit_qualifier(q: A.Qualifier) -> UnitPred:
     if q.kind == "not_main_character":
         return lambda ctx, u: not u.is_main_character
     if q.kind == "other":
-        return lambda ctx, u: u.id != ctx.unit_id
+        return lambda ctx, u: u.id != (ctx.unit_id if ctx.unit_id is not None else ctx.data.get("this_unit"))
     if q.kind == "class_changed":
         return lambda ctx, u: u.class_changed
     if q.kind == "not_class_changed":
@@ -419,6 +473,9 @@ def _unit_qualifier(q: A.Qualifier) -> UnitPred:
 
 
 def _unit_post(p: A.PostFilter) -> UnitPred:
+    if p.kind == "raised_attack":   # "with attack raised by 10 or more by skills"
+        op, n = p.op, p.value
+        return lambda ctx, u: _cmp(op, ctx.game.attack_raised_by_skills(u), n)
     if p.kind == "with_stat":
         op, n = p.op, p.value
         if p.stat == "cost":
@@ -451,6 +508,17 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
         return lambda ctx, u: bool(names & ctx.game.unit_names(u)) == want
     if p.kind == "attacked_this_turn":
         return lambda ctx, u: u.id in attacked_this_turn(ctx.game)
+    if p.kind == "deployed_here":
+        # "units deployed by this skill": the units this skill's own 'deploy' lines deployed
+        # (dsl/effects.py records them; kept by an "at the end of this turn:" block), still on
+        # the field (a unit that left and came back is a new unit)
+        return lambda ctx, u: u.id in ctx.data.get("deployed", ())
+    if p.kind == "levelled_this_turn":
+        kinds, here = p.value
+        return lambda ctx, u: u.id in levelled_this_turn(ctx.game, kinds, ctx.unit_id if here else None)
+    if p.kind == "chosen_by_own_skill":   # (Game.note_chosen: what the skill's choices chose)
+        name = p.value
+        return lambda ctx, u: ctx.unit_id is not None and u.id in ctx.game.chosen_this_turn(ctx.unit_id, name)
     if p.kind == "same_line":
         ref = p.value
 
@@ -475,8 +543,14 @@ def _unit_post(p: A.PostFilter) -> UnitPred:
     if p.kind == "with_stack":
         op, n = p.op, p.value
         return lambda ctx, u: _cmp(op, len(u.cards), n)
+    if p.kind == "cost_tapped_by_skill":
+        # "tapped as the cost of this unit's "X" this turn": the engine's record of the units the
+        # costs of this unit's uses of "X" tapped this turn (Game.cost_taps, engine/game.py)
+        name = p.value
+        return lambda ctx, u: u.id in ctx.game.cost_taps.get((ctx.game.turn, ctx.unit_id, name), ())
     if p.kind in ("different_names", "destroyed_here", "sent_here", "drawn_here", "tapped_here",
-                  "cost_tapped_here", "cost_sent_here"):
+                  "cost_tapped_here", "cost_sent_here", "returned_here", "different_stat", "total_stat",
+                  "among_chosen"):
         return lambda ctx, u: True   # a rule of the choice / of the count, not of one unit
     if p.kind == "other_than":
         refs = p.value
@@ -520,7 +594,8 @@ def _stat_than(p: A.PostFilter, stat_of) -> Callable:
 def weapons_of(ctx: SkillContext, thing) -> frozenset[str]:
     """The weapon affinities of a unit (as computed now) or of a card (printed)."""
     from fecipher.engine.cards import WEAPONS
-    kinds = ctx.game.types(thing) if isinstance(thing, Unit) else thing.card.all_types
+    kinds = (thing.types if isinstance(thing, LastKnown) else
+             ctx.game.types(thing) if isinstance(thing, Unit) else thing.card.all_types)
     return frozenset(t for t in kinds if t in WEAPONS)
 
 
@@ -530,7 +605,7 @@ def _same_weapon(p: A.PostFilter) -> Callable:
     ref = p.value
 
     def test(ctx, thing):
-        theirs = frozenset().union(*(weapons_of(ctx, x) for x in ref_things(ctx, ref)))
+        theirs = frozenset().union(*(weapons_of(ctx, x) for x in ref_known(ctx, ref)))
         return bool(theirs) and bool(weapons_of(ctx, thing) & theirs)
     return test
 
@@ -543,7 +618,7 @@ def _same_name(p: A.PostFilter, names_of) -> Callable:
 
     def test(ctx, thing):
         # (a group, "another ally": any one of its units' names)
-        found = unit_candidates(ctx, ref) if isinstance(ref, A.Filtered) else ref_things(ctx, ref)
+        found = unit_candidates(ctx, ref) if isinstance(ref, A.Filtered) else ref_known(ctx, ref)
         theirs = things_names(ctx, found)
         if not theirs:
             return False
@@ -557,7 +632,7 @@ def colors_of(ctx: SkillContext, thing) -> frozenset[str]:
     these comparisons, as the rules list it among the symbols (docs/rules.md, engine
     decision "Colorless is a colour when colours are compared")."""
     g = ctx.game
-    syms = g.symbols(thing) if isinstance(thing, Unit) else (
+    syms = thing.symbols if isinstance(thing, LastKnown) else g.symbols(thing) if isinstance(thing, Unit) else (
         frozenset(thing.card.symbols) if g.card_values_idle(M.CARD_SYMBOLS) else g.card_symbols(thing))
     return frozenset(s.value for s in syms) if syms else frozenset({"colorless"})
 
@@ -571,7 +646,7 @@ def _colors_compared(p: A.PostFilter) -> Callable:
 
         def same(ctx, thing):
             theirs: set[str] = set()
-            for x in ref_things(ctx, ref):
+            for x in ref_known(ctx, ref):
                 theirs |= colors_of(ctx, x)
             return bool(theirs) and not colors_of(ctx, thing).isdisjoint(theirs)
         return same
@@ -595,8 +670,8 @@ def _same_symbol(p: A.PostFilter, symbols_of) -> Callable:
     def test(ctx, thing):
         g = ctx.game
         theirs: set = set()
-        for x in ref_things(ctx, ref):
-            theirs |= g.symbols(x) if isinstance(x, Unit) else g.card_symbols(x)
+        for x in ref_known(ctx, ref):
+            theirs |= x.symbols if isinstance(x, LastKnown) else g.symbols(x) if isinstance(x, Unit) else g.card_symbols(x)
         return bool(theirs) and bool(symbols_of(ctx, thing) & theirs)
     return test
 
@@ -650,6 +725,8 @@ def card_predicate(sel: A.Filtered | A.Ref) -> CardPred:
         elif p.kind in ("support_skill", "keyword_skill", "bond_skill", "support_x"):   # "a card with a [CF] skill"
             from fecipher.dsl.skill_control import post_predicate
             tests.append(post_predicate(p))
+        elif p.kind == "discarded_for":   # "a "Fir" card discarded for a critical hit of this unit"
+            tests.append(lambda ctx, c, use=p.value: c.id in ctx.game.discarding_for(use, ctx.unit_id))
         elif p.kind == "cc_cost":   # "a card with a Class Change Cost": its computed one (a card given one has one)
             tests.append(lambda ctx, c: ctx.game.cc_cost(c) is not None)
     checks = tuple(tests)
@@ -730,6 +807,18 @@ def count_things(sel: A.Selector) -> Callable[[SkillContext], int]:
     if isinstance(sel, A.Ref):
         return lambda ctx: len(ref_things(ctx, sel))
     kind = selector_kind(sel)
+    if kind == "unit" and different_names(sel):
+        # "for each monster unit with different unit names": the most of the units matching
+        # that can be taken with no two sharing a unit name (a unit's aliases count)
+        pred = unit_predicate(sel)
+        side = V.UNIT_NOUNS.get(sel.noun, "unit")
+
+        def count_named(ctx):
+            g = ctx.game
+            pool = g.all_units() if side == "unit" else (
+                g.players[ctx.controller].units if side == "ally" else g.players[ctx.opponent].units)
+            return most_with_different_names([g.unit_names(u) for u in pool if pred(ctx, u)])
+        return count_named
     if kind == "unit":
         pred = unit_predicate(sel)
         side = V.UNIT_NOUNS.get(sel.noun, "unit")
@@ -819,18 +908,38 @@ def card_candidates(ctx: SkillContext, sel: A.Selector) -> list[CardCopy]:
             cards = u.cards if stack.kind == "in_stack" else u.cards[1:]
             out.extend(c for c in cards if pred(ctx, c))
         return out
+    sent = next((p for p in sel.posts if p.kind == "sent_here"), None)
+    if sent is not None:
+        # "deploy all cards sent to your retreat area by this skill" (B03-072R): the cards this
+        # skill's own lines moved to that area (dsl/effects.py records them), of the area's
+        # owner(s), that are still there
+        pred = card_predicate(sel)
+        area, owners = place_area(sent.value), place_owner(ctx, sent.value)
+        out = []
+        for c, dest in ctx.data.get("sent", ()):
+            if (dest == area and c.owner in owners and c not in out and ctx.game.locate(c)[0] == area
+                    and pred(ctx, c)):
+                out.append(c)
+        return out
+    if any(p.kind == "among_chosen" for p in sel.posts):
+        # "1 of those cards": among what the skill's last choice of cards chose (the checker makes
+        # sure the line right before names that choice), wherever they are now
+        pred = card_predicate(sel)
+        return [c for c in ctx.data.get("picked", {}).get("card", []) if pred(ctx, c)]
     if any(p.kind == "among" for p in sel.posts):   # "1 "Hana" card among them"
         pred = card_predicate(sel)
         return [c for c in revealed_rest(ctx) if pred(ctx, c)]
     place = card_place(sel)
     if place is None:
         return []
-    also = next((p.value for p in sel.posts if p.kind == "also_from_place"), None)
-    if also is not None:
-        # "from your hand or your retreat area": the cards of both areas, the first area's first
+    also = [p.value for p in sel.posts if p.kind == "also_from_place"]
+    if also:
+        # "from your hand or your retreat area", "from their hand or their bond area or their
+        # orbs": the cards of every area named, in the order named (every bond and orb: the
+        # checker allows no qualities with them, which a face-down card would not show)
         pred = card_predicate(sel)
         out = []
-        for where in (place, also):
+        for where in (place, *also):
             area = place_area(where)
             for p in place_owner(ctx, where):
                 out.extend(c for c in ctx.game.players[p].area_cards(area) if pred(ctx, c))
@@ -862,16 +971,89 @@ def attacked_this_turn(game) -> set[int]:
     return out
 
 
+def most_with_different_names(name_sets: list[frozenset[str]]) -> int:
+    """The most of these things (each given by its unit names) that can be taken with no two
+    sharing a unit name: the number of different unit names when each has one name; a thing
+    with aliases ("also named ...") counts once, as a choice "with different unit names"
+    (:func:`_pick_distinct`) would take it."""
+    sets = sorted(set(name_sets), key=len)   # (things with the same names are interchangeable)
+    if all(len(s) == 1 for s in sets):
+        return len(sets)
+
+    def best(i: int, used: frozenset[str]) -> int:
+        if i == len(sets):
+            return 0
+        skip = best(i + 1, used)
+        if sets[i] & used:
+            return skip
+        return max(skip, 1 + best(i + 1, used | sets[i]))
+    return best(0, frozenset())
+
+
+def levelled_this_turn(game, kinds: tuple, since_unit: int | None = None) -> set[int]:
+    """Ids of the units levelled up ("levelled up": a level up or a class change, 001 p.23: a
+    class change is a level up) or growthed ("growthed") in the turn going on, by the game's
+    events. With ``since_unit`` only what happened while that unit was on the field: the
+    events after its deployment when it was deployed this turn (a unit that leaves the field
+    and comes back is a new unit, so its deployment is where its time on the field begins;
+    none found: it was there all turn). A unit that left the field is not on it to be asked."""
+    from fecipher.engine import events as ev
+    out: set[int] = set()
+    for e in reversed(game.events):
+        if isinstance(e, ev.TurnStarted):
+            break
+        if since_unit is not None and isinstance(e, ev.Deployed) and e.unit == since_unit:
+            break
+        if isinstance(e, ev.LeveledUp):
+            if ("growthed" if e.growth else "levelled up") in kinds:
+                out.add(e.unit)
+        elif isinstance(e, ev.ClassChanged) and "levelled up" in kinds:
+            out.add(e.unit)
+    return out
+
+
 def different_names(sel: A.Selector) -> bool:
     return isinstance(sel, A.Filtered) and any(p.kind == "different_names" for p in sel.posts)
 
 
-def _pick_distinct(ctx, cands: list, names_of, n: int, lo: int, prompt: str, chooser: int, option):
-    """Choose up to n things one at a time, none sharing a unit name with one chosen before."""
+def _total_bound(sel: A.Selector) -> A.PostFilter | None:
+    """The "with a total cost of N or lower" rule of a choice, if it has one."""
+    if not isinstance(sel, A.Filtered):
+        return None
+    return next((p for p in sel.posts if p.kind == "total_stat"), None)
+
+
+def choice_rule(ctx: SkillContext, sel: A.Selector, names_of, stat_of):
+    """The rule a choice of several puts on the things picked together, as a test of one more
+    thing against those already picked (None: no such rule): "with different unit names"
+    (none sharing a unit name with one picked before), "with different costs" (none with the
+    deployment cost of one picked before) and "with a total cost of 6 or lower"
+    (the values of the picked things, computed when the choice is made, adding up to the
+    bound at most). ``names_of`` / ``stat_of`` read a candidate's unit names and values."""
+    tests = []
+    if different_names(sel):
+        tests.append(lambda picked, c: not any(names_of(c) & names_of(x) for x in picked))
+    differ = next((p.stat for p in sel.posts if p.kind == "different_stat"), None) if isinstance(sel, A.Filtered) \
+        else None
+    if differ is not None:
+        # "with different Deployment Costs": none with the value of one picked before (computed now)
+        tests.append(lambda picked, c: all(stat_of(ctx, c, differ) != stat_of(ctx, x, differ) for x in picked))
+    bound = _total_bound(sel)
+    if bound is not None:
+        stat, n = bound.stat, bound.value
+        tests.append(lambda picked, c: sum(stat_of(ctx, x, stat) for x in (*picked, c)) <= n)
+    if not tests:
+        return None
+    return lambda picked, c: all(t(picked, c) for t in tests)
+
+
+def _pick_distinct(ctx, cands: list, fits, n: int, lo: int, prompt: str, chooser: int, option):
+    """Choose up to n things one at a time, each fitting with those chosen before
+    (:func:`choice_rule`): only the things that fit are offered at each step, and the
+    chooser may stop once ``lo`` are chosen (or when none fits)."""
     picked: list = []
-    taken: set = set()
     while len(picked) < n:
-        left = [c for c in cands if c not in picked and not (names_of(c) & taken)]
+        left = [c for c in cands if c not in picked and fits(picked, c)]
         if not left:
             break
         opts = [option(c) for c in left]
@@ -881,7 +1063,6 @@ def _pick_distinct(ctx, cands: list, names_of, n: int, lo: int, prompt: str, cho
         key = got[0].unit if got[0].unit is not None else got[0].card
         c = next(x for x in left if x.id == key)
         picked.append(c)
-        taken |= names_of(c)
     return picked
 
 
@@ -912,6 +1093,16 @@ def offerable(ctx: SkillContext, things: list, keep, chooser: int | None = None,
             if keep(ctx, t) or (isinstance(t, CardCopy) and not search and not can_see(g, who, t))]
 
 
+def _widened(ctx: SkillContext, sel: A.Selector, cands: list, units: bool) -> list:
+    """``cands`` and what a widening of the resolving skill's choice adds (dsl/choice_widen.py)."""
+    g = ctx.game
+    if M.CHOICE_WIDEN not in g._live_stats and M.CHOICE_WIDEN not in g._mods_by_stat:
+        return cands
+    from fecipher.dsl.choice_widen import extra_candidates
+    more = [t for t in extra_candidates(ctx, sel, units) if not any(t is x for x in cands)]
+    return cands + more if more else cands
+
+
 def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | None = None, times: int = 1,
                keep=None):
     """Resolve a unit selector to units, asking the controller to choose where it says N
@@ -920,6 +1111,7 @@ def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
     cands = unit_candidates(ctx, sel)
     if isinstance(sel, A.Ref) or picks_all(sel):
         return cands
+    cands = _widened(ctx, sel, cands, True)
     cands = [u for u in cands if choosable(ctx, u)]
     if keep is not None:
         cands = offerable(ctx, cands, keep, chooser)
@@ -929,9 +1121,10 @@ def pick_units(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
         return []
     hi_n = len(cands) if hi == math.inf else int(hi)
     lo_n = min(lo, len(cands))
-    if different_names(sel):
+    fits = choice_rule(ctx, sel, lambda u: set(ctx.game.unit_names(u)), _unit_stat)
+    if fits is not None:
         return (yield from _pick_distinct(
-            ctx, cands, lambda u: set(ctx.game.unit_names(u)), hi_n, lo_n, prompt,
+            ctx, cands, fits, hi_n, lo_n, prompt,
             ctx.controller if chooser is None else chooser,
             lambda u: Option(UNIT, unit=u.id, label=f"{u.card.name} ({u.area} line)")))
     opts = [Option(UNIT, unit=u.id, label=f"{u.card.name} ({'ally' if u.owner == ctx.controller else 'enemy'}, "
@@ -951,6 +1144,7 @@ def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
     cands = card_candidates(ctx, sel)
     if isinstance(sel, A.Ref) or picks_all(sel):
         return cands
+    cands = _widened(ctx, sel, cands, False)
     lo, hi = count_range(sel)
     lo, hi = lo * times, hi * times
     if not cands or hi == 0:
@@ -967,9 +1161,10 @@ def pick_cards(ctx: SkillContext, sel: A.Selector, prompt: str, chooser: int | N
             return []
     hi_n = len(cands) if hi == math.inf else int(hi)
     lo_n = min(lo, len(cands))
-    if different_names(sel):
+    fits = choice_rule(ctx, sel, lambda c: set(card_unit_names(c.card)), _card_stat)
+    if fits is not None:
         return (yield from _pick_distinct(
-            ctx, cands, lambda c: set(card_unit_names(c.card)), hi_n, lo_n, prompt,
+            ctx, cands, fits, hi_n, lo_n, prompt,
             who, lambda c: Option(CARD, card=c.id, label=card_label(g, who, c))))
     opts = [Option(CARD, card=c.id, label=card_label(g, who, c)) for c in cands]
     chosen = yield from choose(ctx.controller if chooser is None else chooser, prompt, opts,

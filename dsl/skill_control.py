@@ -57,11 +57,13 @@ def check_ban(checker, st: A.SkillBan) -> None:
             from fecipher.dsl.errors import suggest
             checker.err(st.pos, lambda w=w: f"unknown quality '{w}' of support cards{suggest(w, V.QUALITY_WORDS)}")
     _check_duration(checker, kind, st.duration, st.pos, "a rule about skills")
-    if (not st.kinds or "support" in st.kinds) and st.duration is not None and st.duration.kind == "end_of_combat" \
-            and any(t.kind == "supported" for t in checker.s.triggers):
-        checker.err(st.pos, "support skills that do not activate in this combat, set up when a support succeeded, "
-                            "is not supported: the support skills of this combat activate before 'when ... is "
-                            "supported' skills resolve")
+    if st.supported is not None:
+        # 'the cards supporting it lose "Miracle Emblem"': the unit those cards support
+        from fecipher.dsl.selectors import selector_kind
+        checker.check_selector(st.supported)
+        if selector_kind(st.supported) not in ("unit", "chosen"):
+            checker.err(st.pos, "'the cards supporting ...' names a unit, e.g. 'the cards supporting it' after "
+                                "'choose 1 enemy'")
 
 
 # Card phrasings of skill control the language does not have: a line that does not parse
@@ -78,6 +80,23 @@ UNSUPPORTED = (
                 r"|\bwith\s+this\s+card\s+in\s+your\s+retreat\s+area\b"),
      "a skill that works while its card is in the Retreat Area is a 'retreat \"Name\"' skill (a trigger or a "
      "cost, as a hand skill's); other ways of saying it are not supported"),
+    # "When this unit is supported by a card with a Support Skill" (P05-013PR): the trigger
+    # takes no "by ..."; the supporting card is asked by a condition line.
+    (re.compile(r"^\s*when\b.*\bis\s+(being\s+)?supported\s+by\b"),
+     "a trigger 'when ... is supported by ...' is not supported: write 'when this unit is supported' (or 'when "
+     "an ally is supported') and then a condition line, 'if the card supporting this unit has a support skill' "
+     "or 'if that unit is supported by a green card'"),
+    # "The card supporting this unit acquires your opponent's Support Skills" (B07-044SR): that
+    # line alone; other things acquired from the opponent are not in the language.
+    (re.compile(r"\bacquires?\s+(all\s+)?(of\s+)?your\s+opponent'?s\b"),
+     "acquiring your opponent's support skills is supported only as 'the card supporting this unit acquires "
+     "your opponent's support skills' (a CONT skill's line, alone); other skills of the opponent are not"),
+    # "All <Green> allies may also be supported by support cards with the same Unit Name as
+    # themselves" (B12-010SR): one spelling, for cards with the unit's own name only.
+    (re.compile(r"\b(can|may)\s+(also\s+)?be\s+supported\s+by\b"),
+     "'... can be supported by ...' is supported only as 'all green allies can be supported by cards with the "
+     "same unit name as themselves' (or '... as itself' after 'this unit'); other supporting cards: 'all "
+     "\"Anna\" cards can support this unit'"),
 )
 
 
@@ -155,6 +174,15 @@ def _check_duration(checker, kind: str, duration, pos, what: str) -> None:
 
 def check_change(checker, c: A.Change) -> None:
     """The changes of this module, in a modification line."""
+    if c.kind == "acquire_opponent_support_skills":
+        # (the parser made the one accepted line a "support_opponents_skills" change)
+        checker.err(c.pos, "acquiring your opponent's support skills is supported only as 'the card supporting "
+                           "this unit acquires your opponent's support skills' (a CONT skill's line, alone)")
+        return
+    if c.kind == "support_opponents_skills" and checker.s.kind != "cont":
+        checker.err(c.pos, "'the card supporting this unit acquires your opponent's support skills' is a CONT "
+                           "skill's line (with a duration it is not supported)")
+        return
     if c.kind == "support_twice":
         if c.words not in (("activates", "second"), ("activate", "second")):
             checker.err(c.pos, "the line is 'the support skill of the card supporting this unit activates a "
@@ -259,29 +287,48 @@ def unit_has_support_skill(game, u) -> bool:
 
 
 def has_support_skill(ctx: SkillContext, thing) -> bool:
-    if isinstance(thing, CardCopy):
-        return thing.card.support_skill is not None
+    if isinstance(thing, CardCopy):   # (a support card: with those it acquired, engine/battle.py)
+        from fecipher.engine.battle import support_skills_of
+        return bool(support_skills_of(ctx.game, thing))
     return unit_has_support_skill(ctx.game, thing)
 
 
 def support_skill_names(ctx: SkillContext, thing) -> tuple[str, ...]:
-    """The names of a card's printed support skills (a unit: its card's; a card may print two)."""
-    card = thing.card if isinstance(thing, CardCopy) else ctx.game.base_card(thing)
-    return tuple(s.name for s in card.support_skills)
+    """The names of a card's support skills: printed (a card may print two), and those a
+    support card acquired (engine/battle.py, support_skills_of); a unit: its card's printed ones."""
+    if isinstance(thing, CardCopy):
+        from fecipher.engine.battle import support_skills_of
+        return tuple(s.name for s in support_skills_of(ctx.game, thing))
+    return tuple(s.name for s in ctx.game.base_card(thing).support_skills)
+
+
+def _given_bond_skills(ctx: SkillContext, copy: CardCopy) -> tuple:
+    """The bond skills a face-up bond card has from a unit's CONT skill ("All of your
+    <Yellow> Bond cards possess this unit's [BS] skill", dsl/bond_grant.py), besides its own."""
+    g = ctx.game
+    if M.idle(g, M.BOND_SKILLS):
+        return ()
+    area, bond = g.locate(copy)
+    if area != "bonds" or not bond.face_up:
+        return ()
+    from fecipher.engine.resolution import bond_skills
+    return bond_skills(g, copy.owner, copy)
 
 
 def has_bond_skill(ctx: SkillContext, thing) -> bool:
-    """A card (a unit: its card) that prints a bond skill."""
+    """A card (a unit: its card) that prints a bond skill; a face-up bond also one a unit's
+    skill gives it."""
     card = thing.card if isinstance(thing, CardCopy) else ctx.game.base_card(thing)
-    return any(s.kind is SkillKind.BOND for s in card.skills)
+    return any(s.kind is SkillKind.BOND for s in card.skills) or (
+        isinstance(thing, CardCopy) and bool(_given_bond_skills(ctx, thing)))
 
 
 def has_keyword_skill(ctx: SkillContext, thing, name: str) -> bool:
     """A skill with that keyword: a unit's skills now (printed, acquired, not lost), or
-    the skills printed on a card (its support skill too)."""
+    the skills printed on a card (its support skills too, with those a support card acquired)."""
     if isinstance(thing, CardCopy):
-        card = thing.card
-        skills = card.skills + card.support_skills
+        from fecipher.engine.battle import support_skills_of
+        skills = thing.card.skills + support_skills_of(ctx.game, thing) + _given_bond_skills(ctx, thing)
     else:
         skills = ctx.game.skills_of(thing)
         if has_support_skill(ctx, thing):
@@ -340,14 +387,21 @@ def ban_value(st: A.SkillBan):
     """value(ctx, _, player=, kind=, skill=, card=): whether the rule forbids that
     skill; players are counted from the rule's controller."""
     who, kinds, words, only = st.who, frozenset(st.kinds), tuple(st.cards or ()), st.skill
+    supported = st.supported
 
-    def forbids(ctx, _unit, player=None, kind=None, also=None, card=None, skill=None, **kw):
+    def forbids(ctx, _unit, player=None, kind=None, also=None, card=None, skill=None, supported_unit=None, **kw):
         if who == "opponent" and player != ctx.opponent or who == "you" and player != ctx.controller:
             return False
         if kinds and kind not in kinds and also not in kinds:
             return False
         if only is not None and skill != only:   # 'all support cards lose "Miracle Emblem"'
             return False
+        if supported is not None:
+            # 'the cards supporting it lose "X"': a support skill of a card supporting that unit
+            # (the engine names the unit a support skill's card supports: supported_unit)
+            from fecipher.dsl.selectors import ref_units
+            if supported_unit is None or supported_unit not in {u.id for u in ref_units(ctx, supported)}:
+                return False
         if words:
             from fecipher.dsl.selectors import card_has
             if card is None or not all(card_has(card.card, w) for w in words):
@@ -362,25 +416,8 @@ def ban_continuous(st: A.SkillBan) -> list[ContinuousEffect]:
 
 def ban_effect(st: A.SkillBan):
     """The rule for its duration: a modifier that reaches no unit (as a deploy ban)."""
-    duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
-    value = ban_value(st)
-    text = render_ban(st)
-
-    def eff(ctx: SkillContext):
-        from fecipher.dsl.skillcompile import duration_holder
-        g = ctx.game
-        holder = duration_holder(st, ctx)
-        if holder is False:   # "until this unit leaves the field", and it has left: nothing lasts
-            ctx.data["did"] = False
-            return
-        frozen = attrs.evolve(ctx, data=dict(ctx.data))
-        g.add_modifier(Modifier(M.SKILL_BAN, "flag", (lambda gm, un, _c=frozen, **kw: value(_c.in_game(gm), un, **kw)),
-                                duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
-                                source=ctx.skill.name, holder=holder))
-        ctx.data["did"] = True
-        return
-        yield  # pragma: no cover
-    return eff
+    from fecipher.dsl.skillcompile import player_rule_effect
+    return player_rule_effect(st, M.SKILL_BAN, ban_value(st), render_ban(st))
 
 
 def _lift_value(name: str):
@@ -420,6 +457,8 @@ def change_parts(c: A.Change) -> list[tuple[str, str, Any]] | None:
         return [(M.NO_SUPPORT_SKILL, "flag", True)]
     if c.kind == "support_twice":
         return [(M.SUPPORT_TWICE, "flag", True)]
+    if c.kind == "support_opponents_skills":
+        return [(M.SUPPORT_OPPONENTS_SKILLS, "flag", True)]
     if c.kind == "lvs_usable":
         levels = frozenset(int(w.partition(" ")[2] or 0) for w in c.words)
         return [(M.LVS_USABLE, "flag", lambda ctx, u, level=None, _l=levels, **kw: level in _l)]
@@ -525,6 +564,8 @@ def render_ban(st: A.SkillBan) -> str:
     kinds = " or ".join(_KIND_TEXT[k] for k in st.kinds)
     if st.skill is not None and st.verb == "use":
         body = f'{who} cannot use "{st.skill}"'
+    elif st.skill is not None and st.supported is not None:
+        body = f'the cards supporting {render.selector(st.supported)} lose "{st.skill}"'
     elif st.skill is not None:
         body = f'{whose} Support cards lose "{st.skill}"'
     elif st.cards is not None:
@@ -556,6 +597,9 @@ def render_change(c: A.Change, plural: bool) -> str | None:
         return f"lose{s} {'their' if plural else 'its'} Support Skill{'s' if plural else ''}"
     if c.kind == "support_twice":
         return f"{'have' if plural else 'has'} the Support Skill of {'their' if plural else 'its'} Support activate a 2nd time"
+    if c.kind == "support_opponents_skills":
+        return (f"{'have' if plural else 'has'} the card supporting {'them' if plural else 'it'} acquire your "
+                f"opponent's Support Skills (it cannot have more than 1 Support Skill of the same name)")
     if c.kind == "lvs_usable":
         tags = [f"[{w.replace(' ', '')}]" for w in c.words]
         listed = tags[0] if len(tags) == 1 else ", ".join(tags[:-1]) + " and " + tags[-1]

@@ -25,7 +25,7 @@ from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401  (fi
 FILTER_WORDS = V.QUALITY_WORDS | COLORLESS
 _PICKED_TEXT = {"ally": "the chosen ally", "enemy": "the chosen enemy", "unit": "the chosen unit",
                 "card": "the chosen card", "bond": "the chosen bond", "orb": "the chosen orb",
-                "revealed": "the revealed card"}
+                "revealed": "the revealed card", "stacked": "the stacked card"}
 
 
 @attrs.frozen
@@ -37,6 +37,7 @@ class Binding:
     new: bool             # False for "reveal it": the same things as before
     narrows: str | None = None   # "choose 1 card among them": a choice among the revealed cards
     area: str | None = None      # where the chosen cards are, when the line says ("bonds", "orbs", "hand" ...)
+    narrows_line: int | None = None   # "choose 1 of those cards": the line of the choice it chooses among
 
     def text(self) -> str:
         return f"{_PICKED_TEXT.get(self.key, self.key)} (line {self.line})"
@@ -65,6 +66,9 @@ def _names_it(st) -> bool:
 _NEW_TRIGGERS = frozenset({"tapped", "untapped", "growthed", "fails_to_destroy", "combat_ends", "uses", "card_to",
                            "revealed", "draws", "support_fails", "phase_start", "phase_end", "destroyed", "evades",
                            "moves"})
+# Effect verbs that may choose or move cards of a unit's stack ("cards stacked under this unit",
+# "the top card of this unit's stack"): the unit's top card is settled by the engine (decision 41).
+_STACK_TAKING = frozenset({"choose", "send", "add", "put", "deploy"})
 _ACTING_TRIGGERS = frozenset({"tapped", "untapped", "moves", "card_to", "draws", "revealed"})
 # The areas a card can be deployed from ("when an ally is deployed from your bond area").
 _DEPLOY_SOURCES = frozenset({"hand", "bonds", "retreat", "deck", "boundless"})
@@ -95,8 +99,25 @@ def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] 
             if (s.name, s.kind) in names and s.kind != "cont":
                 sink.error(s.pos, f"\"{card.name}\" has two skills named \"{s.name}\"")
             names.add((s.name, s.kind))
+        if CV.is_continuous_boundless_skill(s):
+            # (a continuous skill of the Boundless Area: its lines are checked as a CONT skill's)
+            check_continuous_boundless(s, sink)
+            s = attrs.evolve(s, kind="cont")
         SkillChecker(card, s, sink, granted, has_cc, skill_names, units, skills, cards).check()
     check_grant_cycles(card, sink)
+
+
+def check_continuous_boundless(s: A.SkillNode, sink: Sink) -> None:
+    """What a continuous skill of the Boundless Area may say beyond a CONT skill's checks:
+    its card is not a unit, so no change of 'this unit' and no condition (none is supported)."""
+    for c in s.conditions:
+        sink.error(c.pos, "a condition on a continuous skill of the Boundless Area is not supported: it holds "
+                          "while its card is in its owner's Boundless Area")
+    for st in s.statements:
+        for subj in st.subjects:
+            if isinstance(subj, A.Ref) and subj.kind in ("this", "this_card"):
+                sink.error(subj.pos, "a continuous skill of the Boundless Area changes units on the field "
+                                     "(e.g. 'your opponent's main character'); its card is not a unit")
 
 
 def acquired_skills(skill: A.SkillNode) -> list[tuple[str, A.Pos]]:
@@ -168,8 +189,10 @@ class SkillChecker:
         self.actor = False       # inside "your opponent ..." / "each player ...": areas are "their ..."
         self.guard = False       # checking the condition of "if ...: <effect>"
         self.bindings: list[Binding] = []   # the choices made by the lines before the one checked
+        self.step_base: list[Binding] | None = None   # the choices made before the first step
         self.looked = False
         self.counting = False    # checking what "for each" / "you have N" counts (a stack may be counted)
+        self.taking = False      # checking what an effect line chooses or moves (a stack's cards may be taken)
         # The last "reveal" or "look at" line before ("reveal" / "look"): "the rest" and "among them"
         # name the cards it showed; "the revealed cards" / "among the revealed cards" need a "reveal".
         self.shown: str | None = None
@@ -202,6 +225,22 @@ class SkillChecker:
         than the rest of a check and is not made for an error that is only counted)."""
         self.sink.error(pos, msg)
 
+    def _check_cost_tapped_by_skill(self, sel, p: A.PostFilter) -> None:
+        """'tapped as the cost of this unit's "X" this turn': units, and X another skill of this
+        card whose cost taps units."""
+        if selector_kind(sel) != "unit":
+            self.err(p.pos, "'tapped as the cost of this unit's \"X\" this turn' is said of units: "
+                            "'choose 1 ally tapped as the cost of this unit's \"X\" this turn'")
+            return
+        other = next((k for k in self.card.skills if k.name == p.value), None)
+        if other is None:
+            self.err(p.pos, lambda: f"this card has no skill \"{p.value}\"{suggest(p.value, self.skill_names)}")
+        elif other is self.s:
+            self.err(p.pos, "'tapped as the cost of this unit's \"X\" this turn' names another skill of this card "
+                            "(the units this use's own cost tapped: 'tapped as the cost of this skill')")
+        elif not _taps_units(other):
+            self.err(p.pos, lambda: f"the cost of \"{p.value}\" taps no unit: not supported")
+
     def check(self) -> None:
         s = self.s
         for k in s.keywords:
@@ -218,6 +257,12 @@ class SkillChecker:
         for lim, pos in s.limits:
             if lim not in ("turn", "game"):
                 self.err(pos, f"'once per {lim}': a limit is 'once per turn' or 'once per game'")
+        if any(t.instead_of_losing for t in s.triggers):   # (dsl/lose_instead.py)
+            from fecipher.dsl import lose_instead
+            lose_instead.check_skill(self, s)
+        if s.kind == "hand":   # ('this unit' once its card is deployed: dsl/lose_instead.py)
+            from fecipher.dsl import lose_instead
+            lose_instead.check_this_unit(self, s)
         if s.kind in ("cont", "spec"):
             # "you may [flip 2 bonds] to deploy ... instead": a CONT skill whose every line is a
             # "you may" replacement pays its cost when its controller says yes.
@@ -282,6 +327,15 @@ class SkillChecker:
         self.it_follows = False   # the lines since the last choice all named it ("it" / "them")
         self.looked = False   # a "look at", "choose" or "reveal" line before: "it" / "them" name what it took
         self.check_lines(s.statements)
+        if s.granted and s.kind == "spec":
+            # A SPEC skill a unit acquires ("all allied "Anankos" acquire the following skill:
+            # |SPEC| ... you may have 2 or more allied "Anankos"", B07-097SR): the engine reads
+            # the unit's acquired skills for rule 5's unit names only.
+            for st in s.statements:
+                if not (isinstance(st, A.CardRule) and st.kind == "share_name"):
+                    self.err(st.pos, "a granted SPEC skill (one a unit acquires) takes only 'this card can share "
+                                     "its unit name with allies'; other card rules acquired by a unit are not "
+                                     "supported")
         CV.check_bond_skill(self)
         control.check_skill(self, s)
         if any(self._counts_destroyed(st) for st in s.statements) and not any(
@@ -302,6 +356,8 @@ class SkillChecker:
                     for c in s.costs if isinstance(c, A.Action)):
                 self.err(post.pos, "'... sent to ... as the cost of this skill' counts the cards this skill's cost "
                                    "sends there, and its cost sends none there")
+        self._check_done_objects(s.statements)
+        self.check_steps(s.statements)
         for post in self._sent_counts(s.statements):
             area = V.PLACES.get(tuple(post.value.words))
             if area is not None and not any(self._sends_to(st, area) for st in s.statements):
@@ -315,7 +371,7 @@ class SkillChecker:
         choices made before them), so they go through here too."""
         for st in statements:
             self.check_statement(st)
-            if not isinstance(st, A.Delayed):
+            if not isinstance(st, (A.Delayed, A.Step)):
                 self.check_references(st, "line")
             b = self.binding_of(st)
             if b is not None:
@@ -327,7 +383,7 @@ class SkillChecker:
             # under "if ...:" that did not run would leave "it" an earlier one's.
             if b is not None and b.new:
                 self.it_follows = not isinstance(st, A.Guarded)
-            elif not (self.it_follows and not isinstance(st, A.Delayed) and _names_it(st)):
+            elif not (self.it_follows and not isinstance(st, (A.Delayed, A.Step)) and _names_it(st)):
                 self.it_follows = False
             inner = st.statement if isinstance(st, A.Guarded) else st
             inner = inner.action if isinstance(inner, A.ActorStatement) else inner
@@ -341,9 +397,18 @@ class SkillChecker:
             return self.binding_of(st.statement)
         if isinstance(st, A.ActorStatement):
             st = st.action
+        stacks = st.options if isinstance(st, A.Choice) else (st,)
+        if any(isinstance(x, A.Action) and x.verb == "stack" for x in stacks):
+            # "either deploy it or stack it beneath this unit. If the stacked card has ...": what the
+            # line (or the option picked) stacked; not a new choice ("it" stays what it was)
+            return Binding("stacked", "card", st.pos.line, False, None, "field")
         if isinstance(st, A.Action) and st.verb == "draw" and any(p.kind == "and_reveal" for p in st.preps):
             # "draw 1 and reveal it": the card drawn is the revealed card, in the hand
             return Binding("revealed", "card", st.pos.line, True, None, "hand")
+        if isinstance(st, A.TwoUnits) and st.verb == "choose" and isinstance(st.units[1], A.Filtered):
+            # "choose 1 card ... and 1 card ... from your retreat area": one choice of cards
+            place = card_place(st.units[1])
+            return Binding("card", "card", st.pos.line, True, None, place_area(place) if place else None)
         if not isinstance(st, A.Action) or st.verb not in ("choose", "reveal"):
             return None
         key = pick_key(st.target, st.verb)
@@ -364,7 +429,26 @@ class SkillChecker:
                     else place_area(place) if place is not None else None)
         elif not new and self.bindings:
             area = self.bindings[-1].area   # "reveal it": the same cards
-        return Binding(key, kind if kind in ("unit", "card") else "card", st.pos.line, new, narrows, area)
+        narrows_line = None
+        if isinstance(st.target, A.Filtered) and any(p.kind == "among_chosen" for p in st.target.posts):
+            narrows_line = self.among_chosen_line(st)
+        return Binding(key, kind if kind in ("unit", "card") else "card", st.pos.line, new, narrows, area,
+                       narrows_line)
+
+    def among_chosen_line(self, st) -> int | None:
+        """"Choose 1 of those cards" (B14-089HN) chooses among the cards the skill's last choice
+        chose: that choice must be a 'choose' of cards, made by a line that always runs, with the
+        lines since all naming its cards (as for 'it' after it), so that 'those cards' cannot
+        mean another choice. Returns that choice's line (None: refused)."""
+        last = self.bindings[-1] if self.bindings else None
+        pos = next(p.pos for p in st.target.posts if p.kind == "among_chosen")
+        if last is None or not last.new or last.key != "card" or not self.it_follows:
+            self.err(pos, "'N of those cards' chooses among the cards the line right before chose (a "
+                          "'choose ... cards' line, or lines naming them since): e.g. 'choose 2 cards from your "
+                          "retreat area' then 'choose 1 of those cards'; 'among them' is for cards revealed or "
+                          "looked at")
+            return None
+        return last.line
 
     def ref_kind(self, ref: A.Ref) -> str:
         """'unit', 'card' or 'chosen' (not known) for what a reference stands for here."""
@@ -382,11 +466,22 @@ class SkillChecker:
         later choice would make ambiguous."""
         # A choice among the revealed cards narrows them: "it" after it is that choice.
         narrowed = {b.narrows for b in self.bindings if b.narrows}
-        made = [b for b in self.bindings if b.new and b.key not in narrowed]
+        # ("choose 1 of those cards" narrows the choice it chooses among the same way)
+        narrowed_lines = {b.narrows_line for b in self.bindings if b.narrows_line is not None}
+        made = [b for b in self.bindings if b.new and b.key not in narrowed and b.line not in narrowed_lines]
         listing = ", ".join(b.text() for b in made) if made else "nothing is chosen before it"
         for r in refs_in(node):
             if r.kind == "cost_card":
                 self.check_cost_card(r, where)
+            if r.kind == "trigger_cards" and not any(t.kind == "cards_sent_by_skill" for t in self.s.triggers):
+                self.err(r.pos, "'either of those cards' names the cards a 'when cards are sent to ... by this "
+                                "unit's \"X\"' trigger is about, and this skill has no such trigger")
+            if r.kind == "other_chosen" and (where == "before" or not any(
+                    b.narrows_line is not None for b in self.bindings)):
+                self.err(r.pos, "'the other card' names the cards a 'choose N of those cards' line of this skill "
+                                "chose among and did not choose: e.g. 'choose 2 cards from your retreat area', "
+                                "'choose 1 of those cards', 'add it to your hand', 'put the other card under "
+                                "your main character'")
             if r.kind == "destroyed_card" and (where == "before" or not any(
                     t.kind in ("destroys", "skill_destroys") for t in self.s.triggers)):
                 self.err(r.pos, "'the destroyed enemy' is the enemy a 'when this unit destroys an enemy' skill's "
@@ -402,7 +497,7 @@ class SkillChecker:
                     hint = (" ('that ally' / 'that enemy' name a unit chosen earlier in this skill; the unit the "
                             "trigger is about is 'that unit')") if r.name in ("ally", "enemy") else ""
                     self.err(r.pos, f"'{what}' needs an earlier line of this skill that "
-                                    f"{'reveals cards' if r.name == 'revealed' else 'chooses ' + self._noun(r.name)}; "
+                                    f"{'reveals cards' if r.name == 'revealed' else 'stacks cards under a unit' if r.name == 'stacked' else 'chooses ' + self._noun(r.name)}; "
                                     f"chosen before this line: {listing}{hint}")
                 elif len([b for b in found if b.new]) > 1:
                     lines = " and ".join(str(b.line) for b in found if b.new)
@@ -501,19 +596,42 @@ class SkillChecker:
             self.err(d.pos, "'until it leaves the field' is supported on a change of units ('this unit gains +30 "
                             "attack until it leaves the field'): the units changed are the ones that leave")
         elif isinstance(d, A.Duration) and d.kind == "while_source_on_field":
-            if not isinstance(st, (A.Modification, A.DeployBan, A.SkillBan, A.PlaceBan)):
+            if not isinstance(st, (A.Modification, A.DeployBan, A.SkillBan, A.PlaceBan, A.McTransferBan)):
                 self.err(d.pos, "'until this unit leaves the field' is supported on a change of units and on a "
                                 "rule about a player ('your opponent cannot deploy cards into their back line "
                                 "until this unit leaves the field')")
             elif kind in ("bond", "hand", "support"):   # (a CONT skill takes no duration: refused below)
                 self.err(d.pos, "'until this unit leaves the field' needs the skill's own unit: an ACT or AUTO "
                                 f"skill of a unit, not a {kind.upper()} skill")
+        if isinstance(st, A.McTransferBan):
+            from fecipher.dsl import lose_instead
+            lose_instead.check_ban(self, st)
+            return
         if isinstance(st, A.DeployBan):
             self.check_deploy_ban(st)
             return
         if isinstance(st, A.PlaceBan):
             from fecipher.dsl import place_ban
             place_ban.check(self, st)
+            return
+        if isinstance(st, A.StackDeploy):
+            if st.verb != "deploy":
+                self.err(st.pos, "say 'you can deploy ... stacked under this unit as if they were in your hand'")
+            if kind != "cont":
+                self.err(st.pos, "'you can deploy ... as if they were in your hand' holds while a CONT skill is "
+                                 "active")
+            stacked = isinstance(st.cards, A.Filtered) and selector_kind(st.cards) == "card" and any(
+                p.kind == "stacked_under" and isinstance(p.value, A.Ref) and p.value.kind == "this"
+                for p in st.cards.posts)
+            if not stacked or (st.cards.quantifier is not None and st.cards.quantifier.kind != "all"):
+                self.err(st.pos, "'you can deploy ... as if they were in your hand' takes cards stacked under this "
+                                 "unit ('yellow cards stacked under this unit'); other cards are not supported")
+            else:
+                self.taking = True
+                try:
+                    self.check_selector(st.cards, where=False)
+                finally:
+                    self.taking = False
             return
         if isinstance(st, A.SymbolWaiver):
             if st.verb != "deploy":
@@ -535,6 +653,9 @@ class SkillChecker:
         if isinstance(st, A.Delayed):
             self.check_delayed(st)
             return
+        if isinstance(st, A.Step):
+            self.check_step(st)
+            return
         if isinstance(st, A.TwoUnits):
             self.check_two_units(st)
             return
@@ -545,6 +666,10 @@ class SkillChecker:
         if isinstance(st, A.Guess):
             from fecipher.dsl import guess
             guess.check(self, st)
+            return
+        if isinstance(st, A.ExtraPhases):
+            from fecipher.dsl import extra_phases
+            extra_phases.check(self, st)
             return
         if control.handles(st):
             control.check(self, st)
@@ -558,8 +683,19 @@ class SkillChecker:
         if isinstance(st, A.SkillCostChange):
             CV.check_skill_cost_change(self, st)
             return
+        if isinstance(st, A.ChoiceWiden):
+            from fecipher.dsl import choice_widen
+            choice_widen.check(self, st)
+            return
         if isinstance(st, A.Modification) and any(c.kind == "free_use" for c in st.changes):
             CV.check_free_use(self, st)
+        if isinstance(st, A.Modification) and any(c.kind == "acquire_opponent_support_skills" for c in st.changes):
+            skill_control.check_change(self, next(c for c in st.changes if c.kind == "acquire_opponent_support_skills"))
+            return
+        if isinstance(st, A.Modification) and any(c.kind == "acquire_own_keyword" for c in st.changes):
+            from fecipher.dsl import bond_grant   # "all yellow bonds acquire this unit's [BS] skills"
+            bond_grant.check(self, st)
+            return
         if CV.is_card_modification(st, kind):
             CV.check_card_modification(self, st)
             return
@@ -569,6 +705,16 @@ class SkillChecker:
                                  f"it does not act ('{st.verb} ...')")
                 return
             self.check_action(st, EFFECTS, "effect")
+            return
+        if isinstance(st, A.SupportFail) and st.own_name:
+            # "all green allies can be supported by cards with the same unit name as themselves":
+            # a rule that holds while a CONT skill is active, about units
+            self.check_selector(st.units)
+            if kind != "cont":
+                self.err(st.pos, "'... can be supported by cards with the same unit name as themselves' is not "
+                                 "supported outside a CONT skill")
+            elif selector_kind(st.units) != "unit":
+                self.err(st.units.pos, "what can be supported is units, e.g. 'all green allies', 'this unit'")
             return
         if isinstance(st, A.SupportFail):
             self.check_selector(st.cards)
@@ -585,7 +731,16 @@ class SkillChecker:
                     self.err(st.pos, "a support failure set by an effect needs a duration, e.g. "
                                      "'all cards fail to support them until the end of the turn'")
             return
-        if st.while_state is not None:
+        if st.while_state is not None and st.while_state.kind == "in_own_hand":
+            # "this card acquires the unit name "Zelgius" while it is in your hand" (B22-059HN)
+            if kind != "spec" or not all(c.kind == "acquire_name" for c in st.changes):
+                self.err(st.while_state.pos, "'while it is in your hand' is supported for a SPEC skill's 'this card "
+                                             "acquires the unit name \"X\"'")
+                return
+        elif st.while_state is not None and kind == "spec":
+            self.err(st.while_state.pos, "a SPEC skill's card rule holds wherever the card is; 'while ...' is not "
+                                         "supported there (but 'while it is in your hand' for a unit name)")
+        elif st.while_state is not None:
             w = st.while_state
             while w.kind == "not":
                 w = w.arg
@@ -640,6 +795,9 @@ class SkillChecker:
             self.guard = True
             self.check_condition(st.condition)
             self.guard = False
+            from fecipher.dsl import cost_replacement
+            if cost_replacement.is_cost_card_replacement(st):
+                cost_replacement.check_guard(self, st)
             if isinstance(st.statement, A.Guarded):
                 self.err(st.statement.pos, "one 'if ...:' per line; put the conditions together with a line "
                                            "of its own")
@@ -687,7 +845,15 @@ class SkillChecker:
                 self.check_condition(st.condition)
             if st.kind == "deploy_not_with" and tuple(st.words) != ("be", "deployed", "in", "the"):
                 self.err(st.pos, "say 'this card cannot be deployed in the same line as ...'")
-            if st.kind == "no_onto":
+            if st.kind == "metamorph":
+                self.check_selector(st.ref)
+                if tuple(st.words) != ("your", "support", "area"):
+                    self.err(st.pos, "'this card is stacked onto ... as a metamorphosis when it is placed in ...' "
+                                     "takes 'your support area'; other areas are not supported")
+                if not (isinstance(st.ref, A.Ref) and st.ref.kind == "named"):
+                    self.err(st.ref.pos, "'this card is stacked onto ... as a metamorphosis' names the unit names of "
+                                         "the allies it goes onto, e.g. 'onto \"Ike\"'; other units are not supported")
+            elif st.kind == "no_onto":
                 self.check_selector(st.ref)
                 if not (isinstance(st.ref, A.Ref) and st.ref.kind == "named"):
                     self.err(st.ref.pos, "'this card cannot be stacked onto ...' names unit names, e.g. 'this card "
@@ -719,20 +885,51 @@ class SkillChecker:
         if kind in ("cont", "spec"):
             self.err(st.pos, f"'{st.verb} ... and ...' is an effect; a {kind.upper()} skill states what holds")
             return
-        if st.verb != "move":
-            self.err(st.pos, f"'{st.verb} ... and ...': only 'move' takes two units in one line ('move this unit "
-                             f"and it')")
+        if st.verb == "choose":
+            self.check_two_part_choice(st)
+            return
+        if st.verb not in ("move", "destroy"):
+            self.err(st.pos, f"'{st.verb} ... and ...': only 'move' and 'destroy' take two units in one line "
+                             f"('move this unit and it', 'destroy this unit and that ally')")
             return
         for u in st.units:
             self.check_selector(u)
             if not isinstance(u, A.Ref) or self.ref_kind(u) not in ("unit", "chosen"):
-                self.err(u.pos, "'move ... and ...' names two units, e.g. 'move this unit and it'")
+                self.err(u.pos, f"'{st.verb} ... and ...' names two units, e.g. '{st.verb} this unit and "
+                                f"{'it' if st.verb == 'move' else 'that ally'}'")
+
+    def check_two_part_choice(self, st: A.TwoUnits) -> None:
+        """"choose 1 card with cost 3 or lower and 1 card with cost 1 or lower from your retreat
+        area" (B21-011SR): one choice of cards made of two parts, each with its own filter and
+        count, the place said once at the end; the cards are different ones. Later lines name
+        all of them ('the chosen cards', 'them')."""
+        first, second = st.units
+        ok = all(isinstance(x, A.Filtered) and selector_kind(x) == "card" and x.quantifier is not None
+                 and x.quantifier.kind in ("exactly", "one") for x in st.units)
+        if not ok:
+            self.err(st.pos, "'choose ... and ...' is one choice of cards in two parts with counts, e.g. 'choose 1 "
+                             "card with cost 3 or lower and 1 card with cost 1 or lower from your retreat area'")
+            return
+        if card_place(first) is not None or card_place(second) is None or any(
+                p.kind in ("also_from_place", "among", "among_chosen", "in_stack", "stacked_under", "total_stat",
+                           "different_names", "different_stat") for x in st.units for p in x.posts):
+            self.err(st.pos, "'choose ... and ...' names the area once, at the end: 'choose 1 card with cost 3 or "
+                             "lower and 1 card with cost 1 or lower from your retreat area' (other sources and "
+                             "rules of the choice are not supported)")
+            return
+        self.check_selector(first, where=False)
+        self.check_selector(second)
 
     def check_deploy_ban(self, st: A.DeployBan) -> None:
         kind = self.s.kind
+        if st.verb == "draw":   # "your opponent cannot draw cards" (dsl/draw_ban.py)
+            from fecipher.dsl import draw_ban
+            draw_ban.check(self, st)
+            return
         if st.verb != "deploy":
-            self.err(st.pos, f"'cannot {st.verb} ...': a rule about a player says what they cannot deploy, "
-                             f"e.g. 'your opponent cannot deploy cards with cost 5 or more'")
+            self.err(st.pos, f"'cannot {st.verb} ...': a rule about a player says what they cannot deploy or "
+                             f"that they cannot draw, e.g. 'your opponent cannot deploy cards with cost 5 or "
+                             f"more', 'your opponent cannot draw cards'")
             return
         self.check_selector(st.cards, where=False)
         if selector_kind(st.cards) not in ("card", "name") or (
@@ -759,6 +956,47 @@ class SkillChecker:
         if st.replaced == "discard":
             self.check_alternative_discard(st)
             return
+        if st.replaced == "skill_cost":
+            from fecipher.dsl import alt_costs
+            alt_costs.check(self, st)
+            return
+        from fecipher.dsl import cost_replacement
+        if cost_replacement.is_cost_card_replacement(st):
+            cost_replacement.check(self, st)
+            return
+        to_deck = next((p for p in (a.preps or ()) if p.kind == "to" and p.place is not None
+                        and tuple(p.place.words) == ("deck",)), None)
+        discard = isinstance(getattr(a, "target", None), A.Filtered) and any(
+            p.kind == "discarded_for" for p in a.target.posts)
+        if to_deck is not None or discard:
+            # "you may put a "Fir" card discarded for a critical hit of this unit on top of your deck
+            # instead of sending it to your retreat area" (B05-034SR)
+            sent_it = st.subject is None or (isinstance(st.subject, A.Ref) and st.subject.kind == "chosen")
+            if (st.replaced != "place" or a.verb != "put" or not sent_it or st.cause is not None or to_deck is None
+                    or not discard or kind != "cont" or to_deck.place.owner != "your"
+                    or place_area(st.instead_of) != "retreat" or st.instead_of.owner != "your"):
+                self.err((to_deck or a).pos, "a card put on top of a deck in place of its move is supported for "
+                                             "the card discarded for a critical hit or an evasion of this unit, in "
+                                             "a CONT skill ('you may put a \"Fir\" card discarded for a critical "
+                                             "hit of this unit on top of your deck instead of sending it to your "
+                                             "retreat area'): here it is not supported")
+                return
+            self.discard_replaced = a.target
+            try:
+                self.check_selector(a.target)
+            finally:
+                self.discard_replaced = None
+            return
+        face = next((p for p in (a.preps or ()) if p.kind == "face"), None)
+        if face is not None:
+            to = next((p for p in a.preps if p.kind == "to"), None)
+            sent_it = st.subject is None or (isinstance(st.subject, A.Ref) and st.subject.kind == "chosen")
+            if (st.replaced != "place" or a.verb != "put" or not sent_it or st.cause is not None
+                    or selector_kind(a.target) in ("unit", "name") or to is None or place_area(to.place) != "bonds"):
+                self.err(face.pos, "a face in a replacement is supported for a card put into a Bond Area "
+                                   "('you may put this card into your bond area face-down instead of sending it "
+                                   "to your retreat area'): here it is not supported")
+                return
         if kind not in ("cont", "auto", "support"):
             self.err(st.pos, "'... instead of ...' is a CONT skill's line, or an AUTO or support skill's effect "
                              "(set up until the end of the combat): in a"
@@ -1030,6 +1268,25 @@ class SkillChecker:
                     self.err(post.pos, f"'{render.post(post)}' counts what this skill's {what} lines did before "
                                        f"this line, and this skill has no such line before it")
 
+    def _check_done_objects(self, statements) -> None:
+        """"all units deployed by this skill" and "all cards sent to your retreat area by this
+        skill" (not as a count) name what this skill's own lines did before: a 'deploy' line,
+        or a line sending cards to that area, must come before the line (an "at the end of
+        this turn:" block after such a line sees it)."""
+        counted = {id(p) for _, p in self._line_counts(statements, ("sent_here",))}
+        for i, st in enumerate(statements):
+            for post in _posts_in(st, ("deployed_here", "sent_here")):
+                if post.kind == "deployed_here" and not any(
+                        self._line_verb(x) == "deploy" for x in statements[:i]):
+                    self.err(post.pos, "'deployed by this skill' names the units this skill's 'deploy' lines "
+                                       "deployed, and this skill has no such line before this one")
+                elif post.kind == "sent_here" and id(post) not in counted:
+                    area = V.PLACES.get(tuple(post.value.words))
+                    if area is not None and not any(self._sends_to(x, area) for x in statements[:i]):
+                        self.err(post.pos, "'... cards sent to ... by this skill' names what this skill's 'send', "
+                                           "'add' or 'put' lines moved there before, and no line before this one "
+                                           "does")
+
     @staticmethod
     def _line_verb(st) -> str | None:
         while isinstance(st, A.Guarded):
@@ -1055,6 +1312,9 @@ class SkillChecker:
         return isinstance(st, A.Action) and st.verb == "destroy"
 
     def check_change(self, c: A.Change) -> None:
+        if c.kind == "evasion_cards" and (c.words != ("1",) or (c.amount or 0) < 2):
+            self.err(c.pos, "a god-speed evasion takes 1 card (rule 3): say 'needs 2 cards with the same unit name "
+                            "to be evaded instead of 1' (2 or more)")
         if c.kind == "critical_factor" and c.words not in ((), ("hit",), ("hits",)):
             self.err(c.pos, "say 'multiplies its attack by 3 when it critical hits'")
         if c.kind == "critical_factor" and (c.amount or 0) < 3:
@@ -1091,9 +1351,11 @@ class SkillChecker:
             elif c.by is not None and c.by not in ("skills", "enemy_skills", "critical_hits", "enemy_or_support_skills",
                                                    "opponents_skills", "skill_effects"):
                 self.check_selector(c.by, where=False)
-                if words not in (("be", "attacked"), ("attack",), ("be", "destroyed", "in", "battle")):
+                if words not in (("be", "attacked"), ("attack",), ("be", "destroyed", "in", "battle"),
+                                 ("be", "evaded")):
                     self.err(c.pos, "'by ...' names attackers: 'cannot be attacked by enemies in the back line', "
-                                    "'cannot be destroyed by attacks from enemies with cost 2 or less'")
+                                    "'cannot be destroyed by attacks from enemies with cost 2 or less', or the "
+                                    "units evading: 'cannot be evaded by non-main character enemies'")
                 elif selector_kind(c.by) not in ("unit", "name"):
                     self.err(c.by.pos, "'by ...' names attacking units, e.g. 'enemies with cost 2 or less'")
             if c.by == "skills" and c.of is not None:
@@ -1159,7 +1421,7 @@ class SkillChecker:
                 self.err(c.per_each.pos, "say where the cards are counted: e.g. 'for each card in your hand' or "
                                          "'for each card stacked under this unit'")
         elif c.kind in ("cannot_use_kind", "acquire_skills_of", "acquire_traits_of", "lvs_usable",
-                        "acquire_keyword_shared", "support_twice"):
+                        "acquire_keyword_shared", "support_twice", "support_opponents_skills"):
             skill_control.check_change(self, c)
         elif c.kind == "orbs" and not 1 <= (c.amount or 0) <= 5:
             self.err(c.pos, f"an attack breaks 1 to 5 orbs, not {c.amount}")
@@ -1312,6 +1574,7 @@ class SkillChecker:
         a = choose_count.check(a, what, self.err, self.check_condition)
         # (a choice of cards from two areas: only this line's own target may say so)
         self.two_area_choice = a.target if what == "effect" and a.verb == "choose" and not a.preps else None
+        self.narrow_choice = a.target if what == "effect" and a.verb == "choose" and not a.preps else None
         a = self.check_per_each_arg(a)
         if a.verb == "look" and table is EFFECTS:
             from fecipher.dsl.effects_hidden import look_refusal
@@ -1389,9 +1652,24 @@ class SkillChecker:
         elif a.target is not None and a.number is None and okind != "none":
             # (an object of the wrong kind is not checked further: "'draw' takes a number, not
             # cards" and then "say where the cards are" would be one mistake told twice)
-            self.check_selector(a.target)
+            # Cards of a unit's stack may be chosen or moved by an effect (engine decision 41
+            # settles the unit's top card); a cost does not take them.
+            self.taking = what == "effect" and a.verb in _STACK_TAKING
+            try:
+                self.check_selector(a.target)
+            finally:
+                self.taking = False
+            if isinstance(a.target, A.Ref) and a.target.kind == "stack_top" and not (
+                    what == "effect" and a.verb in _STACK_TAKING):
+                self.err(a.target.pos, "the top card of a unit's stack is chosen, sent, added to a hand or "
+                                       "deployed by an effect ('send the top card of this unit's stack to your "
+                                       "retreat area'); " + ("a cost taking it" if what == "cost" else
+                                                             f"'{a.verb}' of it") + " is not supported")
         for p in a.preps:
-            if p.kind not in verb.preps:
+            if p.kind == "per_cost_point":
+                from fecipher.dsl import flip_per_point
+                flip_per_point.check(self, a, p, what)
+            elif p.kind not in verb.preps:
                 self.err(p.pos, f"'{a.verb}' does not take '{'to ...' if p.kind == 'to' else p.kind}'")
             if p.place is not None:
                 self.check_place(p.place)
@@ -1448,6 +1726,25 @@ class SkillChecker:
                             "'their ...', e.g. 'from their hand to their retreat area'")
 
     # ---- selectors
+    def check_total_stat(self, sel, p) -> None:
+        """"with a total cost of 6 or lower" (B15-033SR): a bound on the sum of the values of
+        the things one choice picks, so only a choice of several units or cards, and only an
+        upper bound (the player stops choosing; a lower bound or an exact total could leave
+        a choice that no order of picks can finish)."""
+        q = sel.quantifier
+        several = q is not None and (q.kind == "any_number" or (q.kind in ("exactly", "up_to")
+                                                                and (q.n or 0) >= 2))
+        if not several:
+            self.err(p.pos, "'with a total ... of N or lower' needs a choice of several, e.g. 'choose any "
+                            "number of enemies with a total cost of 6 or lower'")
+        if selector_kind(sel) not in ("unit", "card"):
+            self.err(p.pos, "'with a total ... of N or lower' goes with units or cards")
+        if p.stat == "range":
+            self.err(p.pos, "a total range is not supported (a unit may have several ranges)")
+        if p.op != "le":
+            self.err(p.pos, "only a total 'of N or lower' is supported ('or higher' and an exact total are "
+                            "not supported)")
+
     def check_selector(self, sel, where: bool = True) -> None:
         if sel is None or isinstance(sel, str):
             return
@@ -1467,6 +1764,8 @@ class SkillChecker:
                                   "revealed; say 'them' or 'the rest'")
             elif sel.kind == "several":
                 self.err(sel.pos, "this line takes one subject, e.g. 'this card can ...'")
+            elif sel.kind == "stack_top":
+                self.check_selector(sel.of)
             elif sel.kind == "revealed_by":
                 self.check_skill_name(sel.name, sel.pos)
                 if not any(t.how in ("skill", "own_skill") and t.how_skill == sel.name and t.kind in _ACTING_TRIGGERS
@@ -1514,9 +1813,24 @@ class SkillChecker:
                 if selector_kind(sel) != "card":
                     self.err(p.pos, "'sent to ... by this skill' goes with cards: 'for each card sent to your "
                                     "retreat area by this skill'")
+                elif not self.counting and (sel.quantifier is None or sel.quantifier.kind != "all"):
+                    # (as an object: "deploy all cards sent to your retreat area by this skill")
+                    self.err(p.pos, "'sent to ... by this skill' is a count ('for each card sent to your retreat "
+                                    "area by this skill') or all of those cards ('deploy all cards sent to your "
+                                    "retreat area by this skill'); a choice among them is not supported")
+            if p.kind == "deployed_here" and selector_kind(sel) != "unit":
+                self.err(p.pos, "'deployed by this skill' goes with units: 'all units deployed by this skill'")
+            if p.kind == "returned_here":   # "for each enemy returned to their hand by this skill"
+                self.check_place(p.value)
+                if selector_kind(sel) != "unit" or V.PLACES.get(tuple(p.value.words)) != "hand":
+                    self.err(p.pos, "'returned to ... by this skill' counts units returned to a hand: 'for each "
+                                    "enemy returned to your opponent's hand by this skill'; not supported otherwise")
                 elif not self.counting:
-                    self.err(p.pos, "'sent to ... by this skill' is a count: 'for each card sent to your retreat "
-                                    "area by this skill'")
+                    self.err(p.pos, "'returned to ... by this skill' is a count: 'for each enemy returned to your "
+                                    "opponent's hand by this skill'")
+                elif sel.qualifiers or len(sel.posts) > 1:
+                    self.err(p.pos, "'... returned to ... by this skill' counts units with no other quality or "
+                                    "filter: not supported")
             if p.kind == "cost_sent_here":   # "for each card sent to your retreat area as the cost of this skill"
                 self.check_place(p.value)
                 if selector_kind(sel) != "card":
@@ -1556,6 +1870,9 @@ class SkillChecker:
                 for other in sel.posts:
                     if other.kind != "cost_tapped_here":
                         self.err(other.pos, "'... tapped as the cost of this skill' takes no other filter")
+            if p.kind == "cost_tapped_by_skill":
+                # "an ally who was tapped as the cost of this unit's "X" in this turn" (B02-064R)
+                self._check_cost_tapped_by_skill(sel, p)
             if p.kind == "cc_cost" and selector_kind(sel) != "card":
                 self.err(p.pos, "'with a class change cost' goes with cards (a card in an area); a unit that "
                                 "was class changed is a 'class-changed' one")
@@ -1576,11 +1893,57 @@ class SkillChecker:
                 elif p.kind == "other_line" and not (isinstance(p.value, A.Ref)
                                                      and self.ref_kind(p.value) in ("unit", "name")):
                     self.err(p.value.pos, "'in a different line than ...' names one unit of yours, e.g. 'this unit'")
-            if p.kind == "different_names" and (sel.quantifier is None or (
+            if p.kind == "raised_attack":
+                if selector_kind(sel) != "unit":
+                    self.err(p.pos, "'with attack raised by N or more by skills' goes with units (a card has its "
+                                    "printed attack)")
+                elif p.op != "ge":
+                    self.err(p.pos, "'attack raised by N or less (exactly N) by skills' is not supported: say 'N or "
+                                    "more'")
+            if p.kind == "different_names" and self.counting and sel.quantifier is None:
+                # "for each monster unit with different unit names": counted (units only)
+                if selector_kind(sel) != "unit":
+                    self.err(p.pos, "counting things 'with different unit names' is supported for units "
+                                    "('for each monster unit with different unit names'), not cards, bonds or "
+                                    "orbs")
+            elif p.kind == "different_names" and (sel.quantifier is None or (
                     sel.quantifier.kind in ("exactly", "up_to") and (sel.quantifier.n or 0) < 2)
                     or sel.quantifier.kind in ("one", "another")):
                 self.err(p.pos, "'with different unit names' needs a choice of 2 or more, e.g. '2 cards with "
                                 "different unit names from your retreat area'")
+            if p.kind == "levelled_this_turn":
+                kinds, here = p.value
+                if selector_kind(sel) != "unit":
+                    self.err(p.pos, f"'{' or '.join(kinds)} this turn' goes with units")
+                if here is not None and here != "field":
+                    self.err(p.pos, "'while this unit was on the field' is the only place: not supported")
+                elif here is not None and self.s.kind not in ("act", "auto", "cont", "spec"):
+                    self.err(p.pos, "'while this unit was on the field' needs a skill of a unit (ACT, AUTO, CONT "
+                                    "or SPEC): not supported in this skill")
+            if p.kind == "discarded_for" and p.value is None:
+                self.err(p.pos, "'discarded for a critical hit of this unit' or '... for an evasion of this unit': "
+                                "another discard is not supported")
+            elif p.kind == "discarded_for" and (selector_kind(sel) != "card" or sel is not getattr(
+                    self, "discard_replaced", None)):
+                self.err(p.pos, "'discarded for a critical hit (an evasion) of this unit' names the card being "
+                                "discarded in a replacement of its move ('you may put a \"Fir\" card discarded for "
+                                "a critical hit of this unit on top of your deck instead of sending it to your "
+                                "retreat area'): here it is not supported")
+            if p.kind == "chosen_by_own_skill":
+                if selector_kind(sel) != "unit":
+                    self.err(p.pos, "'chosen by this unit's \"X\" this turn' goes with units")
+                elif not any(x.name == p.value and not x.granted for x in self.card.skills):
+                    self.err(p.pos, f"\"{p.value}\" is not a skill of this card: 'chosen by this unit's \"X\" "
+                                    f"this turn' names one")
+            if p.kind == "different_stat":
+                if sel.quantifier is None or (sel.quantifier.kind in ("exactly", "up_to") and (sel.quantifier.n or 0) < 2) \
+                        or sel.quantifier.kind in ("one", "another", "all"):
+                    self.err(p.pos, "'with different costs' needs a choice of 2 or more, e.g. '2 cards with different "
+                                    "costs from your retreat area'")
+                elif selector_kind(sel) not in ("unit", "card"):
+                    self.err(p.pos, "'with different costs' goes with units or cards")
+            if p.kind == "total_stat":
+                self.check_total_stat(sel, p)
             if p.kind in ("attacked_this_turn", "destroyed_here") and selector_kind(sel) != "unit":
                 self.err(p.pos, f"'{'that has attacked this turn' if p.kind == 'attacked_this_turn' else 'destroyed by this skill'}' goes with units")
             if p.kind == "destroyed_here":
@@ -1636,9 +1999,17 @@ class SkillChecker:
                 self.check_selector(p.value)
                 if skind != "card":
                     self.err(p.pos, "a stack holds cards, e.g. 'for each card stacked under this unit'")
-                elif not self.counting:
+                elif not self.counting and not self.taking:
                     self.err(p.pos, "cards in a unit's stack can be counted ('for each card stacked under this "
-                                    "unit', 'you have ...'); taking or choosing them is not supported")
+                                    "unit') and, by an effect, chosen, sent, added or deployed ('choose up to 2 "
+                                    "cards stacked under this unit'); here that is not supported")
+            if p.kind == "among_chosen":
+                if selector_kind(sel) != "card":
+                    self.err(p.pos, "'N of those ...' chooses among cards chosen before ('1 of those cards'); "
+                                    "among units it is not supported")
+                elif sel is not getattr(self, "narrow_choice", None):
+                    self.err(p.pos, "'N of those cards' goes with an effect line's 'choose': 'choose 1 of those "
+                                    "cards', then what to do with it")
             if p.kind == "among":
                 if selector_kind(sel) != "card":
                     self.err(p.pos, "'among them' chooses cards, e.g. '1 \"Hana\" card among them'")
@@ -1651,11 +2022,23 @@ class SkillChecker:
                                     "not revealed; say 'among them'")
             if p.kind == "also_from_place":
                 self.check_place(p.value)
+            if p.kind == "also_from_place" and p is next(q for q in sel.posts if q.kind == "also_from_place"):
+                # (the areas are checked once, at the first 'or')
                 first = card_place(sel) if isinstance(sel, A.Filtered) else None
-                areas = {place_area(first) if first is not None else None, place_area(p.value)}
-                if selector_kind(sel) != "card" or areas != {"hand", "retreat"} or first.owner != p.value.owner:
-                    self.err(p.pos, "one choice from two areas is of cards from a player's hand or Retreat Area: "
-                                    "'1 \"Mia\" card from your hand or your retreat area'")
+                alsos = [q.value for q in sel.posts if q.kind == "also_from_place"]
+                areas = sorted(str(place_area(w)) for w in (first, *alsos) if w is not None)
+                three = areas == ["bonds", "hand", "orbs"]
+                if (selector_kind(sel) != "card" or first is None or not (areas == ["hand", "retreat"] or three)
+                        or any(w.owner != first.owner for w in alsos)):
+                    self.err(p.pos, "one choice from several areas is of cards from a player's hand or Retreat "
+                                    "Area ('1 \"Mia\" card from your hand or your retreat area'), or from a "
+                                    "player's hand, bond area or orbs ('1 card from their hand or their bond area "
+                                    "or their orbs')")
+                elif three and (sel.qualifiers or any(q.kind not in ("from_place", "also_from_place")
+                                                      for q in sel.posts)):
+                    self.err(p.pos, "a choice among a player's hand, bonds and orbs takes any card ('1 card from "
+                                    "their hand or their bond area or their orbs'): a face-down bond or orb shows "
+                                    "no qualities")
                 elif sel is not getattr(self, "two_area_choice", None):
                     self.err(p.pos, "'from your hand or your retreat area' goes with an effect line's 'choose': "
                                     "'choose 1 \"Mia\" card from your hand or your retreat area', then what to do "
@@ -1667,7 +2050,8 @@ class SkillChecker:
                 elif selector_kind(sel) == "bond" and V.PLACES.get(tuple(p.value.words)) != "bonds":
                     self.err(p.pos, "bonds are in a bond area: e.g. 'face-down bonds in your opponent's bond area'")
         if where and selector_kind(sel) == "card" and sel.quantifier is not None and sel.quantifier.kind != "all":
-            if not any(p.kind in ("from_place", "in_stack", "stacked_under", "among") for p in sel.posts):
+            if not any(p.kind in ("from_place", "in_stack", "stacked_under", "among", "discarded_for", "among_chosen")
+                       for p in sel.posts):
                 self.err(sel.pos, "say where the cards are: e.g. '1 card from your retreat area'")
 
     def check_trigger(self, t: A.Trigger) -> None:
@@ -1685,6 +2069,17 @@ class SkillChecker:
             elif unit != self.card.name.partition(", ")[0]:
                 self.err(t.card_name_pos or t.pos, f"\"{t.card_name}\" has another unit name: a unit levels up "
                                                    f"from a card with its own unit name")
+        if t.kind == "cards_sent_by_skill":
+            # "when cards are sent to ... by this unit's "X"": X is an ACT skill of this card (its
+            # uses are what the trigger follows), in an AUTO skill of the unit
+            self.check_place(t.place)
+            if self.s.kind != "auto":
+                self.err(t.pos, "'when cards are sent to ... by this unit's \"X\"' is a trigger of an AUTO skill "
+                                "of a unit: not supported here")
+            elif not any(getattr(x, "name", None) == t.name and getattr(x, "kind", None) == "act"
+                         for x in self.card.skills):
+                self.err(t.pos, f"'by this unit's \"{t.name}\"' names an ACT skill of this card, and it has no "
+                                f"such skill: not supported")
         if t.kind in _NEW_TRIGGERS:
             self.check_new_trigger(t)
         if t.kind == "destroyed" and isinstance(t.subject, A.Filtered) and t.subject.noun in ("orb", "orbs"):
@@ -1844,6 +2239,47 @@ class SkillChecker:
             if place is not None and place_area(place) not in ("deck", "hand"):
                 self.err(place.pos, "revealed cards come from a deck or a hand")
 
+    def check_step(self, st: A.Step) -> None:
+        """"until one fails, step N:": a step of an effect resolved in order until one fails.
+        Its lines are lines of the skill (they see the choices made before them); its last
+        line says whether it failed, so it cannot be an 'if you do' line (which keeps what
+        the line before did)."""
+        kind = self.s.kind
+        if kind in ("cont", "spec"):
+            self.err(st.pos, f"a {kind.upper()} skill states what holds; it resolves no steps")
+            return
+        if st.word != "one":
+            self.err(st.pos, "say 'until one fails, step 1:'")
+        if not st.statements:
+            self.err(st.pos, "'until one fails, step N:' needs the effect lines of the step after it")
+            return
+        last = st.statements[-1]
+        if isinstance(last, A.Guarded) and _mentions_did_check(last.condition):
+            self.err(last.pos, "a step's last line says whether the step failed: an 'if you do' line keeps what "
+                               "the line before did; not supported")
+        # Each step is an effect of its own: its lines see the choices of the lines before the
+        # steps and their own ("it" in step 2 is what step 2 chose), not another step's.
+        if self.step_base is None:
+            self.step_base = list(self.bindings)
+        self.bindings, self.it_follows = list(self.step_base), False
+        self.check_lines(st.statements)
+        self.bindings, self.it_follows = list(self.step_base), False
+
+    def check_steps(self, statements) -> None:
+        """The steps of a skill: numbered 1, 2, ... in order, two or more, and the skill's last
+        lines (a line after a step is a line of that step; anything else after them is refused)."""
+        steps = [i for i, st in enumerate(statements) if isinstance(st, A.Step)]
+        if not steps:
+            return
+        if [statements[i].n for i in steps] != list(range(1, len(steps) + 1)):
+            self.err(statements[steps[0]].pos, "the steps are numbered 1, 2, 3 ... in order")
+        elif len(steps) < 2:
+            self.err(statements[steps[0]].pos, "'until one fails' needs two or more steps")
+        if steps[-1] != len(statements) - 1 or steps != list(range(steps[0], len(statements))):
+            bad = next(st for st in statements[steps[0]:] if not isinstance(st, A.Step))
+            self.err(getattr(bad, "pos", statements[steps[0]].pos),
+                     "the steps are the skill's last lines: nothing else after 'until one fails, step 1:'")
+
     def check_delayed(self, st: A.Delayed) -> None:
         kind = self.s.kind
         if kind in ("cont", "spec"):
@@ -1933,6 +2369,10 @@ class SkillChecker:
         if c.kind == "levelling_up":
             self.check_levelling_up(c)
             return
+        if c.kind == "spec_in_effect":
+            from fecipher.dsl import spec_in_effect
+            spec_in_effect.check(self, c)
+            return
         if c.kind == "support_failed":
             if c.owner not in ("your", "opponent"):
                 self.err(c.pos, "say whose support: 'your support failed this combat' or 'your opponent's "
@@ -2011,6 +2451,14 @@ class SkillChecker:
         elif c.kind == "did":
             if not self.guard:
                 self.err(c.pos, "'if you do' guards one effect line: 'if you do: draw 1'")
+        elif c.kind == "has_raised_attack":
+            self.check_selector(c.subject)
+            if (self.ref_kind(c.subject) if isinstance(c.subject, A.Ref) else selector_kind(c.subject)) not in (
+                    "unit", "name", "chosen"):
+                self.err(c.pos, "'has attack raised by N or more by skills' is said of a unit (a card has its printed "
+                                "attack)")
+            elif c.quantity[0] != "ge":
+                self.err(c.pos, "'attack raised by N or less (exactly N) by skills' is not supported: say 'N or more'")
         elif c.kind == "has_stat":
             self.check_selector(c.subject)
         elif c.kind == "has_stack":
@@ -2074,7 +2522,25 @@ def level_onto_any(ref) -> bool:
             and ref.noun == "ally" and not ref.posts)
 
 
-LINE_COUNTS = ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here")
+def _taps_units(skill: A.SkillNode) -> bool:
+    """Does this skill's cost tap units ("[Tap 2 <Female> allies]", "tap this")?"""
+    return any(isinstance(c, A.Action) and c.verb == "tap" for c in skill.costs)
+
+
+def _posts_in(node, kinds: tuple) -> list:
+    """The post filters of those kinds anywhere in an AST node (its selectors, changes,
+    conditions, the lines of a block)."""
+    import attrs
+    if isinstance(node, A.PostFilter):
+        return [node] if node.kind in kinds else []
+    if isinstance(node, (tuple, list)):
+        return [p for x in node for p in _posts_in(x, kinds)]
+    if isinstance(node, (A.Pos, str, int, type(None))) or not attrs.has(type(node)):
+        return []
+    return [p for f in attrs.fields(type(node)) for p in _posts_in(getattr(node, f.name), kinds)]
+
+
+LINE_COUNTS = ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here", "returned_here")
 
 
 def _sent_posts(sel, kinds: tuple = LINE_COUNTS) -> list:
@@ -2103,3 +2569,10 @@ def _one_named_unit(sel: A.Filtered) -> bool:
         return False
     named = any(x.kind == "name" and len(x.values) == 1 for x in sel.qualifiers)
     return named or any(p.kind == "same_name" and isinstance(p.value, A.Ref) for p in sel.posts)
+
+
+def _mentions_did_check(c: A.Condition) -> bool:
+    """Whether a guard asks "if you do (not)" (alone or first in "if you do, and B")."""
+    if c.kind == "all_of":
+        return _mentions_did_check(c.parts[0])
+    return c.kind == "did" or (c.kind == "negation" and c.inner is not None and _mentions_did_check(c.inner))

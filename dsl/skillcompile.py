@@ -26,11 +26,12 @@ from fecipher.dsl import card_values as CV
 from fecipher.dsl import effects_control as control
 from fecipher.dsl.registry import COSTS, EFFECTS
 from fecipher.dsl.selectors import (
-    count_range, count_things, pick_cards, pick_key,
+    NARROW_BASE, NARROW_TAKEN, count_range, count_things, pick_cards, pick_key,
     card_candidates, card_predicate, pick_units, ref_units, selector_kind, unit_candidates, unit_predicate,
 )
 from fecipher.dsl.triggers import compile_triggers
 from fecipher.engine import modifiers as M
+from fecipher.engine.cards import Symbol
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import (
     DRAGON_BLOOD_RESONANCE, AlternativeDiscard, ContinuousEffect, Keyword, Replacement, Skill, SkillContext,
@@ -118,6 +119,21 @@ def count_of(sel: A.Selector) -> Callable[[SkillContext], int]:
             return sum(1 for c, dest in ctx.data.get("sent", ()) if dest == area and c.owner in owners
                        and pred(ctx, c))
         return sent
+    if isinstance(sel, A.Filtered) and any(p.kind == "returned_here" for p in sel.posts):
+        # "for each enemy returned to their hand by this skill": the units (one each, whatever
+        # its stack) this skill's own lines moved from the field to that hand (dsl/effects.py).
+        # A unit goes to its owner's hand: the noun's side says whose ("their hand" in "your
+        # opponent chooses ... for each enemy returned to their hand" is counted from the skill's
+        # side, dsl/skillcompile.choose_for_each).
+        from fecipher.dsl.selectors import place_area
+        post = next(p for p in sel.posts if p.kind == "returned_here")
+        area = place_area(post.value)
+        side = V.UNIT_NOUNS.get(sel.noun, "unit")
+
+        def returned(ctx):
+            return sum(1 for owner, dest in ctx.data.get("units_sent", ()) if dest == area
+                       and (side == "unit" or (owner == ctx.controller) == (side == "ally")))
+        return returned
     if isinstance(sel, A.Filtered) and any(p.kind == "drawn_here" for p in sel.posts):
         # "for each card drawn by this skill": the cards this skill's own 'draw' lines drew
         # (dsl/effects.py records them), whoever drew them; the checker takes no quality (a
@@ -215,7 +231,9 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
                      player is not None and player != ctx.controller)]
         if c.by is not None and c.by != "skills":
             by = unit_predicate(c.by)
-            key = "attacker" if flag in (M.CANNOT_BE_ATTACKED, M.CANNOT_BE_DESTROYED_IN_BATTLE) else "defender"
+            # (whom "by X" names: the attacker, the unit evading this unit's attack, the defender)
+            key = "attacker" if flag in (M.CANNOT_BE_ATTACKED, M.CANNOT_BE_DESTROYED_IN_BATTLE) else (
+                "evader" if flag == M.CANNOT_BE_EVADED else "defender")
 
             def relation(ctx, u, _by=by, _key=key, **kw):
                 other = kw.get(_key)
@@ -245,6 +263,8 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.LOST_SKILLS, "grant", frozenset({c.name}))]
     if c.kind == "single_skill":   # "can have only 1 "Anti-Fliers"": the others of that name are not had
         return [(M.LOST_SKILLS, "grant", frozenset({M.ONE_OF + c.name}))]
+    if c.kind == "lose_all_symbols":   # "loses all of their Colors": every symbol taken away (combine_set)
+        return [(M.SYMBOLS, "remove", frozenset(Symbol))]
     if c.kind == "lose_all_skills":
         if c.words and c.words[0] == "non-spec":   # "loses all non-|SPEC| skills"
             return [(M.LOST_SKILLS, "grant", frozenset({M.ALL_BUT_SPEC}))]
@@ -255,6 +275,8 @@ def change_parts(c: A.Change, granted: dict[str, Skill]) -> list[tuple[str, str,
         return [(M.FREE_SKILL, "flag", lambda ctx, u, _n=c.name, skill=None, **kw: skill == _n)]
     if c.kind == "double":
         return [(M.ATTACK if c.stat == "attack" else M.SUPPORT, "mul", 2)]
+    if c.kind == "evasion_cards":   # read at a god-speed evasion of its attack (engine/battle.py step 4)
+        return [(M.EVASION_CARDS, "set", c.amount)]
     if c.kind == "critical_factor":   # read at the judgement of a critical hit (engine/battle.py step 5)
         return [(M.CRITICAL_FACTOR, "set", c.amount)]
     if c.kind == "acquire_name":
@@ -317,9 +339,23 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
         return CV.card_change_effects(st)
     if isinstance(st, A.SkillCostChange):
         return CV.skill_cost_effects(st)
+    if isinstance(st, A.Modification) and any(c.kind == "acquire_own_keyword" for c in st.changes):
+        from fecipher.dsl import bond_grant
+        return bond_grant.continuous(st)
+    if isinstance(st, A.ChoiceWiden):
+        from fecipher.dsl import choice_widen
+        return choice_widen.continuous(st)
     if isinstance(st, A.Modification) and all(CV.card_subject(x) for x in st.subjects):
         return CV.card_modification_effects(st)
     text = render.statement(st)
+    if isinstance(st, A.SupportFail) and st.own_name:
+        # "... can be supported by cards with the same unit name as themselves": a support card
+        # sharing a unit name with the unit it supports succeeds (rule 3 lifted for those units)
+        from fecipher.engine.cards import card_unit_names
+        return [ContinuousEffect(M.SUPPORT_ALLOWED, "flag",
+                                 lambda ctx, u, card=None, **kw: card is not None and bool(
+                                     card_unit_names(card.card) & ctx.game.unit_names(u)),
+                                 subject_matcher((st.units,)), text)]
     if isinstance(st, A.SupportFail):
         applies = subject_matcher((st.units,))
         pred = card_predicate(st.cards)
@@ -328,12 +364,24 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
     if isinstance(st, A.PlaceBan):
         from fecipher.dsl import place_ban
         return place_ban.continuous(st)
+    if isinstance(st, A.DeployBan) and st.verb == "draw":
+        from fecipher.dsl import draw_ban
+        return draw_ban.continuous(st)
     if isinstance(st, A.DeployBan):
         return [ContinuousEffect(M.CANNOT_DEPLOY, "flag", deploy_ban_value(st), lambda ctx, u: False, text)]
+    if isinstance(st, A.StackDeploy):   # the cards of this unit's stack the Deployment Phase offers
+        pred = card_predicate(st.cards)
+        return [ContinuousEffect(M.DEPLOY_FROM_STACK, "flag",
+                                 lambda ctx, u, card=None, **kw: (card is not None and pred(ctx, card)
+                                                                  and ctx.unit_id is not None),
+                                 lambda ctx, u: False, text)]
     if isinstance(st, A.SymbolWaiver):   # the skill's controller, while the skill is active
         return [ContinuousEffect(M.SYMBOLS_WAIVED, "flag",
                                  lambda ctx, u, player=None, **kw: player == ctx.controller,
                                  lambda ctx, u: False, text)]
+    if isinstance(st, A.Replace) and st.replaced == "skill_cost":
+        from fecipher.dsl import alt_costs
+        return alt_costs.continuous(st)
     if isinstance(st, A.SkillBan):
         from fecipher.dsl import skill_control
         return skill_control.ban_continuous(st)
@@ -494,7 +542,8 @@ def redirect_effect(st: A.Redirect):
 
 def two_units_effect(st: A.TwoUnits):
     """"move this unit and it": both units go to the line they are not in, by one effect
-    (engine move_units: rule 2's march after both); "did": whether any moved."""
+    (engine move_units: rule 2's march after both); "destroy this unit and that ally": both
+    destroyed at once (engine destroy_together); "did": whether any moved (was destroyed)."""
     def eff(ctx: SkillContext):
         g = ctx.game
         units = []
@@ -502,9 +551,75 @@ def two_units_effect(st: A.TwoUnits):
             for u in ref_units(ctx, r)[:1]:
                 if u not in units and g.unit(u.id) is u:
                     units.append(u)
+        if st.verb == "destroy":
+            from fecipher.dsl.effects import destroyed_snapshot
+            seen = {u.id: destroyed_snapshot(ctx, u) for u in units}
+            done = yield from g.destroy_together(units, by_player=ctx.controller, by_unit=ctx.unit,
+                                                 skill=ctx.skill.name)
+            # "for each enemy destroyed by this skill": as they were when destroyed
+            ctx.data.setdefault("destroyed", []).extend(seen[u.id] for u in done)
+            ctx.data["did"] = bool(done)
+            return
         ctx.data["did"] = bool(g.move_units(units, by_skill=True))
-        return
-        yield  # pragma: no cover
+    return eff
+
+
+def two_part_choice(st: A.TwoUnits, after=()):
+    """"Choose 1 card with a Deployment Cost of 3 or lower, and 1 card with a Deployment Cost of
+    1 or lower, from your Retreat Area" (B21-011SR): one choice of different cards in two parts,
+    the first part's cards chosen first, one at a time (from the area the line names at its
+    end), then the second's among the cards not chosen yet. Each part offers what the lines
+    using the choice can act on (engine decision 14). A choice chooses as many cards as it
+    can: a card of the first part that the second part could also take is offered only if
+    taking it still leaves the most cards choosable in all (with a cost-3 card and a cost-1
+    card, the cost-1 card is left for the second part; card ruling B21-011SR). What it chose
+    is 'the chosen cards' / 'them'; "did" ("if you do"): whether any card was chosen."""
+    from fecipher.dsl.selectors import card_candidates, offerable
+    first, second = st.units
+    place = next(p for p in second.posts if p.kind == "from_place")
+    one = A.Quantifier("exactly", 1, first.quantifier.pos)
+    part1 = attrs.evolve(first, posts=(*first.posts, place))
+    n1 = count_range(part1)[0]
+    m2 = count_range(second)[0]
+    pick1 = attrs.evolve(part1, quantifier=one)
+    choice = A.Action("choose", None, part1, (), False, st.pos, st.pos)
+    keep = choice_keep(after, choice)
+    prompt = render.cap(render.statement(st))
+
+    def most(a_only: int, both: int, b_only: int, n: int) -> int:
+        # the most cards the two parts can still choose: n of the first part's (those only it
+        # takes first), then up to m2 of what is left for the second
+        take = min(n, a_only + both)
+        return take + min(m2, b_only + both - max(0, take - a_only))
+
+    def eff(ctx: SkillContext):
+        got: list = []
+
+        def offered(sel):
+            cands = [c for c in card_candidates(ctx, sel) if not any(c is x for x in got)]
+            return offerable(ctx, cands, keep, ctx.controller)
+
+        for i in range(n1):
+            a = offered(part1)
+            if not a:
+                break
+            b = offered(second)
+            in_b = {id(c) for c in b}
+            a_only = sum(1 for c in a if id(c) not in in_b)
+            both = len(a) - a_only
+            b_only = len(b) - both
+            best = most(a_only, both, b_only, n1 - i)
+            allowed = {id(c) for c in a if id(c) not in in_b or 1 + most(a_only, both - 1, b_only, n1 - i - 1) == best}
+            got.extend((yield from pick_cards(ctx, pick1, f"{ctx.skill.name}: {prompt}",
+                                              keep=lambda c, t, _ok=allowed: id(t) in _ok)))
+        rest = offered(second)
+        if rest:
+            ids = {id(c) for c in rest}
+            got.extend((yield from pick_cards(ctx, second, f"{ctx.skill.name}: {prompt}",
+                                              keep=lambda c, t, _ok=ids: id(t) in _ok)))
+        ctx.data["chosen"] = list(got)
+        ctx.data.setdefault("picked", {})["card"] = list(got)
+        ctx.data["did"] = bool(got)
     return eff
 
 
@@ -537,11 +652,17 @@ def kept_choice(a: A.Action, eff):
     if a.verb not in ("choose", "reveal") or key is None:
         return eff
 
+    narrowing = isinstance(a.target, A.Filtered) and any(p.kind == "among_chosen" for p in a.target.posts)
+
     def keep(ctx: SkillContext, **kw):
         before = ctx.data.get("chosen")
+        if narrowing:   # "choose 1 of those cards": what it chooses among, for "the other card"
+            ctx.data[NARROW_BASE] = list(ctx.data.get("picked", {}).get(key, []))
         yield from eff(ctx, **kw)
         after = ctx.data.get("chosen")
         ctx.data.setdefault("picked", {})[key] = list(after) if after is not before and after is not None else []
+        if narrowing:
+            ctx.data[NARROW_TAKEN] = list(ctx.data["picked"][key])
     return keep
 
 
@@ -565,6 +686,8 @@ def choose_for_each(a: A.Action, keep=None):
             things = yield from pick_cards(ctx, a.target, prompt, times=times, keep=keep)
         ctx.data["chosen"] = list(things)
         ctx.data["did"] = bool(things)
+        if things and ctx.unit_id is not None:
+            ctx.game.note_chosen(ctx, things)
     return kept_choice(a, eff)
 
 
@@ -674,6 +797,24 @@ def replacement_of(st: A.Replace, costs: tuple = ()) -> Replacement:
             _replaced(ctx, ctx.event)
             yield from put(ctx)
         return Replacement(ev.CardMoved, grow_instead, text, st.optional, instead=grow, costs=costs)
+    discarded = isinstance(a.target, A.Filtered) and any(p.kind == "discarded_for" for p in a.target.posts)
+    if a.verb == "put" and (discarded or any(p.kind == "face" for p in a.preps)) \
+            and selector_kind(a.target) not in ("unit", "name"):
+        # "you may put this card into your bond area face-down instead of sending it to your
+        # retreat area" (B13-027R), "you may put a "Fir" card discarded for a critical hit of
+        # this unit on top of your deck instead ..." (B05-034SR): the put runs in place of the move.
+        moved = card_predicate(a.target)
+        put_face = EFFECTS["put"].build(attrs.evolve(a, target=A.Ref("chosen", None, a.target.pos)))
+
+        def face_instead(ctx, e):
+            if e.dest != instead_of:
+                return None
+            return e if moved(ctx, ctx.game.copy(e.card)) else None
+
+        def put_run(ctx):
+            _replaced(ctx, ctx.event)
+            yield from put_face(ctx)
+        return Replacement(ev.CardMoved, face_instead, text, st.optional, instead=put_run, costs=costs)
     if a.verb == "deploy":
         cards = card_predicate(a.target)
         deploy = EFFECTS["deploy"].build(attrs.evolve(a, target=A.Ref("chosen", None, a.target.pos)))
@@ -822,11 +963,12 @@ def _settled(g, data: dict) -> dict:
     return out
 
 
-def deploy_ban_effect(st: A.DeployBan):
-    """The rule for the duration: a modifier that reaches no unit (see M.CANNOT_DEPLOY)."""
+def player_rule_effect(st, stat: str, value, text: str, keep=None):
+    """A rule about players (who cannot deploy, draw, place cards, use skills ...) set by an
+    effect for the line's duration (the end of the turn when it names none): a flag modifier of
+    ``stat`` that reaches no unit, whose ``value`` is asked with the context as it was when the
+    rule was set (``keep(game, data)`` the context's data kept, a copy by default)."""
     duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
-    value = deploy_ban_value(st)
-    text = render.statement(st)
 
     def eff(ctx: SkillContext):
         g = ctx.game
@@ -834,8 +976,8 @@ def deploy_ban_effect(st: A.DeployBan):
         if holder is False:   # "until this unit leaves the field", and it has left: nothing lasts
             ctx.data["did"] = False
             return
-        frozen = attrs.evolve(ctx, data=_settled(g, ctx.data))
-        g.add_modifier(Modifier(M.CANNOT_DEPLOY, "flag", (lambda gm, un, _c=frozen, **kw: value(_c.in_game(gm), un, **kw)),
+        frozen = attrs.evolve(ctx, data=keep(g, ctx.data) if keep is not None else dict(ctx.data))
+        g.add_modifier(Modifier(stat, "flag", (lambda gm, un, _c=frozen, **kw: value(_c.in_game(gm), un, **kw)),
                                 duration, ctx.controller, applies=lambda gm, u: False, turn=g.turn, text=text,
                                 source=ctx.skill.name, holder=holder))
         ctx.data["did"] = True
@@ -844,8 +986,30 @@ def deploy_ban_effect(st: A.DeployBan):
     return eff
 
 
+def deploy_ban_effect(st: A.DeployBan):
+    """The rule for the duration: a modifier that reaches no unit (see M.CANNOT_DEPLOY)."""
+    return player_rule_effect(st, M.CANNOT_DEPLOY, deploy_ban_value(st), render.statement(st), keep=_settled)
+
+
 _MOMENTS = {"end_of_combat": "end_of_combat", "end_of_turn": "end_of_turn",
             "start_of_next_turn": "start_of_turn", "end_of_next_turn": "end_of_turn"}
+
+
+def step_effect(st: A.Step, granted: dict[str, Skill]):
+    """"until one fails, step N:" (B08-079SR "Resolve the following effects in descending
+    order, until one of the effects fails"): the step's lines run, in order, when no step
+    before it in this resolution failed; the step fails when its last line did nothing (its
+    condition did not hold, or it had nothing to act on: the line's "did", as "if you do"
+    reads it), and the steps after it are not resolved."""
+    inner = _lines(compile_lines(st.statements, granted))
+
+    def eff(ctx: SkillContext):
+        if ctx.data.get("step_failed"):
+            return
+        yield from inner(ctx)
+        if not ctx.data.get("did"):
+            ctx.data["step_failed"] = True
+    return eff
 
 
 def delayed_effect(st: A.Delayed, granted: dict[str, Skill]):
@@ -887,6 +1051,17 @@ def _mentions_choice(node, chosen: bool, key: str | None = None) -> bool:
     return any(_mentions_choice(getattr(node, f.name), chosen, key) for f in attrs.fields(type(node)))
 
 
+def _mentions_other(node) -> bool:
+    """Whether a statement names "the other card(s)" a choice among chosen cards left."""
+    if isinstance(node, A.Ref):
+        return node.kind == "other_chosen" or (node.of is not None and _mentions_other(node.of))
+    if isinstance(node, tuple):
+        return any(_mentions_other(x) for x in node)
+    if isinstance(node, (A.Pos, str, int, type(None))) or not attrs.has(type(node)):
+        return False
+    return any(_mentions_other(getattr(node, f.name)) for f in attrs.fields(type(node)))
+
+
 def choice_keep(after, choice: A.Action | None = None) -> Callable | None:
     """What a "choose ..." line offers (engine decision 14): the things that at least one
     later line using the choice can act on. The lines using it are the plain lines naming
@@ -895,6 +1070,12 @@ def choice_keep(after, choice: A.Action | None = None) -> Callable | None:
     can act on anything, and every candidate is offered (None)."""
     from fecipher.dsl.effects import acts_on
     from fecipher.dsl.selectors import pick_key
+    if (choice is not None and isinstance(choice.target, A.Filtered)
+            and any(p.kind == "among_chosen" for p in choice.target.posts) and _mentions_other(tuple(after))):
+        # "choose 1 of those cards ... the other card": the choice only sorts those cards between
+        # the lines naming the chosen ones and those naming the others, every one of them acted on
+        # (B17-115R: the opponent chooses which of two cards is deployed and which is sent)
+        return None
     # The kind of thing the choice picks ("enemy", "card"): "the chosen card" after a choice of
     # an enemy names another choice, not this one.
     key = pick_key(choice.target, "choose") if choice is not None else None
@@ -904,6 +1085,8 @@ def choice_keep(after, choice: A.Action | None = None) -> Callable | None:
         if not _mentions_choice(st, chosen, key):
             if isinstance(st, A.Action) and st.verb in ("choose", "reveal", "look"):
                 chosen = False   # later "it" is that line's
+            elif isinstance(st, A.ActorStatement) and st.action.verb == "choose":
+                chosen = False   # "your opponent chooses 1 of those cards": later "it" is theirs
             continue
         if not (isinstance(st, A.Action) and selector_kind(st.target) == "chosen"
                 and not any(p.kind in ("under", "onto") and p.unit is not None and _mentions_choice(p.unit, True)
@@ -933,8 +1116,19 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
     if isinstance(st, A.Guess):
         from fecipher.dsl import guess
         return guess.effect(st)
+    if isinstance(st, A.ExtraPhases):
+        from fecipher.dsl import extra_phases
+        return extra_phases.effect(st)
+    if isinstance(st, A.TwoUnits) and st.verb == "choose":
+        return two_part_choice(st, after)
     if isinstance(st, A.TwoUnits):
         return two_units_effect(st)
+    if isinstance(st, A.McTransferBan):
+        from fecipher.dsl import lose_instead
+        return lose_instead.ban_effect(st)
+    if isinstance(st, A.DeployBan) and st.verb == "draw":
+        from fecipher.dsl import draw_ban
+        return draw_ban.effect(st)
     if isinstance(st, A.DeployBan):
         return deploy_ban_effect(st)
     if isinstance(st, A.PlaceBan):
@@ -946,12 +1140,17 @@ def statement_effect(st: A.Statement, granted: dict[str, Skill], after=()):
     if isinstance(st, (A.SkillBan, A.LimitLift)):
         from fecipher.dsl import skill_control
         return skill_control.ban_effect(st) if isinstance(st, A.SkillBan) else skill_control.lift_effect(st)
+    if isinstance(st, A.Step):
+        return step_effect(st, granted)
     if isinstance(st, A.Delayed):
         return delayed_effect(st, granted)
     if isinstance(st, A.CardChange):
         return CV.timed_card_effect(st)
     if isinstance(st, A.SkillCostChange):
         return CV.timed_skill_cost_effect(st)
+    if isinstance(st, A.ChoiceWiden):
+        from fecipher.dsl import choice_widen
+        return choice_widen.timed(st)
     if isinstance(st, A.Modification):
         return modification_effect(st, granted)
     if isinstance(st, A.Guarded):
@@ -1050,7 +1249,14 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
             if isinstance(st, A.Modification):
                 rules |= CV.spec_rules(st)   # "this card acquires knife / range 1-2"
                 for c in st.changes:
-                    if c.kind == "acquire_name":
+                    if c.kind == "acquire_name" and st.while_state is not None:
+                        # "... while it is in your hand" (B22-059HN): a unit name of the card in its
+                        # owner's hand only (engine/card_values.py: a card's own SPEC changes hold
+                        # there), not an alias it has everywhere
+                        ces.append(ContinuousEffect(M.CARD_UNIT_NAMES, "grant", frozenset({c.name}),
+                                                    lambda ctx, copy, area: copy is ctx.source,
+                                                    render.statement(st)))
+                    elif c.kind == "acquire_name":
                         rules.add(f"alias:{c.name}")
                     elif c.kind == "cannot" and V.card_rule_key(c.words, c.by) in V.CARD_RULES and c.of is not None:
                         # "cannot be deployed by skills of non-"Nemesis" cards": only those cards' skills
@@ -1064,6 +1270,10 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
                 # onto_refusal): no_onto:<purpose>:<by>:<unit name>
                 purpose, by = st.words
                 rules.update(f"no_onto:{purpose}:{by}:{n}" for n in (st.ref.names or (st.ref.name,)))
+            elif isinstance(st, A.CardRule) and st.kind == "metamorph":
+                # "stacked onto "Ike" as a metamorphosis when placed in your support area" (engine
+                # decision 43, Moves.settle_metamorphoses): metamorph:<unit name>
+                rules.update(f"metamorph:{n}" for n in (st.ref.names or (st.ref.name,)))
             elif isinstance(st, A.CardRule) and st.kind == "level_onto":
                 # "this card can level up "Garon" or "Gunter"" (engine/deployment.py, level_onto_names);
                 # "... an ally": any unit name (LEVEL_ONTO_ANY)
@@ -1089,6 +1299,12 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
         # (engine/cards.can_be_flipped_face_down); no effect to use.
         return Skill(node.name, kind, text, keywords, rules=frozenset({"cannot_flip_down"}),
                      source_line=node.pos.line)
+    if CV.is_continuous_boundless_skill(node):
+        # "If this unit is in your Boundless Area, ..." (B22-087R): changes of units that hold while
+        # its card is in its owner's Boundless Area (engine/values.py _boundless_sources)
+        ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))
+        return Skill(node.name, kind, text, keywords, condition=condition, continuous=ces,
+                     source_line=node.pos.line)
     if CV.is_continuous_bond_skill(node):
         # "this card acquires ..." while the card is face-up in the Bond Area (no effect to use).
         ces = tuple(ce for st in node.statements for ce in continuous_effects(st, granted))
@@ -1099,7 +1315,7 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
         # (a cost of a CONT skill is paid when a "you may ... instead" line of it is used)
         paid = tuple(COSTS[c.verb].build(c) for c in node.costs) if node.costs else ()
         reps = tuple(replacement_of(st, paid) for st in node.statements
-                     if isinstance(st, A.Replace) and st.replaced != "discard")
+                     if isinstance(st, A.Replace) and st.replaced not in ("discard", "skill_cost"))
         alts = tuple(alternative_discard_of(st) for st in node.statements
                      if isinstance(st, A.Replace) and st.replaced == "discard")
         # "this unit acquires all [DB] skills of other allies": a rule the engine reads
@@ -1118,13 +1334,32 @@ def compile_skill(node: A.SkillNode, granted: dict[str, Skill]) -> Skill:
         alts = tuple(alternative_discard_of(st) for st in node.statements)
         return Skill(node.name, kind, text, keywords, alternative_discards=alts, source_line=node.pos.line)
     costs = joint_costs(tuple(COSTS[c.verb].build(c) for c in node.costs)) if node.costs else ()
+    if node.triggers and node.triggers[0].instead_of_losing:
+        # "instead of losing the game when ...": the skill is a replacement of that loss, its
+        # cost, "you may" and lines run in its place (dsl/lose_instead.py)
+        from fecipher.dsl import lose_instead
+        effect = _lines(compile_lines(node.statements, granted))
+        if node.optional:
+            condition = _with_something_to_act_on(node, condition)
+        return Skill(node.name, kind, text, keywords, ROLES.get(node.role) if node.role else None,
+                     once_turn, once_game, (), condition, (), False, None,
+                     replacements=(lose_instead.replacement(node, costs, effect),), source_line=node.pos.line)
     triggers = tuple(x for t in node.triggers for x in compile_triggers(t)) if node.triggers else ()
+    reps = ()
+    if kind is SkillKind.ACTION:
+        # "... you may deploy the card sent as this skill's cost instead of sending it to your
+        # retreat area": a rule of the cost's card, not an effect line (dsl/cost_replacement.py)
+        from fecipher.dsl import cost_replacement
+        lines, rules = cost_replacement.split(node.statements)
+        if rules:
+            node = attrs.evolve(node, statements=lines)
+            reps = tuple(cost_replacement.compile_rule(r) for r in rules)
     effect = _lines(compile_lines(node.statements, granted))
     if node.optional:
         condition = _with_something_to_act_on(node, condition)
     return Skill(node.name, kind, text, keywords, ROLES.get(node.role) if node.role else None,
                  once_turn, once_game, costs, condition, triggers, node.optional, effect,
-                 source_line=node.pos.line)
+                 replacements=reps, source_line=node.pos.line)
 
 
 _THROUGH_AN_EARLIER_LINE = object()   # a line that acts only on what an earlier line chose or did
@@ -1137,6 +1372,8 @@ def _line_can_act(st, after, has_earlier: bool = True):
     what an earlier line of the skill chose or did ("deploy it", "if you do: ...")."""
     if isinstance(st, A.Choice):
         return control.can_act_any(st)
+    if isinstance(st, A.Step):
+        return None   # (its lines act on what they choose or reveal)
     if isinstance(st, A.Delayed):
         # Set up now, it acts later on what is there then; after other lines it carries
         # on what they did ("send it ...", then "at the end of this combat: deploy this

@@ -40,7 +40,7 @@ TRIGGERS: dict[str, TriggerKind] = {
     "moves": TriggerKind(ev.Moved, lambda g, e: e.unit, "when X is moved"),
     "critical_hits": TriggerKind(ev.CriticalHit, lambda g, e: e.unit, "when X critical hits"),
     "evades": TriggerKind(ev.Evaded, lambda g, e: e.unit, "when X evades"),
-    "supported": TriggerKind(ev.SupportSucceeded,
+    "supported": TriggerKind(ev.SupportJudgedSuccessful,
                              lambda g, e: g.battle.battling_unit_of(e.player) if g.battle else None,
                              "when X is supported (its support succeeds)"),
     "attack_ends": TriggerKind(ev.BattleEnded, lambda g, e: e.attacker, "when X's attack ends"),
@@ -96,6 +96,8 @@ def compile_triggers(t: A.Trigger) -> tuple[Trigger, ...]:
         return _card_to(t)
     if t.kind == "destroyed" and orb_subject(t):
         return (_orb_destroyed(t),)
+    if t.kind == "cards_sent_by_skill":
+        return (_cards_sent_by_skill(t),)
     if t.kind == "levels_up":
         # A class change is a level up (001, p.23: a level up with a card that has a
         # class-change cost "becomes a class change"), so "when X levels up" listens to both.
@@ -312,17 +314,29 @@ def side_only(sel: A.Selector) -> str | None:
     return None
 
 
-def _skill_kind_of(game, card_id: int, name: str) -> str | None:
-    """The kind ("act", "bond", "hand") of the skill named ``name`` of a card."""
+def _used_skill(game, card_id: int, name: str):
+    """The skill named ``name`` a card used: printed on it, or given to it (a bond skill
+    given to bond cards, recorded when used: Game.skills_used_unprinted)."""
     for s in game.copy(card_id).card.skills:
         if s.name == name:
-            return {SkillKind.ACTION: "act", SkillKind.BOND: "bond", SkillKind.HAND: "hand"}.get(s.kind)
-    return None
+            return s
+    return game.skills_used_unprinted.get((card_id, name))
+
+
+def _skill_kind_of(game, card_id: int, name: str) -> str | None:
+    """The kind ("act", "bond", "hand") of the skill named ``name`` of a card."""
+    s = _used_skill(game, card_id, name)
+    if s is None:
+        return None
+    return {SkillKind.ACTION: "act", SkillKind.BOND: "bond", SkillKind.HAND: "hand"}.get(s.kind)
 
 
 def _has_keyword(game, card_id: int, name: str, keyword: str) -> bool:
     """Whether the skill named ``name`` of a card carries ``keyword`` ([LIS], [CP] ...)."""
-    return any(s.name == name and s.has_keyword(keyword) for s in game.copy(card_id).card.skills)
+    if any(s.name == name and s.has_keyword(keyword) for s in game.copy(card_id).card.skills):
+        return True
+    s = game.skills_used_unprinted.get((card_id, name))
+    return s is not None and s.has_keyword(keyword)
 
 
 def _new_trigger(t: A.Trigger, kind: TriggerKind, text: str) -> Trigger:
@@ -540,3 +554,42 @@ def _card_to(t: A.Trigger) -> tuple[Trigger, ...]:
             return False
         out.append(Trigger(etype, match, text))
     return tuple(out)
+
+
+def _cards_sent_by_skill(t: A.Trigger) -> Trigger:
+    """"when cards are sent to your opponent's retreat area by this unit's "X"" (B02-060SR):
+    once for each use of this unit's ACT skill "X" whose effect moved one or more cards to
+    that area, when the skill has resolved, about all of them ("those cards", in the order
+    they went). What its cost moved is not counted: the cost is paid before the use (the
+    SkillUsed event), and the cards moved between the use and its SkillResolved are the
+    effect's (triggered skills wait until the skill has resolved)."""
+    text = render.trigger(t)
+    dest = place_area(t.place)
+    dest_owner = _place_owner_test(t.place)
+    name = t.name
+    moves = dict(_CARD_MOVES)
+
+    def match(ctx, e):
+        if e.skill != name or e.unit is None or e.unit != ctx.unit_id:
+            return False
+        events = ctx.game.events
+        i = len(events) - 1
+        while i >= 0 and events[i] is not e:
+            i -= 1
+        j = i - 1
+        while j >= 0 and not isinstance(events[j], ev.TurnStarted) and not (
+                isinstance(events[j], ev.SkillUsed) and events[j].skill == name and events[j].unit == e.unit):
+            j -= 1
+        cards: list[int] = []
+        for x in events[j + 1:max(i, 0)]:
+            got = moves.get(type(x))
+            if got is None:
+                continue
+            for cid, src, to, owner in got(ctx.game, x):
+                if to == dest and dest_owner(ctx, owner) and cid not in cards:
+                    cards.append(cid)
+        if not cards:
+            return False
+        ctx.data["those_cards"] = tuple(cards)
+        return True
+    return Trigger(ev.SkillResolved, match, text)

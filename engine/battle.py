@@ -15,7 +15,7 @@ from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import ALTERNATIVE, CRITICAL_HIT, DISCARD, EVASION, PASS, Decision, MADE_OPTIONS, Option, made_option
 from fecipher.engine.skills import SkillContext, keyword_allows
-from fecipher.engine.state import BACK, FRONT, RETREAT, SUPPORT, Unit
+from fecipher.engine.state import BACK, FRONT, HAND, RETREAT, SUPPORT, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
@@ -38,6 +38,10 @@ class Battle:
     critical: bool = False
     evaded: bool = False
     destroyed: bool = False
+    # The cards being discarded now for a critical hit or a god-speed evasion, as their
+    # move to the Retreat Area is offered to replacements: (unit id, "critical" or
+    # "evasion", card ids), else None ("a "Fir" card discarded for a critical hit of this unit").
+    discarding: tuple | None = None
 
     def battling_unit_of(self, player: int) -> int:
         return self.attacker if player == self.attacking_player else self.defender
@@ -171,13 +175,12 @@ def battle_power(game: "Game", unit: Unit, player: int) -> tuple[int, int]:
 
 def _discard_options(game: "Game", player: int, unit: Unit, kind: str) -> tuple[Option, ...]:
     names = game.unit_names(unit)
-    from fecipher.engine.cards import card_unit_names
     opts = []
     seen = set()
     for c in game.players[player].hand:
         if c.card in seen:
             continue
-        if card_unit_names(c.card) & names:
+        if game.card_names(c, HAND) & names:   # (its unit names in the hand: B22-059HN's "Zelgius")
             seen.add(c.card)
             key = (DISCARD, c.id, c.card, kind)
             opts.append(MADE_OPTIONS.get(key) or made_option(key, Option(
@@ -217,13 +220,65 @@ def _pay_alternative(game: "Game", alts, ans: Option) -> Iterator[Decision]:
 
 def support_refusal(game: "Game", unit: Unit, card: CardCopy) -> str | None:
     """Rule 3: a support card with its battling unit's unit name fails."""
-    from fecipher.engine.cards import card_unit_names
-    clash = card_unit_names(card.card) & game.unit_names(unit)
+    clash = game.card_names(card) & game.unit_names(unit)
     if clash and not game.flag(unit, M.SUPPORT_ALLOWED, card=card):
         return f"same unit name as the battling unit ({sorted(clash)[0]})"
     if game.flag(unit, M.SUPPORT_FAILS, card=card):
         return f"{card.card.name} cannot support {unit.card.name}"
     return None
+
+
+def _fail_support(game: "Game", b: Battle, player: int, card: CardCopy, reason: str) -> None:
+    """Rule 3: a support that fails goes straight to the Retreat Area: no power, no support skill."""
+    b.support_ok[player] = False
+    game.players[player].support.remove(card)
+    game.players[player].retreat.append(card)
+    game.ensure_deck(player)
+    game.emit(ev.SupportFailed(player, card.id, card.card.name, player == b.attacking_player, reason))
+
+
+def _judge_again(game: "Game", b: Battle) -> None:
+    """Engine decision 48: until the support step ends, a support judged successful whose
+    support a skill has since made fail ("... fails to support ...") fails at once, the
+    attacker's side first (its power, if already added, no longer counts)."""
+    if M.idle(game, M.SUPPORT_FAILS):
+        return      # (nothing can make a support fail right now)
+    for player in (b.attacking_player, 1 - b.attacking_player):
+        card = b.supports.get(player)
+        if card is None or not b.support_ok.get(player) or card not in game.players[player].support:
+            continue
+        unit = game.unit(b.battling_unit_of(player))
+        if unit is None:
+            continue
+        if game.flag(unit, M.SUPPORT_FAILS, card=card):
+            _fail_support(game, b, player, card, f"{card.card.name} cannot support {unit.card.name}")
+
+
+def support_skills_of(game: "Game", card: CardCopy) -> tuple:
+    """A card's support skills: those printed on it and, while it is the card in the Support
+    Area supporting a battling unit that has SUPPORT_OPPONENTS_SKILLS ("The card supporting this
+    unit acquires your opponent's Support Skills", B07-044SR), those of the card then in the
+    opponent's Support Area, in its printed order, except a name the card already has ("it
+    cannot have more than 1 Support skill of the same Name"): engine decision 49."""
+    printed = card.card.support_skills
+    b = game.battle
+    if b is None or M.idle(game, M.SUPPORT_OPPONENTS_SKILLS):
+        return printed
+    player = next((p for p in (0, 1) if b.supports.get(p) is card and card in game.players[p].support), None)
+    if player is None:
+        return printed
+    unit = game.unit(b.battling_unit_of(player))
+    other = b.supports.get(1 - player)
+    if unit is None or other is None or other not in game.players[1 - player].support \
+            or not game.flag(unit, M.SUPPORT_OPPONENTS_SKILLS):
+        return printed
+    names = {s.name for s in printed}
+    acquired = []
+    for s in other.card.support_skills:
+        if s.name not in names:
+            names.add(s.name)
+            acquired.append(s)
+    return printed + tuple(acquired)
 
 
 def support_skill_activates(game: "Game", ctx: SkillContext) -> bool:
@@ -257,12 +312,17 @@ def battle_flow(game: "Game", attacker: Unit, defender: Unit) -> Iterator[Decisi
 
 
 def _discard_step(game: "Game", player: int, unit: Unit, use: str, kind: str, prompt: str,
-                  decline: Option, event_of) -> Iterator[Decision]:
+                  decline: Option, event_of, cards: int = 1) -> Iterator[Decision]:
     """Steps 3 and 4 (critical hit, god-speed evasion): ``player`` may discard a card with
-    ``unit``'s unit name, or pay another way a skill of theirs offers; asked only when
-    they can. Returns (paid, the proposed event or None when a skill prevented it); the
-    discarded card is in the Retreat Area."""
+    ``unit``'s unit name (``cards`` of them when a skill makes the evasion dearer: then
+    the first is answered here and the others chosen after, all sent to the Retreat Area
+    together), or pay another way a skill of theirs offers, which pays for the whole
+    discard (engine decision 52); asked only when they can. Returns (paid, the proposed
+    event or None when a skill prevented it; its ``discarded`` is the first card); the
+    discarded cards are in the Retreat Area."""
     opts = _discard_options(game, player, unit, "critical hit" if use == "critical" else "god-speed evasion")
+    if cards > 1 and _matching_in_hand(game, player, unit) < cards:
+        opts = ()
     alts = alternative_discards(game, player, unit, use) if game._alternative_discards else ()
     if not (opts or alts):
         return False, None
@@ -272,10 +332,45 @@ def _discard_step(game: "Game", player: int, unit: Unit, use: str, kind: str, pr
     card = game.copy(ans.card) if ans.kind == DISCARD else None
     if card is None:
         yield from _pay_alternative(game, alts, ans)
+    more: list = []
+    if card is not None and cards > 1:
+        from fecipher.engine.cards import card_unit_names
+        from fecipher.engine.decisions import CARD, choose
+        names = game.unit_names(unit)
+        rest = [c for c in game.players[player].hand if c is not card and card_unit_names(c.card) & names]
+        got = yield from choose(player, f"{prompt}: {cards - 1} more card(s) with its unit name",
+                                [Option(CARD, card=c.id, label=c.card.name) for c in rest],
+                                minimum=cards - 1, maximum=cards - 1)
+        more = [game.copy(o.card) for o in got]
     event = game.propose(event_of(card.id if card is not None else -1))
     if card is not None:
-        game.move_card(card, RETREAT)
+        yield from _discard(game, player, unit, use, [card] + more)
     return True, event
+
+
+def _discard(game: "Game", player: int, unit: Unit, use: str, cards: list) -> Iterator[Decision]:
+    """The discarded cards go to the Retreat Area; each move is offered to replacements
+    first ("you may place "Fir" on top of your Deck from your hand instead of sending her
+    to the Retreat Area", B05-034SR), which may ask their controller. The discard is paid
+    all the same."""
+    from fecipher.engine.state import HAND
+    b = game.battle
+    if b is not None:
+        b.discarding = (unit.id, use, tuple(c.id for c in cards))
+    try:
+        for c in cards:
+            e = yield from game.propose_asking(ev.CardMoved(player, c.id, c.card.name, HAND, RETREAT))
+            if c in game.players[player].hand:   # (a replacement that ran has moved it)
+                game.move_card(c, e.dest if e is not None else RETREAT)
+    finally:
+        if b is not None:
+            b.discarding = None
+
+
+def _matching_in_hand(game: "Game", player: int, unit: Unit) -> int:
+    from fecipher.engine.cards import card_unit_names
+    names = game.unit_names(unit)
+    return sum(1 for c in game.players[player].hand if card_unit_names(c.card) & names)
 
 
 def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
@@ -297,6 +392,11 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
             continue
         game.players[player].support.append(card)
         game.emit(ev.SupportPlaced(player, card.id, card.card.name, player == atk_player))
+        game.metamorphoses_on_support(card)
+    # A support card stacked onto a unit as a metamorphosis as it is placed (a SPEC rule,
+    # engine decision 43) leaves the Support Area before anything triggered resolves.
+    if game.metamorphoses:
+        yield from game.settle_metamorphoses()
     # Skills triggered by the cards placed ("when a card is placed in your Support Area")
     # resolve before the supports are judged: one may send the card away and place another
     # in its place (engine/moves.py sets it as the player's support card), and the card
@@ -304,6 +404,8 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
     yield from resolve_triggers(game)
     if game.over:
         return
+    # Judgement of both supports, attacker's first: a failure goes to the Retreat Area at
+    # once; a success is published (SupportJudgedSuccessful) before any support skill activates.
     for player in (atk_player, def_player):
         card = b.supports[player]
         if card is not None and card not in game.players[player].support:
@@ -314,17 +416,26 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
         unit = game.unit(b.battling_unit_of(player))
         reason = support_refusal(game, unit, card) if unit is not None else "no battling unit"
         if reason is not None:
-            b.support_ok[player] = False
-            game.players[player].support.remove(card)
-            game.players[player].retreat.append(card)
-            game.ensure_deck(player)
-            game.emit(ev.SupportFailed(player, card.id, card.card.name, player == atk_player, reason))
+            _fail_support(game, b, player, card, reason)
         else:
             b.support_ok[player] = True
-    # Support skills resolve first, the attacker's side first; then power counts.
+            game.emit(ev.SupportJudgedSuccessful(player, card.id, card.card.name, player == atk_player))
+    # Engine decision 47 (docs/rules.md): the skills triggered by the supports' success
+    # ("when this unit is supported", "when an enemy's support is successful") resolve
+    # first, the turn player's first (rule 8); then, side by side, the attacker's first,
+    # the support skills activate, each asked at its activation whether it may (a skill
+    # above may have stopped it, or made that support fail), and the support power is
+    # added (SupportSucceeded, with the support counted: 001, "the skill, then the power").
+    yield from resolve_triggers(game)
+    if game.over:
+        return
     for player in (atk_player, def_player):
+        # Engine decision 48: a skill above may have made this support fail ("your
+        # opponent's support card fails to support their Main Character", B13-043R): it is
+        # judged again before its support skill, and fails then as at the judgement.
+        _judge_again(game, b)
         card = b.supports[player]
-        if card is None or not b.support_ok.get(player):
+        if card is None or not b.support_ok.get(player) or card not in game.players[player].support:
             continue
         attacking = player == atk_player
         # "The Support Skill of this unit's Support activates a 2nd time" (SUPPORT_TWICE on the
@@ -334,17 +445,23 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
         supported = game.unit(b.battling_unit_of(player))
         times = 2 if supported is not None and game.flag(supported, M.SUPPORT_TWICE) else 1
         for _ in range(times):
-            # (a card printed with two support skills: each whose role fits, in printed order)
-            for skill in card.card.support_skills:
+            # (a card printed with two support skills: each whose role fits, in printed order;
+            # then those it acquired, engine decision 49; the list is read before the first
+            # activates: a skill acquired or lost meanwhile changes the next combat)
+            for skill in support_skills_of(game, card):
                 if skill.support_role is None or not skill.support_role.fits(attacking):
                     continue
-                if b.supports.get(player) is not card or card not in game.players[player].support:
-                    break   # (an earlier support skill took the card away)
+                if b.supports.get(player) is not card or card not in game.players[player].support \
+                        or not b.support_ok.get(player):
+                    break   # (an earlier support skill took the card away, or made it fail)
                 ctx = SkillContext(game, skill, player, card, b.battling_unit_of(player))
                 # "your opponent's support skills cannot activate": the support still succeeds.
                 if keyword_allows(skill, None) and support_skill_activates(game, ctx):
                     yield from resolve_skill(game, ctx, kind="support")
                     yield from resolve_triggers(game)
+        _judge_again(game, b)
+        if not b.support_ok.get(player) or card not in game.players[player].support:
+            continue    # (made to fail by a support skill: no power is added)
         unit = game.unit(b.battling_unit_of(player))
         power = game.support_power(unit, card) if unit is not None else 0
         game.emit(ev.SupportSucceeded(player, card.id, card.card.name, attacking, power))
@@ -369,12 +486,14 @@ def _battle_steps(game: "Game", b: Battle) -> Iterator[Decision]:
     if attacker is None or defender is None or game.over:
         return
     # 4. God-speed evasion.
-    if not game.flag(attacker, M.CANNOT_BE_EVADED) and not game.flag(defender, M.CANNOT_EVADE):
+    # ("cannot be evaded by non-main character enemies": the flag asks who would evade)
+    if not game.flag(attacker, M.CANNOT_BE_EVADED, evader=defender) and not game.flag(defender, M.CANNOT_EVADE):
         paid, e3 = yield from _discard_step(
             game, def_player, defender, "evasion", EVASION,
             f"Evade {attacker.card.name}'s attack on {defender.card.name}? (discard a card "
             f"with {defender.name}'s unit name)",
-            _NO_EVASION, lambda card_id: ev.Evaded(def_player, defender.id, defender.card.name, card_id))
+            _NO_EVASION, lambda card_id: ev.Evaded(def_player, defender.id, defender.card.name, card_id),
+            game.evasion_cards(attacker))
         if paid:
             if e3 is not None:
                 b.evaded = True

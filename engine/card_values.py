@@ -39,6 +39,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
 
 _NUMBER_STATS = (M.CARD_COST, M.CARD_CC_COST, M.CARD_SUPPORT)
+# The card stats a card may print as "X" (Card.printed_x names the facts): the card's own
+# SPEC "the ... of this card becomes ..." defines it in every area (engine decision 45).
+_X_FACTS = {M.CARD_COST: "cost", M.CARD_CC_COST: "class_change_cost"}
 _MISSING = object()
 
 
@@ -185,9 +188,14 @@ class CardValues:
                 continue
             v = ce.value
             yield ce.op, (v(ctx, copy) if callable(v) else v)
-        if area == "hand":
+        everywhere = _X_FACTS.get(stat) in copy.card.printed_x
+        if area == "hand" or everywhere:
             for skill, ce in _own_spec_effects(copy.card):
                 if ce.stat != stat:
+                    continue
+                if area != "hand" and ce.op != "set":
+                    # A printed X is defined by the card's own "becomes" wherever the card
+                    # is (engine decision 45); its other SPEC changes hold in the hand only.
                     continue
                 ctx = SkillContext(self, skill, copy.owner, copy, None,
                                    data={"levelling": True} if levelling else {})

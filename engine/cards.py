@@ -72,6 +72,10 @@ class Card:
     source_line: int = 0
     # Printed support "X": 0, unless an effect sets it (engine/card_values.py).
     support_x: bool = False
+    # The other values printed "X" ("attack", "cost", "class_change_cost"): stored as 0,
+    # each computed by a skill of the card wherever the card is (engine/card_values.py,
+    # docs/rules.md engine decision 45).
+    printed_x: frozenset[str] = frozenset()
     # A card printed with two support skills ("|ATK SUPP| Magic Emblem ... |DEF SUPP| Miracle
     # Emblem", B05-006HN): the ones after the first (``support_skill``); see support_skills.
     more_support_skills: tuple["Skill", ...] = ()

@@ -74,13 +74,34 @@ def cost_refusal(game: "Game", player: int, card: Card, cost: int, *, waived: bo
     return None
 
 
+def stack_deployable(game: "Game", player: int) -> list[CardCopy]:
+    """The cards of ``player``'s units' stacks their Deployment Phase offers as if they were
+    in the hand ("During your Deployment Phase, you are able to deploy <Yellow> cards stacked
+    beneath this unit as if they were in your hand", B19-068SR): cards under the top card of
+    the unit whose active CONT skill says so, that its filter takes; in stack order."""
+    if M.idle(game, M.DEPLOY_FROM_STACK):
+        return []
+    out: list[CardCopy] = []
+    for ce, ctx in game._continuous_sources(M.DEPLOY_FROM_STACK):
+        if ctx.controller != player or ctx.unit_id is None:
+            continue
+        sk = ctx.skill
+        if sk.condition is not None and not sk.condition(ctx):
+            continue
+        unit = game.unit(ctx.unit_id)
+        if unit is None or unit.owner != player:
+            continue
+        out.extend(c for c in unit.cards[1:] if c not in out and ce.value(ctx, None, card=c))
+    return out
+
+
 def deploy_refusal(game: "Game", player: int, copy: CardCopy, area: str) -> str | None:
     from fecipher.engine.cards import card_unit_names
-    if copy not in game.players[player].hand:
+    if copy not in game.players[player].hand and copy not in stack_deployable(game, player):
         return f"{copy.card.name} is not in your hand"
     if area not in (FRONT, BACK):
         return f"units are deployed to the front or back line, not {area!r}"
-    refusal = (name_refusal(game, player, copy.card) or card_rule_refusal(game, player, copy)
+    refusal = (name_refusal(game, player, copy.card, copy) or card_rule_refusal(game, player, copy)
                or deploy_ban_refusal(game, player, copy, area))
     if refusal:
         return refusal
@@ -155,6 +176,26 @@ def place_ban_refusal(game: "Game", copy: CardCopy, dest: str, *, by_skill: bool
     return None
 
 
+def draw_ban_refusal(game: "Game", player: int) -> str | None:
+    """A rule of a skill that ``player`` cannot draw a card now ("your opponent cannot draw
+    cards", timed or continuous, its skill's condition holding now), or None. Asked before
+    each card of a draw (engine decision 55): "if your opponent has 4 or more cards in their
+    hand, they cannot draw cards" lets a player with 2 cards draw 2 of a "draw 3". During the
+    set-up no skill acts (rule 13: the Main Characters are face-down)."""
+    if game.mcs_face_down or M.idle(game, M.CANNOT_DRAW):
+        return None
+    for mod in game._mods_by_stat.get(M.CANNOT_DRAW, ()):
+        if (mod.condition is None or mod.condition(game)) and mod.value(game, None, player=player):
+            return f"Player {player + 1} cannot draw cards: {mod.text or mod.source}"
+    for ce, ctx in game._continuous_sources(M.CANNOT_DRAW):
+        sk = ctx.skill
+        if sk.condition is not None and not sk.condition(ctx):
+            continue
+        if ce.value(ctx, None, player=player):
+            return f"Player {player + 1} cannot draw cards: {sk.name} ({ce.text})"
+    return None
+
+
 @functools.lru_cache(maxsize=4096)
 def card_rules(card: Card) -> frozenset[str]:
     """The SPEC rules printed on a card ("share_name", "any_copies", "deploy_if" ...).
@@ -169,11 +210,16 @@ def shares_name(game: "Game", player: int, card: Card, unit: Unit | None = None)
     """Does a SPEC rule of ``card`` let it share its unit name now ("this card can share its
     unit name with allies"), its condition holding for ``player`` if it has one ("If you have
     6 or more Bond cards, you may deploy this card even if you already have an allied ...",
-    B09-048HN)?"""
-    if "share_name" not in card_rules(card):
+    B09-048HN)? A unit on the field also shares it through such a SPEC skill it acquired
+    ("all allied "Anankos" acquire the following skill: |SPEC| ... you may have 2 or more
+    allied "Anankos"", B07-097SR): its skills now, printed or acquired, not lost."""
+    skills: tuple = card.skills if "share_name" in card_rules(card) else ()
+    if unit is not None and not game._printed_skills():   # (a skill may have been given or lost)
+        skills = tuple(s for s in game.skills_of(unit) if "share_name" in s.rules)
+    if not skills:
         return False
     from fecipher.engine.skills import SkillContext
-    for s in card.skills:
+    for s in skills:
         if "share_name" in s.rules and (s.condition is None
                                         or s.condition(SkillContext(game, s, player, unit.cards[0] if unit else None,
                                                                            unit.id if unit else None))):
@@ -181,11 +227,13 @@ def shares_name(game: "Game", player: int, card: Card, unit: Unit | None = None)
     return False
 
 
-def name_refusal(game: "Game", player: int, card: Card) -> str | None:
+def name_refusal(game: "Game", player: int, card: Card, copy: CardCopy | None = None) -> str | None:
     """Rule 5: no two units with one unit name, unless a SPEC rule of the card deployed
-    or of the unit already there allows it ("this card can share its unit name")."""
+    or of the unit already there allows it ("this card can share its unit name"). The
+    unit names of ``copy`` are those it has where it is now (a name held only in the hand,
+    B22-059HN, counts when it is deployed from the hand)."""
     from fecipher.engine.cards import card_unit_names
-    names = card_unit_names(card)
+    names = game.card_names(copy) if copy is not None else card_unit_names(card)
     if shares_name(game, player, card):
         return None
     for u in game.players[player].units:
@@ -217,7 +265,7 @@ def skill_deploy_lines(game: "Game", copy: CardCopy, named: str | None = None,
     it can deploy (engine decision 14). (A skill's deployment pays no cost and needs no bond symbol:
     rule 5.)"""
     owner = copy.owner
-    if name_refusal(game, owner, copy.card) or card_rule_refusal(game, owner, copy):
+    if name_refusal(game, owner, copy.card, copy) or card_rule_refusal(game, owner, copy):
         return ()
     return tuple(x for x in ((named,) if named else (FRONT, BACK))
                  if deploy_ban_refusal(game, owner, copy, x, by_skill=True, source=source) is None)
@@ -253,9 +301,8 @@ def can_level_onto(game: "Game", copy: CardCopy, unit: Unit) -> bool:
     """Rule 6: a card levels up a unit with one of its unit names (aliases count, rule 14),
     or one whose unit name a SPEC rule of the card names while its condition holds (any
     unit, for "this card can level up an ally": :data:`LEVEL_ONTO_ANY`)."""
-    from fecipher.engine.cards import card_unit_names
     names = game.unit_names(unit)
-    if card_unit_names(copy.card) & names:
+    if game.card_names(copy) & names:   # (its names where it is: the hand, for a level up)
         return True
     onto = level_onto_names(game, copy)
     return LEVEL_ONTO_ANY in onto or bool(onto & names)
@@ -340,7 +387,6 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     order, checked in their order without composing the reasons for refusals.
     (Each card comes from the hand and each unit from the player's field, so
     those two checks hold.)"""
-    from fecipher.engine.cards import card_unit_names
     p = game.players[player]
     units = p.units
     # Per unit, the same for every card in hand: its unit names, and whether a
@@ -350,8 +396,10 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     stacking = not (M.idle(game, M.CANNOT_LEVEL_UP) and M.idle(game, M.CANNOT_CLASS_CHANGE))
     seen: set = set()
     idle = game.card_values_idle(M.CARD_COST) and game.card_values_idle(M.CARD_CC_COST)
-    for copy in p.hand:
+    from_stack = stack_deployable(game, player)
+    for copy in (p.hand + from_stack if from_stack else p.hand):
         card = copy.card
+        stacked = bool(from_stack) and copy in from_stack
         if idle:
             cost, place = card.cost, placement_cost_printed(card)
             label = (cost, card.class_change_cost)
@@ -360,10 +408,12 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
             place = cc if cc is not None else placement_cost(game, copy)
             label = (cost, cc)
         # Identical cards in hand (at the same costs) give identical choices; list one of them.
-        if (card, label) in seen:
+        # (a card of a stack is its own choice: it leaves that stack)
+        if (card, label, stacked and copy.id) in seen:
             continue
-        seen.add((card, label))
-        names = card_unit_names(card)
+        seen.add((card, label, stacked and copy.id))
+        # (a name held in the hand only counts there, B22-059HN; a card of a stack has its names where it is)
+        names = game.card_names(copy) if stacked else game.card_names(copy, HAND)
         rules = card_rules(card)
         # Rule 5 does not look at the line (deploy_refusal only checks that it is
         # one): a card that may be deployed may go to either.
@@ -380,9 +430,13 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
             for area in (FRONT, BACK):
                 if (banned or "deploy_line" in rules) and deploy_ban_refusal(game, player, copy, area) is not None:
                     continue
-                key = (DEPLOY, copy.id, card, area, cost)
+                key = (DEPLOY, copy.id, card, area, cost, stacked)
+                where = " from a unit's stack" if stacked else ""
                 yield MADE_OPTIONS.get(key) or made_option(key, Option(
-                    DEPLOY, card=copy.id, area=area, label=f"deploy {card.name} (cost {cost}) to the {area} line"))
+                    DEPLOY, card=copy.id, area=area,
+                    label=f"deploy {card.name}{where} (cost {cost}) to the {area} line"))
+        if stacked:
+            continue   # (deployed as if from the hand: not levelled up onto a unit)
         onto = level_onto_names(game, copy) if _levels_onto(card) else frozenset()
         onto_rules = any(r.startswith("no_onto:") for r in rules)
         for unit, un, _ in field:

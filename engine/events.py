@@ -94,6 +94,16 @@ class PhaseEnded(Event):
 
 
 @_e
+class PhasesAdded(Event):
+    """A skill added phases to the turn, played right after the phase being played
+    ("you have a second bond phase": engine/phases.py add_phases)."""
+
+    turn: int
+    player: int
+    phases: tuple[str, ...]
+
+
+@_e
 class TurnEnded(Event):
     """A turn ended."""
 
@@ -300,6 +310,33 @@ class UnitLeftField(Event):
 
 
 @_e
+class Metamorphosed(Event):
+    """A card was stacked on top of a unit as a metamorphosis (engine decision 43: "stack this
+    support card on top of an allied "Ike" as a metamorphosis", B12-002SR): the unit is that
+    card now, its stack one card larger; not a level up or a class change (nothing triggers
+    as one, no class-change draw, its class-changed state as it was)."""
+
+    player: int
+    unit: int
+    card: int
+    name: str
+
+
+@_e
+class TopCardChanged(Event):
+    """The top card of a unit's stack left it and ``card`` (``name``) is its top card now:
+    the unit's values and skills are that card's (engine decision 41: its owner chose it
+    among the cards left, and the unit is still class changed, ``class_changed``, only
+    while a card with a class-change cost is left in a stack of 2 or more)."""
+
+    player: int
+    unit: int
+    card: int
+    name: str
+    class_changed: bool
+
+
+@_e
 class OrbsBreaking(Event):
     """The number of orbs an MC's destruction breaks (a skill may make it 2)."""
 
@@ -326,6 +363,22 @@ class OrbGoing(Event):
     by_skill: str | None
     critical: bool
     dest: str = "hand"
+
+
+@_e
+class GameLosing(Event):
+    """Proposed, never published: ``player`` is about to lose the game (``reason`` as
+    ``GameOver`` would say it). Offered where the engine can ask, before the loss, so
+    that a skill may put something in its place ("you may ... deploy it instead of
+    losing the game", B22-022R): replaced, the player does not lose and the game goes
+    on. ``cause`` says which rule: "no_orb" (rule 4: the Main Character ``unit`` was
+    destroyed with no orb left; engine decision 56). The other losses (rule 7's empty
+    deck, a concession, a skill's "you lose the game") are not offered."""
+
+    player: int
+    reason: str
+    cause: str
+    unit: int | None = None
 
 
 @_e
@@ -388,6 +441,18 @@ class SupportFailed(Event):
     name: str
     attacking: bool
     reason: str
+
+
+@_e
+class SupportJudgedSuccessful(Event):
+    """A support card was judged successful (rule 3: its unit name differs from its battling
+    unit's). The skills this triggers ("when this unit is supported") resolve before any
+    support skill of the combat activates (engine decision 47)."""
+
+    player: int
+    card: int
+    name: str
+    attacking: bool
 
 
 @_e

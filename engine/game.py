@@ -173,6 +173,10 @@ class Game(Values, Moves, CardValues):
         self.turn_player = 0
         self.first_player = first_player
         self.phase = "setup"
+        # The phases still to come in this turn, and those played so far (a skill may
+        # add phases: engine/phases.py add_phases). None: no turn has begun.
+        self.phases_left: list[str] | None = None
+        self.phases_played: list[str] = []
         self.battle: Any = None
         self.modifiers: list[Modifier] = []
         self.pending_triggers: list[Any] = []
@@ -186,6 +190,17 @@ class Game(Values, Moves, CardValues):
         # out ("cost" or "effect"): what a "tapped by a skill" trigger asks (resolution.acting).
         self.acting: list[tuple[SkillContext, str]] = []
         self.skill_uses: dict[tuple, int] = {}
+        # Skills used from a card that does not print them (a bond skill given to bond cards,
+        # resolution.bond_skills), by (card id, skill name): what "when you use a bond skill"
+        # asks of a SkillUsed event (dsl/triggers.py). Empty in most games.
+        self.skills_used_unprinted: dict[tuple[int, str], Any] = {}
+        # The units each skill of a unit chose this turn: (turn, unit id, skill name) -> unit
+        # ids ("an ally who was chosen by this unit's "X" in this turn", note_chosen).
+        self.chosen_by: dict[tuple, frozenset] = {}
+        # The SPEC skills of a card that changed its class-change cost as it was paid: card
+        # id -> skill names, kept from its last class change ("if this unit's "X" was in
+        # effect", Moves.place_on_unit).
+        self.cc_cost_specs: dict[int, frozenset] = {}
         self.max_turns = max_turns
         self.over = False
         self.winner: int | None = None
@@ -199,8 +214,15 @@ class Game(Values, Moves, CardValues):
         # of an event not seen by both.
         self.known: dict[int, int] = {}
         self.audience: dict[int, int] = {}
+        # Rule 13: during the set-up the Main Characters are face-down (their owners
+        # set them aside and know them; they are turned face-up as the game starts).
+        self.mcs_face_down = False
         self._next_id = 1
         self._units: dict[int, Unit] = {}
+        # Units that left the field, as they were then (unit id -> LastKnown, engine/moves.py).
+        self.last_known: dict = {}
+        # The units the costs of skills tapped: (turn, unit id, skill name) -> unit ids (note_use).
+        self.cost_taps: dict = {}
         self._copies: dict[int, CardCopy] = {}
         self._computing: set = set()
         # Computed values (attack, ranges, flags ...) until the state next changes.
@@ -228,6 +250,7 @@ class Game(Values, Moves, CardValues):
         self._hand_skills = False
         self._retreat_skills = False   # (a registered skill works from the Retreat Area)
         self._boundless_skills = False   # (a registered skill works from the Boundless Area)
+        self._boundless_ces = False   # (a registered skill changes units from the Boundless Area)
         self._trigger_types: set[type] = set()
         # The skills with a trigger on each event type (automatic, bond, hand skills).
         self._listeners: dict[type, set[Skill]] = {}
@@ -255,6 +278,12 @@ class Game(Values, Moves, CardValues):
         self._flow: Iterator[Decision] | None = None
         self._emptied_unit: Unit | None = None   # set by _remove_card when a unit's last card leaves
         self._seen_before = 3                     # set by _remove_card: who saw the card where it was
+        # Units whose top card has left their stack, their owner yet to choose the new one
+        # (engine decision 41, Moves.settle_stack_tops): empty at every restart point.
+        self.tops_to_choose: list[Unit] = []
+        # Cards placed in a Support Area whose SPEC rule stacks them onto a unit as a
+        # metamorphosis (engine decision 43, Moves.settle_metamorphoses), settled with the tops.
+        self.metamorphoses: list[CardCopy] = []
         # The area the card of the last Deployed event came from ("hand", "bonds", "retreat" ...),
         # set by deploy() before it publishes the event: what "is deployed from your bond area"
         # asks when the event is published (the event itself does not carry it, so that records
@@ -303,6 +332,7 @@ class Game(Values, Moves, CardValues):
         self.turn_player = turn_player
         self.first_player = turn_player if first_player is None else first_player
         self._started_by_hand = True
+        self.phases_left, self.phases_played = None, []
         self._start(turns_flow(self, phase))
 
     def _advance(self, answer: Option | None) -> None:
@@ -643,6 +673,8 @@ class Game(Values, Moves, CardValues):
             self._retreat_skills = True
         elif s.kind is SkillKind.BOUNDLESS:
             self._boundless_skills = True
+            if s.continuous:
+                self._boundless_ces = True
         for c in s.continuous:
             self._live_stats.add(c.stat)
         for t in s.triggers:
@@ -730,6 +762,35 @@ class Game(Values, Moves, CardValues):
         self.skill_uses[k] = self.skill_uses.get(k, 0) + 1
         g = ("game", ctx.controller, ctx.source.card.name, ctx.skill.name)
         self.skill_uses[g] = self.skill_uses.get(g, 0) + 1
+        tapped = ctx.data.get("cost_tapped")
+        if tapped and ctx.unit_id is not None:
+            # The units this use's cost tapped ("an ally who was tapped as the cost of this
+            # unit's "X" in this turn", B02-064R): (turn, unit, skill) -> unit ids, every use
+            # of the turn. The costs keep them under "cost_tapped" (dsl/costs.py).
+            t = (self.turn, ctx.unit_id, ctx.skill.name)
+            self.cost_taps[t] = self.cost_taps.get(t, ()) + tuple(u.id for u in tapped)
+
+    def note_chosen(self, ctx: SkillContext, things) -> None:
+        """Remember the units a choice of a unit's skill chose (cards are not remembered)."""
+        ids = frozenset(t.id for t in things if isinstance(t, Unit))
+        if ids and ctx.unit_id is not None:
+            k = (self.turn, ctx.unit_id, ctx.skill.name)
+            self.chosen_by[k] = self.chosen_by.get(k, frozenset()) | ids
+
+    def discarding_for(self, use: str, unit_id: int | None) -> tuple:
+        """The cards being discarded now for a critical hit (``use`` "critical") or a
+        god-speed evasion ("evasion") of that unit, as their move is offered to
+        replacements (engine/battle.py _discard); () otherwise."""
+        b = self.battle
+        d = b.discarding if b is not None else None
+        if d is None or d[1] != use or d[0] != unit_id:
+            return ()
+        return d[2]
+
+    def chosen_this_turn(self, unit_id: int, skill: str) -> frozenset:
+        """The units that skill of that unit chose this turn (units keep their id while on
+        the field: one that left it and came back is another unit)."""
+        return self.chosen_by.get((self.turn, unit_id, skill), frozenset())
 
     # ------------------------------------------------------------------ hidden information
     def view(self, player: int, since: int = 0) -> "PlayerView":

@@ -38,10 +38,11 @@ SYMBOLS = "symbols"
 SKILLS = "skills"
 ORBS = "orbs"                  # orbs this unit's attack breaks when it destroys an MC
 CRITICAL_FACTOR = "critical_factor"   # what a critical hit multiplies this unit's attack by (2 printed)
+EVASION_CARDS = "evasion_cards"       # how many cards with its unit name evading this unit's attack takes (1 printed)
 # Flags. A predicate value gets keyword context (attacker=, defender=, card=).
 CANNOT_ATTACK = "cannot_attack"
 CANNOT_BE_ATTACKED = "cannot_be_attacked"       # context: attacker
-CANNOT_BE_EVADED = "cannot_be_evaded"           # this unit's attacks
+CANNOT_BE_EVADED = "cannot_be_evaded"           # this unit's attacks; context: evader (the defender)
 CANNOT_CRITICAL = "cannot_critical"
 CANNOT_EVADE = "cannot_evade"
 CANNOT_MOVE = "cannot_move"
@@ -83,11 +84,27 @@ CANNOT_BE_DESTROYED_IN_BATTLE = "cannot_be_destroyed_in_battle"
 # timed one reaches no unit (applies is always False) and a continuous one is found
 # with the other continuous effects; deployment.deploy_ban_refusal asks them.
 CANNOT_DEPLOY = "cannot_deploy"
+# "you can deploy <Yellow> cards stacked beneath this unit as if they were in your hand" (a CONT
+# skill: value(ctx, None, card=copy) says whether that card of the skill's unit's stack is offered)
+DEPLOY_FROM_STACK = "deploy_from_stack"
 # A rule about a player's areas, found like CANNOT_DEPLOY: value(game_or_ctx, None, card=, dest=,
 # src=, by_skill=, by_player=) is whether that card cannot enter that area ("bonds", "orbs",
 # "retreat") of its owner from ``src`` ("your opponent cannot add cards to their orbs"; by_player:
 # the controller of the skill moving it, for "enemy skills cannot send ..."); deployment.place_ban_refusal asks them.
 CANNOT_PLACE = "cannot_place"
+# A rule about a player's draws, found like CANNOT_DEPLOY: value(game_or_ctx, None, player=) is
+# whether that player cannot draw a card now ("your opponent cannot draw cards", under the skill's
+# condition "if your opponent has 4 or more cards in their hand"); moves.draw asks it before each
+# card drawn (deployment.draw_ban_refusal), so a condition on the hand caps a draw of several cards.
+CANNOT_DRAW = "cannot_draw"
+# A rule that a player cannot transfer Main Character status ("Until the end of the game, you
+# cannot transfer Main Character status", B22-022R): value(game, None, player=) is whether that
+# player's Main Character may not become another unit; Moves.mc_transfer_refusal asks it.
+CANNOT_TRANSFER_MC = "cannot_transfer_mc"
+# Bond skills given to bond cards by a unit's CONT skill ("All of your <Yellow> Bond cards possess
+# this unit's [BS] skill"): value(ctx, None, card=, player=) is the skills that face-up bond card
+# of that player has besides its printed ones; resolution.bond_skills asks it.
+BOND_SKILLS = "bond_skills"
 # A rule about a player, found like CANNOT_DEPLOY: value(ctx, None, player=) is whether that
 # player deploys and levels up without the symbols of rule 5 ("even if you do not have Bond
 # cards with compatible colors"); deployment.symbols_waived asks it.
@@ -121,6 +138,14 @@ COST = "cost"
 # below the floor. FREE_SKILL (a flag, context skill=): the skill is used without paying its cost.
 SKILL_COST_CUT = "skill_cost_cut"
 FREE_SKILL = "free_skill"
+# SKILL_ALT_COST values are value(game, unit, skill=name) -> (costs, text) or None: another way
+# the unit's controller may pay the cost of that skill of the unit ("you may destroy 1 other
+# ally instead of paying the cost of "X""), offered when the skill's cost is paid.
+SKILL_ALT_COST = "skill_alt_cost"
+# CHOICE_WIDEN (op "widen"), asked with the context skill= (the skill's name): what the choice
+# that skill of the unit makes also offers, or None (dsl/choice_widen.py; the value is the
+# language's, the engine only carries it).
+CHOICE_WIDEN = "choice_widen"
 # Skill control (docs/skill-language.md, "Skill control ..."). SKILL_BAN is a rule about
 # players, as CANNOT_DEPLOY: its value is a predicate value(game_or_ctx, None, player=,
 # kind=, also=, skill=, card=) telling whether a skill of that kind (SKILL_KINDS; also=
@@ -139,6 +164,10 @@ LVS_USABLE = "lvs_usable"
 # SUPPORT_TWICE (a flag): the support skill of the card supporting this unit activates a
 # second time ("The Support Skill of this unit's Support activates a 2nd time", B05-049HN).
 SUPPORT_TWICE = "support_twice"
+# SUPPORT_OPPONENTS_SKILLS (a flag): the card supporting this unit also has the support
+# skills of the opponent's support card, one of each name ("The card supporting this unit
+# acquires your opponent's Support Skills", B07-044SR; engine/battle.py, support_skills_of).
+SUPPORT_OPPONENTS_SKILLS = "support_opponents_skills"
 NO_SUPPORT_SKILL = "no_support_skill"
 NO_TURN_LIMIT = "no_turn_limit"
 # The kind words of skill control, by engine kind (a DB-shared skill keeps its kind).
@@ -152,9 +181,14 @@ FLAGS = frozenset({
     CANNOT_BE_CHOSEN, SUPPORT_FAILS, CANNOT_UNTAP, CANNOT_USE_SKILL, SUPPORT_ALLOWED, FREE_SKILL,
     ATTACKS_REGARDLESS_OF_RANGE, CANNOT_BE_DESTROYED_IN_BATTLE, CANNOT_DEPLOY, CANNOT_LEVEL_UP,
     CANNOT_CLASS_CHANGE, SKILL_BAN, NO_SUPPORT_SKILL, NO_TURN_LIMIT, LVS_USABLE, SUPPORT_TWICE, CANNOT_PLACE,
+    SUPPORT_OPPONENTS_SKILLS,
+    CANNOT_DRAW, CANNOT_TRANSFER_MC,
 })
-STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT,
-                   CRITICAL_FACTOR}) | FLAGS | CARD_STATS
+# (not a flag: a list of skills, asked only about face-up bond cards)
+BOND_SKILL_STATS = frozenset({BOND_SKILLS})
+STATS = frozenset({ATTACK, SUPPORT, RANGES, TYPES, UNIT_NAMES, SYMBOLS, SKILLS, ORBS, LOST_SKILLS, COPY, COST, SKILL_COST_CUT, CHOICE_WIDEN,
+                   SKILL_ALT_COST, EVASION_CARDS,
+                   CRITICAL_FACTOR}) | FLAGS | CARD_STATS | BOND_SKILL_STATS
 
 # Durations.
 END_OF_TURN = "end_of_turn"
@@ -279,7 +313,9 @@ def idle(game: "Game", stat: str) -> bool:
         return False
     if stat not in game._live_stats:
         return True
-    known = game._field_cache.get(stat)   # (the continuous sources, when already found on this field)
+    # (the continuous sources, when already found on this field; with continuous skills of the
+    # Boundless Area, the field's are not all of them: Values._boundless_sources)
+    known = game._field_cache.get(stat) if not game._boundless_ces else None
     if known is not None:
         return not known
     if game._no_printed_source(stat):

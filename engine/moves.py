@@ -20,7 +20,7 @@ from fecipher.engine import modifiers as M
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.decisions import Decision, Option
 from fecipher.engine.skills import SkillKind
-from fecipher.engine.state import BACK, BONDS, DECK, FIELD, FRONT, HAND, ORBS, RETREAT, SUPPORT, Bond, Orb, Unit
+from fecipher.engine.state import BACK, BONDS, DECK, FIELD, FRONT, HAND, ORBS, RETREAT, SUPPORT, Bond, LastKnown, Orb, Unit
 
 # Who sees a card arriving in an area (a bit mask per player, engine/visibility.py):
 # the owner's hand (bit 1 << owner) is worked out where it is used.
@@ -41,9 +41,16 @@ class Moves:
             self.emit(ev.Reshuffled(player, len(p.deck)))
 
     def draw(self, player: int, n: int = 1) -> list[CardCopy]:
+        """``player`` draws ``n`` cards one at a time (rule 7 reshuffles an empty deck);
+        returns the cards drawn. Before each card a rule forbidding the player's draws
+        is asked (engine decision 55: "cannot draw cards" under a condition on the hand
+        caps the draw); a card not drawn publishes nothing, and the draw stops there."""
+        from fecipher.engine.deployment import draw_ban_refusal
         drawn = []
         p = self.players[player]
         for _ in range(n):
+            if draw_ban_refusal(self, player) is not None:
+                break
             self.ensure_deck(player)
             if not p.deck:
                 break
@@ -92,14 +99,96 @@ class Moves:
             p.orbs.remove(where)
         elif area == "field":
             unit = where
+            top = unit.cards[0] is copy
+            if len(unit.cards) == 1:
+                self._remember_leaving(unit)   # (its values need its card and the effects on it)
             unit.cards.remove(copy)
             self._field_changed()
             if not unit.cards:
                 self._remove_unit_object(unit)
                 self._emptied_unit = unit
+            elif top:
+                self._top_card_left(unit)
         else:
             where.remove(copy)
         return area
+
+    def _top_card_left(self, unit: Unit) -> None:
+        """The top card of ``unit``'s stack has left it and cards are left (engine decision
+        41). The next card is its top card at once (the unit's values are never those of a
+        card no longer in it); the unit stays class changed only while its stack has 2 or
+        more cards and one of them has a class-change cost (004: the cards under a promoted
+        card are what shows it promoted); a stack of one card is neither levelled up nor
+        class changed. Its owner chooses the new top card among the cards left when the
+        move is done (:meth:`settle_stack_tops`)."""
+        unit.class_changed = (unit.class_changed and len(unit.cards) >= 2
+                              and any(c.card.is_promoted for c in unit.cards))
+        if unit not in self.tops_to_choose:
+            self.tops_to_choose.append(unit)
+
+    def settle_stack_tops(self) -> Iterator[Decision]:
+        """Engine decision 41: after the top card of a unit's stack has left it, the unit's
+        owner chooses its new top card among the cards left (B16-041SR: "your opponent
+        chooses their Main Character's new topmost card from the cards in their Main
+        Character's stack"; no choice with one card left), and a TopCardChanged event says
+        which card the unit is now. Called by whatever moved the card once its move is
+        done (an effect's verb after each card; a skill's cost or effect at its end)."""
+        from fecipher.engine.decisions import CARD, choose
+        if self.metamorphoses:
+            yield from self.settle_metamorphoses()
+        while self.tops_to_choose:
+            unit = self.tops_to_choose.pop(0)
+            if self.unit(unit.id) is not unit or not unit.cards:
+                continue
+            if len(unit.cards) > 1:
+                opts = [Option(CARD, card=c.id, label=c.card.name) for c in unit.cards]
+                got = yield from choose(unit.owner, f"Choose the new top card of {unit.card.name}'s stack", opts)
+                card = next(c for c in unit.cards if c.id == got[0].card)
+                if card is not unit.cards[0]:
+                    unit.cards.remove(card)
+                    unit.cards.insert(0, card)
+                    self._field_changed()
+            top = unit.cards[0]
+            self.emit(ev.TopCardChanged(unit.owner, unit.id, top.id, top.card.name, unit.class_changed))
+
+    def settle_metamorphoses(self) -> Iterator[Decision]:
+        """Engine decision 43: a card placed in its owner's Support Area whose SPEC rule says
+        "When this card is placed in your support area, stack this support card on top of an
+        allied "Ike" as a metamorphosis" (B12-002SR) leaves the Support Area at once and goes
+        on top of the stack of one of its owner's units with that unit name (its owner
+        chooses when there are several; with none it stays a support card). The unit is that
+        card now (its values and skills), the same unit, its tapped and class-changed state
+        as they were; it is neither levelled up nor class changed by it (no class-change
+        draw, nothing triggers as a level up or class change), published as Metamorphosed.
+        The combat goes on without that player's support card."""
+        from fecipher.engine.decisions import UNIT, choose
+        while self.metamorphoses:
+            copy = self.metamorphoses.pop(0)
+            p = self.players[copy.owner]
+            if copy not in p.support:
+                continue
+            names = frozenset(r.split(":", 1)[1] for s in copy.card.skills for r in s.rules
+                              if r.startswith("metamorph:"))
+            units = [u for u in p.units if self.unit_names(u) & names]
+            if not units:
+                continue
+            unit = units[0]
+            if len(units) > 1:
+                opts = [Option(UNIT, unit=u.id, label=u.card.name) for u in units]
+                got = yield from choose(copy.owner, f"Choose the unit {copy.card.name} is stacked onto", opts)
+                unit = next(u for u in units if u.id == got[0].unit)
+            if self.unit(unit.id) is not unit or copy not in p.support:
+                continue
+            self._remove_card(copy)
+            unit.cards.insert(0, copy)
+            self._field_changed()
+            self.emit(ev.Metamorphosed(copy.owner, unit.id, copy.id, copy.card.name))
+
+    def metamorphoses_on_support(self, copy: CardCopy) -> None:
+        """Queue ``copy``, just placed in its owner's Support Area, when a SPEC rule of its
+        card stacks it onto a unit as a metamorphosis (:meth:`settle_metamorphoses`)."""
+        if any(r.startswith("metamorph:") for s in copy.card.skills for r in s.rules):
+            self.metamorphoses.append(copy)
 
     def move_card(self, copy: CardCopy, dest: str, *, by_skill: bool = False,
                   face_up: bool = True, bottom: bool = False) -> None:
@@ -128,6 +217,8 @@ class Moves:
                 # Area by a skill"): it is judged and its support skill activates as the
                 # top card of the deck put there would.
                 self.battle.supports[copy.owner] = copy
+            if dest == SUPPORT:
+                self.metamorphoses_on_support(copy)
         if self._seen_before != 3:
             seen = self._seen_before | (1 << copy.owner if dest == HAND else _HIDDEN_DEST.get(dest, 3))
             if seen != 3:
@@ -209,6 +300,8 @@ class Moves:
         A class change draws one card (the class-change bonus) before the
         ClassChanged event, so "when class changed" skills come after the draw.
         """
+        if class_change:
+            self._note_cc_cost_specs(copy)
         self._remove_card(copy)
         unit.cards.insert(0, copy)
         self._field_changed()
@@ -221,6 +314,22 @@ class Moves:
         else:
             self.emit(ev.LeveledUp(unit.owner, unit.id, copy.id, copy.card.name, cost, by_skill or bool(skill),
                                    skill=skill))
+
+    def _note_cc_cost_specs(self, copy: CardCopy) -> None:
+        """Remember which of the card's own SPEC skills changed its class-change cost as it
+        class changes a unit (they apply in the hand, their condition holding then: "If you
+        have 5 or more Bond cards, this card's Class Change Cost becomes 5"), for "if this
+        unit's "X" was in effect" (B12-061R)."""
+        from fecipher.engine.card_values import _own_spec_effects
+        from fecipher.engine.skills import SkillContext
+        specs = [s for s, ce in _own_spec_effects(copy.card) if ce.stat == M.CARD_CC_COST]
+        if not specs and copy.id not in self.cc_cost_specs:
+            return
+        used = frozenset()
+        if self.locate(copy)[0] == HAND:
+            used = frozenset(s.name for s in specs if s.condition is None or s.condition(
+                SkillContext(self, s, copy.owner, copy, None, data={"levelling": True})))
+        self.cc_cost_specs[copy.id] = used
 
     def grow(self, copy: CardCopy, unit: Unit) -> None:
         """Growth: a card put under a unit. The unit is levelled up, nothing triggers as a level up."""
@@ -330,6 +439,14 @@ class Moves:
         self._units_reordered()
         self.emit(ev.Marched(player, tuple(u.id for u in moved)))
 
+    def _remember_leaving(self, unit: Unit) -> None:
+        """Keep a unit's last-known information (``last_known``) as it leaves the field:
+        its names, symbols, types and cost computed now, with the effects on it, before
+        they end with it (docs/rules.md, "Last-known information")."""
+        self.last_known[unit.id] = LastKnown(
+            unit.id, unit.owner, unit.cards[0].id, self.unit_names(unit), self.symbols(unit),
+            self.types(unit), self.cost(unit), unit.is_main_character)
+
     def _remove_unit_object(self, unit: Unit) -> None:
         p = self.players[unit.owner]
         if unit in p.front:
@@ -341,12 +458,13 @@ class Moves:
         self._drop_unit_modifiers(unit.id)
 
     def remove_unit(self, unit: Unit, dest: str = RETREAT, *, by_skill: bool = False, face_up: bool = True,
-                    bottom: bool = False) -> None:
+                    bottom: bool = False, march: bool = True) -> None:
         """A unit leaves the field: its whole stack goes to ``dest`` (to the Bond Area
         face-up, or face-down where a skill says so; to the top of the deck, or to its
         bottom with ``bottom``, the stack's top card first)."""
         p = self.players[unit.owner]
         cards = list(unit.cards)
+        self._remember_leaving(unit)
         self._remove_unit_object(unit)
         if dest == HAND:
             p.hand.extend(cards)
@@ -361,7 +479,39 @@ class Moves:
         self.emit(ev.UnitLeftField(unit.owner, unit.id, unit.card.name, dest, tuple(c.id for c in cards)))
         if dest == RETREAT:
             self.ensure_deck(unit.owner)
+        if march:
+            self.check_march()
+
+    def destroy_together(self, units: list[Unit], *, by_player: int, by_unit: Unit | None = None,
+                         skill: str | None = None) -> Iterator[Decision]:
+        """Destroy several units by one effect at once ("destroy this unit and that ally",
+        B12-006R): each destruction is proposed and published while all of them are still on
+        the field (so a skill of one of them triggered by the other's destruction sees it, as
+        for any units destroyed at the same moment), then they leave the field together and
+        rule 2's march is checked once, after all of them (engine decision 50). A unit that
+        cannot be destroyed, or whose destruction a replacement stops, stays; the others are
+        destroyed all the same. A Main Character among them breaks an orb instead, after the
+        publications. Returns the units destroyed."""
+        done = []
+        for unit in units:
+            if self.unit(unit.id) is not unit or not self.can_be_destroyed(
+                    unit, by_player=by_player, in_battle=False, by_unit=by_unit):
+                continue
+            e = ev.UnitDestroyed(unit.owner, unit.id, unit.card.name, unit.is_main_character, False, by_player,
+                                 by_unit.id if by_unit else None, skill)
+            e = (yield from self.propose_asking(e)) if ev.UnitDestroyed in self._replacement_types \
+                else self.bus.propose(self, e)
+            if e is None:
+                continue
+            self.emit(e)
+            done.append((unit, e))
+        for unit, e in done:
+            if unit.is_main_character:
+                yield from self.break_orbs(unit.owner, 1, by_unit.id if by_unit else None, destroyed=e)
+            elif self.unit(unit.id) is unit and e.dest != FIELD:
+                self.remove_unit(unit, e.dest, march=False)
         self.check_march()
+        return [u for u, _ in done]
 
     def destroy(self, unit: Unit, *, by_player: int, in_battle: bool,
                 by_unit: Unit | None = None, skill: str | None = None, by_cost: bool = False) -> Iterator[Decision]:
@@ -445,7 +595,17 @@ class Moves:
         p = self.players[player]
         if not p.orbs:
             self.emit(e)
-            self.lose(player, f"player {player + 1}'s Main Character was destroyed with no orb left")
+            reason = f"player {player + 1}'s Main Character was destroyed with no orb left"
+            if ev.GameLosing in self._replacement_types:
+                # Engine decision 56: the loss is offered to replacements ("instead of losing
+                # the game") once the destruction and the orbs it breaks are published; replaced,
+                # nothing is broken and the destroyed Main Character stays where the replacement
+                # left it.
+                losing = yield from self.propose_asking(
+                    ev.GameLosing(player, reason, "no_orb", destroyed.unit if destroyed is not None else None))
+                if losing is None:
+                    return
+            self.lose(player, reason)
         self.emit(e)
         for _ in range(max(0, e.count)):
             if not p.orbs:
@@ -501,6 +661,14 @@ class Moves:
         if seen != 3:
             self.audience[len(self.events)] = seen
         self.emit(ev.OrbBroken(owner, orb.copy.id, len(p.orbs)))
+
+    def mc_transfer_refusal(self, player: int) -> str | None:
+        """Why ``player``'s Main Character status cannot go to another unit now (a rule of a
+        skill, "you cannot transfer Main Character status until the end of the game"), or None."""
+        for mod in self._mods_by_stat.get(M.CANNOT_TRANSFER_MC, ()):
+            if (mod.condition is None or mod.condition(self)) and mod.value(self, None, player=player):
+                return f"Player {player + 1} cannot transfer Main Character status: {mod.text or mod.source}"
+        return None
 
     def set_main_character(self, unit: Unit) -> None:
         for u in self.players[unit.owner].units:

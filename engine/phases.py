@@ -29,36 +29,75 @@ _END_ACTION = Option(PASS, label="end the Action Phase")
 
 def turns_flow(game: "Game", phase: str = "beginning", *, turn: int | None = None,
                player: int | None = None) -> Iterator[Decision]:
-    """Play turns forever (until the game ends), starting at ``phase``."""
+    """Play turns forever (until the game ends), starting at ``phase``.
+
+    The phases still to come in the turn are ``game.phases_left``: the rest of
+    :data:`PHASES` after ``phase``, unless the game already holds them (a copy
+    resuming a turn in which a skill added phases: :func:`add_phases`)."""
     if turn is not None:
         game.turn = turn
     if player is not None:
         game.turn_player = player
-    start = phase
+    ph = phase
+    if game.phases_left is None:
+        game.phases_left = list(PHASES[PHASES.index(phase) + 1:])
     while not game.over:
         if game.turn > game.max_turns:
             game._end(None, f"the turn limit ({game.max_turns}) was reached")
             return
-        for ph in PHASES[PHASES.index(start):]:
+        while True:
             game.phase = ph
-            if ph == "beginning":
+            if ph == "beginning" and not game.phases_played:
                 game.emit(ev.TurnStarted(game.turn, game.turn_player))
             game.emit(ev.PhaseStarted(game.turn, game.turn_player, ph))
             if ph != "beginning":
-                # "At the start of your Bond Phase" (and what the last phase's end
-                # triggered) resolves before the phase's first decision. (The Beginning
-                # Phase resolves its own, after the untap.)
+                # "At the start of your Bond Phase" resolves before the phase's first
+                # decision. (The Beginning Phase resolves its own, after the untap.)
                 yield from resolve_triggers(game)
             yield from PHASE_FLOWS[ph](game)
             yield from resolve_triggers(game)
+            game.phases_played.append(ph)
             game.emit(ev.PhaseEnded(game.turn, game.turn_player, ph))
+            # "At the end of your Bond Phase" resolves before the next phase begins: such a
+            # skill may add phases to come (B12-075SR "... and before you begin your
+            # Deployment Phase, you may have a second Bond Phase").
+            yield from resolve_triggers(game)
+            if game.over or not game.phases_left:
+                break
+            ph = game.phases_left.pop(0)
+        if game.over:
+            return
         game.emit(ev.TurnEnded(game.turn, game.turn_player))
         game.turn += 1
         game.turn_player = 1 - game.turn_player
         for p in game.players:
             p.cost_paid_this_turn = 0
             p.bonded_this_turn = False
-        start = "beginning"
+        ph = "beginning"
+        game.phases_left = list(PHASES[1:])
+        game.phases_played = []
+
+
+def add_phases(game: "Game", phases: tuple[str, ...]) -> str | None:
+    """Play ``phases`` again in this turn, right after the phase now ending or being
+    played, in the order given (B12-075SR "you may have a second Bond Phase",
+    B16-066SR "You undergo a second Beginning Phase, Bond Phase and Deployment Phase
+    in this turn"; docs/rules.md "A second phase in the turn"). Each is a whole
+    phase: a Beginning Phase untaps and draws, a Bond Phase lets one more card be
+    placed, a Deployment Phase has its own bond-count limit (rule 5). None of them
+    starts a turn. Returns why not, or None: the phases must be the turn's phases up
+    to the one now being played or just ended, in rule order, and the turn must be
+    the turn player's own, at or before its Deployment Phase."""
+    if not phases or list(phases) != list(PHASES[PHASES.index(phases[0]):PHASES.index(phases[0]) + len(phases)]):
+        return f"phases are played in rule order: {', '.join(phases) or 'none'} is not a run of {', '.join(PHASES)}"
+    if phases[-1] != game.phase:
+        return f"the phases played again end with the phase being played ({game.phase}), not {phases[-1]}"
+    if game.phase not in ("beginning", "bond", "deployment"):
+        return f"no phase is played again from the {game.phase} phase"
+    assert game.phases_left is not None
+    game.phases_left[:0] = list(phases)
+    game.emit(ev.PhasesAdded(game.turn, game.turn_player, tuple(phases)))
+    return None
 
 
 def beginning_phase(game: "Game") -> Iterator[Decision]:
@@ -67,7 +106,7 @@ def beginning_phase(game: "Game") -> Iterator[Decision]:
     game.check_march()
     for u in list(game.players[game.turn_player].units):
         game.untap(u)
-    if game.delayed:   # "at the start of your next turn": with the "at the start of your turn" skills
+    if game.delayed and not game.phases_played:   # "at the start of your next turn": with the "at the start of your turn" skills
         due(game, START_OF_TURN)
     yield from resolve_triggers(game)
     if not (game.turn == 1 and game.turn_player == game.first_player):
@@ -100,7 +139,7 @@ def bond_options(game: "Game", player: int) -> list[Option]:
 def bond_refusal(game: "Game", player: int, card_id: int | None) -> str | None:
     p = game.players[player]
     if p.bonded_this_turn:
-        return "only one card may be placed in the Bond Area each turn"
+        return "only one card may be placed in the Bond Area each Bond Phase"
     copy = next((c for c in p.hand if c.id == card_id), None)
     if copy is None:
         return "that card is not in your hand"
@@ -112,7 +151,11 @@ def bond_refusal(game: "Game", player: int, card_id: int | None) -> str | None:
 
 
 def bond_phase(game: "Game") -> Iterator[Decision]:
+    """Rule (001, Bond Phase): one card from the hand may be placed face-up in the Bond
+    Area. A second Bond Phase in the turn (:func:`add_phases`) lets one more."""
     player = game.turn_player
+    if game.phases_played.count("bond"):
+        game.players[player].bonded_this_turn = False
     ans = yield Decision(player, BOND, "Bond Phase: place a card from your hand face-up in the Bond Area?",
                          tuple(bond_options(game, player)))
     if ans.kind == PLACE_BOND:
@@ -122,7 +165,12 @@ def bond_phase(game: "Game") -> Iterator[Decision]:
 
 
 def deployment_phase(game: "Game") -> Iterator[Decision]:
+    """Rule 5: the costs of the cards deployed and levelled up in the phase total at most
+    the number of bonds (001: "出撃させるカードの出撃コスト...の合計が、自分の絆カードの枚数以下"),
+    so a second Deployment Phase in the turn (:func:`add_phases`) has its own total."""
     player = game.turn_player
+    if game.phases_played.count("deployment"):
+        game.players[player].cost_paid_this_turn = 0
     while not game.over:
         opts = list(deployment_options(game, player))
         opts.append(_END_DEPLOYMENT)

@@ -24,6 +24,7 @@ from fecipher.engine.events import Event
 from fecipher.engine.skills import Replacement, Skill, SkillContext, SkillKind, keyword_allows
 
 if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.engine.cards import CardCopy
     from fecipher.engine.game import Game
 
 
@@ -77,6 +78,28 @@ def card_skills(card: Card) -> CardSkills:
                       boundless, tuple(s for s in boundless if _is_used_by_player(s)))
 
 
+def bond_skills(game: "Game", player: int, copy: "CardCopy", used: bool = False) -> tuple[Skill, ...]:
+    """The bond skills of ``copy``, a face-up card of ``player``'s Bond Area: those printed
+    on it and those a unit's CONT skill gives it now ("All of your <Yellow> Bond cards
+    possess this unit's [BS] skill", M.BOND_SKILLS; its condition asked now), one skill of
+    each name. With ``used``, only the skills a player uses (|BOND| |ACT|)."""
+    cs = card_skills(copy.card)
+    printed = cs.used_bond if used else cs.bond
+    if M.idle(game, M.BOND_SKILLS):
+        return printed
+    names = {s.name for s in printed}
+    extra = []
+    for ce, ctx in game._continuous_sources(M.BOND_SKILLS):
+        sk = ctx.skill
+        if sk.condition is not None and not sk.condition(ctx):
+            continue
+        for s in ce.value(ctx, None, card=copy, player=player):
+            if s.name not in names and (not used or _is_used_by_player(s)):
+                names.add(s.name)
+                extra.append(s)
+    return printed + tuple(extra) if extra else printed
+
+
 def skill_sources(game: "Game", player: int | None = None,
                   wanted: Callable[[Skill], bool] | None = None) -> Iterator[tuple[Skill, SkillContext]]:
     """Every skill that can act now, with its context: units' skills on the field,
@@ -98,7 +121,7 @@ def skill_sources(game: "Game", player: int | None = None,
                     yield s, SkillContext(game, s, i, u.cards[0], u.id)
         for b in p.bonds if game._bond_skills else ():
             if b.face_up:
-                for s in card_skills(b.copy.card).bond:
+                for s in bond_skills(game, i, b.copy):
                     if wanted is None or wanted(s):
                         yield s, SkillContext(game, s, i, b.copy, None)
         for c in p.hand if game._hand_skills else ():
@@ -150,15 +173,20 @@ def skill_banned(game: "Game", ctx: SkillContext) -> str | None:
             return f"{s.name} cannot be used (a skill forbids it)"
     if M.printed_only(game, M.SKILL_BAN):
         return None
+    # A support skill: the unit its card supports ("the cards supporting it lose "X"").
+    supported = (game.battle.battling_unit_of(ctx.controller)
+                 if kind == "support" and game.battle is not None else None)
     for mod in game._mods_by_stat.get(M.SKILL_BAN, ()):
         if (mod.condition is None or mod.condition(game)) and mod.value(
-                game, None, player=ctx.controller, kind=kind, also=also, skill=s.name, card=ctx.source):
+                game, None, player=ctx.controller, kind=kind, also=also, skill=s.name, card=ctx.source,
+                supported_unit=supported):
             return f"{s.name} cannot be used: {mod.text or mod.source}"
     for ce, sctx in game._continuous_sources(M.SKILL_BAN):
         sk = sctx.skill
         if sk.condition is not None and not sk.condition(sctx):
             continue
-        if ce.value(sctx, None, player=ctx.controller, kind=kind, also=also, skill=s.name, card=ctx.source):
+        if ce.value(sctx, None, player=ctx.controller, kind=kind, also=also, skill=s.name, card=ctx.source,
+                    supported_unit=supported):
             return f"{s.name} cannot be used: {sk.name} ({ce.text})"
     return None
 
@@ -515,7 +543,11 @@ def acting(game: "Game", ctx: SkillContext, part: str, steps: Iterator[Decision]
     cost", "untapped by "X"", "sent to the retreat area by your opponent's skill")."""
     game.acting.append((ctx, part))
     try:
-        return (yield from steps)
+        out = yield from steps
+        if game.tops_to_choose or game.metamorphoses:   # (a top card a cost or an effect took out of a
+            # stack: decision 41; a card placed in a Support Area stacked onto a unit: decision 43)
+            yield from game.settle_stack_tops()
+        return out
     finally:
         if game.acting and game.acting[-1][0] is ctx:   # (a flow dropped half-way: already gone)
             game.acting.pop()
@@ -599,7 +631,7 @@ def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
             yield SkillContext(game, s, player, u.cards[0], u.id)
     for b in p.bonds if game._bond_skills else ():
         if b.face_up:
-            for s in card_skills(b.copy.card).used_bond:
+            for s in bond_skills(game, player, b.copy, used=True):
                 yield SkillContext(game, s, player, b.copy, None)
     for c in p.hand if game._hand_skills else ():
         for s in card_skills(c.card).used_hand:
@@ -632,6 +664,8 @@ def use_skill(game: "Game", ctx: SkillContext) -> Iterator[Decision]:
     if ctx.skill.costs:
         yield from acting(game, ctx, "cost", _pay_all(ctx))
     game.note_use(ctx)
+    if ctx.unit_id is None and ctx.skill not in ctx.source.card.skills:   # (a given bond skill)
+        game.skills_used_unprinted[(ctx.source.id, ctx.skill.name)] = ctx.skill
     game.emit(ev.SkillUsed(ctx.controller, ctx.skill.name, ctx.source.id, ctx.unit_id))
     yield from resolve_skill(game, ctx, kind="action")
     yield from resolve_triggers(game)

@@ -3,7 +3,9 @@
 Each player sets their cost-1 Main Character aside face-down and shuffles the
 rest; the first player is the explicit choice or a seeded random draw; each draws
 6 and may mulligan once (first player first); each puts the top 5 cards face-down
-as orbs; the Main Characters are turned face-up in the Front Line.
+as orbs; the Main Characters are turned face-up in the Front Line. Until then
+each Main Character is face-down: its owner knows it, the opponent does not
+(``game.mcs_face_down``, read by :mod:`.visibility`).
 """
 from __future__ import annotations
 
@@ -35,8 +37,10 @@ def setup_flow(game: "Game") -> Iterator[Decision]:
     if game.first_player is None:
         game.first_player = game.rng.randrange(2)
     first = game.first_player
-    # The MC is set (face-down, in the rulebook) in the Front Line before the
-    # draw, so every card of a player is in some area throughout the set-up.
+    # The MC is set face-down in the Front Line before the draw, so every card of a
+    # player is in some area throughout the set-up; face-down, only its owner sees
+    # it (engine/visibility.py) until both are turned face-up as the game starts.
+    game.mcs_face_down = True
     for i in (first, 1 - first):
         unit = game.new_unit(i, [mcs[i]], FRONT)
         unit.is_main_character = True
@@ -61,5 +65,6 @@ def setup_flow(game: "Game") -> Iterator[Decision]:
             if c is not None:
                 p.orbs.append(Orb(c))
     # The MCs are turned face-up: the game starts.
+    game.mcs_face_down = False
     game.emit(ev.GameStarted(game.seed, first))
     yield from turns_flow(game, "beginning", turn=1, player=first)

@@ -20,6 +20,25 @@ DECK, HAND, ORBS, BONDS, SUPPORT, RETREAT, BOUNDLESS, FIELD = (
 CARD_AREAS = (DECK, HAND, ORBS, BONDS, SUPPORT, RETREAT, BOUNDLESS)
 
 
+@attrs.frozen
+class LastKnown:
+    """Last-known information: a unit as it was at the moment it left the field (its
+    values computed with the effects on it then), for the skills that refer to it
+    afterwards ("send all cards with the same unit name as that enemy" after the enemy
+    was sent away). Units that left keep this until the end of the game (their ids are
+    never reused); a later state of their cards (in the Retreat Area, in a hand ...) is
+    not the unit any more (docs/rules.md, "Last-known information")."""
+
+    unit: int
+    owner: int
+    top: int                    # the id of its top card when it left
+    names: frozenset            # unit names, aliases and acquired names included
+    symbols: frozenset          # Symbol values (a unit treated as also having a symbol has it)
+    types: frozenset            # gender, weapons and types (computed)
+    cost: int                   # deployment cost (computed)
+    main_character: bool
+
+
 @attrs.define(eq=False, repr=False)
 class Unit:
     """A unit on the field: a stack of cards, top card first."""

@@ -55,13 +55,28 @@ class Values:
         """The deployment cost a unit has (its top card's, or the copied card's,
         and the effects on it: "that enemy's deployment cost becomes 1")."""
         mods = self._mods_by_stat
+        top = unit.cards[0]
+        if top.card.printed_x and "cost" in top.card.printed_x and (M.COPY not in mods or
+                                                                   self.base_card(unit) is top.card):
+            # A printed cost X ("This unit's Deployment Cost is equal to the number of Orbs
+            # you have", B22-012SR): the card's own SPEC defines it on the field too (engine
+            # decision 45); the unit's cost changes count on top of it.
+            return M.compute_number(self, unit, M.COST, self.deploy_cost(top, "field"))
         if M.COST not in mods and M.COST not in self._live_stats:
             # (as base_card, inlined: asked for every unit by "with cost N or less")
-            return unit.cards[0].card.cost if M.COPY not in mods else self.base_card(unit).cost
+            return top.card.cost if M.COPY not in mods else self.base_card(unit).cost
         return M.compute_number(self, unit, M.COST, self.base_card(unit).cost)
 
     def attack(self, unit: Unit) -> int:
         return M.compute_number(self, unit, M.ATTACK, self.base_card(unit, "attack").attack)
+
+    def attack_raised_by_skills(self, unit: Unit) -> int:
+        """How much the effects of skills raise ``unit``'s attack now ("an enemy whose attack
+        is +10 or more due to the effect of skills", B19-004SR, B22-081R): its attack minus
+        its printed attack (of the card whose values it has; a printed X is 0), so every
+        continuous and timed change counts, net of the losses; the support is not part of a
+        unit's attack (docs/rules.md, engine decision 46). Negative when skills lower it."""
+        return self.attack(unit) - self.base_card(unit, "attack").attack
 
     def support_power(self, unit: Unit, card: CardCopy) -> int:
         """The support power ``card`` lends to its battling ``unit``."""
@@ -173,6 +188,15 @@ class Values:
             return 2
         return M.compute_number(self, unit, M.CRITICAL_FACTOR, 2)
 
+    def evasion_cards(self, unit: Unit) -> int:
+        """How many cards with the defender's unit name a god-speed evasion of this unit's
+        attack takes: 1 (rule 3), or what a skill sets ("your opponent sends 2 cards ...
+        instead of 1 to evade this unit's attack", B09-073SR); several: the largest
+        (engine decision 52)."""
+        if M.EVASION_CARDS not in self._mods_by_stat and M.EVASION_CARDS not in self._live_stats:
+            return 1
+        return max([1] + [v for op, v in M.contributions(self, unit, M.EVASION_CARDS) if op == "set"])
+
     def flag(self, unit: Unit, flag: str, **ctx: Any) -> bool:
         if flag not in self._mods_by_stat and flag not in self._live_stats:
             return False   # nothing in this game can set it now (as compute_flag answers)
@@ -232,7 +256,42 @@ class Values:
         """The continuous effects on ``stat`` of every active CONT skill, with their
         contexts, remembered until the state changes. A skill granted by a CONT
         skill ("acquires ...") counts too; skills are read from the printed card
-        when the question is which skills a unit has, so that it cannot loop."""
+        when the question is which skills a unit has, so that it cannot loop. Then
+        those of the continuous skills of cards in the Boundless Areas
+        (:meth:`_boundless_sources`)."""
+        if self._boundless_ces:
+            return self._boundless_sources(stat)
+        return self._unit_sources(stat)
+
+    def _boundless_sources(self, stat: str) -> list[tuple[Any, SkillContext]]:
+        """:meth:`_unit_sources`, then the effects on ``stat`` of the continuous skills of
+        the cards in each player's Boundless Area ("If this unit is in your Boundless Area,
+        your opponent's Main Character loses all of their Colors", B22-087R), each card's
+        owner controlling them, in player and area order. Remembered until the state
+        changes (``_cache``: a card entering or leaving that area publishes an event);
+        never in ``_field_cache``, which a move between card areas leaves as it is."""
+        key = ("boundless ces", stat)
+        got = self._cache.get(key)
+        if got is not None:
+            return got
+        got = self._unit_sources(stat)
+        extra = []
+        for owner, p in enumerate(self.players):
+            for c in p.boundless:
+                for skill in c.card.skills:
+                    if skill.kind is SkillKind.BOUNDLESS and skill.continuous:
+                        ces = [ce for ce in skill.continuous if ce.stat == stat]
+                        if ces:
+                            ctx = SkillContext(self, skill, owner, c, None)
+                            extra.extend((ce, ctx) for ce in ces)
+        if extra:
+            got = list(got) + extra
+        self._cache[key] = got
+        return got
+
+    def _unit_sources(self, stat: str) -> list[tuple[Any, SkillContext]]:
+        """The continuous effects on ``stat`` of the CONT skills of the units on the
+        field (see :meth:`_continuous_sources`)."""
         got = self._field_cache.get(stat)
         if got is not None:
             return got
@@ -356,8 +415,9 @@ class Values:
         """True when no continuous skill can change ``stat`` now because, with
         printed skills only (no DB sharing, no copy), no unit's top card has a CONT
         skill on it: :meth:`_continuous_sources` would find none (told without
-        looking at the field's skills one by one). False when that is not known."""
-        if not self._printed_field():
+        looking at the field's skills one by one). False when that is not known (and
+        when a continuous skill of the Boundless Area may change it)."""
+        if self._boundless_ces or not self._printed_field():
             return False
         stats = self._field_cache.get(_FIELD_STATS)
         if stats is None:
@@ -459,11 +519,13 @@ class Values:
             # What the attack was just computed from (the same state): read, not asked again.
             live = M.ATTACK in self._live_stats
             for op, v, src in parts:
-                if op == "add" and v:
+                if op in ("add", "set") and (v or op == "set") and v is not None:
+                    # ("Legendary Swordplay =60": an attack a skill sets, engine decision 44)
+                    shown = f"{v:+d}" if op == "add" else f"={v}"
                     if isinstance(src, Modifier):
-                        out.append(f"{src.source or src.text or 'effect'} {v:+d}")
+                        out.append(f"{src.source or src.text or 'effect'} {shown}")
                     elif live:
-                        out.append(f"{src.skill.name} {v:+d}")
+                        out.append(f"{src.skill.name} {shown}")
             return tuple(out)
         for mod in self.modifiers_for(M.ATTACK):
             if mod.op == "add" and mod.reaches(self, unit):
@@ -472,7 +534,7 @@ class Values:
                     out.append(f"{mod.source or mod.text or 'effect'} {v:+d}")
         checked: dict[int, bool] = {}
         for ce, ctx in self._continuous_sources(M.ATTACK) if M.ATTACK in self._live_stats else ():
-            if ce.op != "add" or not ce.applies(ctx, unit):
+            if ce.op not in ("add", "set") or not ce.applies(ctx, unit):
                 continue
             sk = ctx.skill
             if sk.condition is not None:
@@ -482,7 +544,9 @@ class Values:
                 if not ok:
                     continue
             v = ce.value(ctx, unit) if callable(ce.value) else ce.value
-            if v:
+            if ce.op == "set" and v is not None:
+                out.append(f"{sk.name} ={v}")
+            elif v:
                 out.append(f"{sk.name} {v:+d}")
         return tuple(out)
 

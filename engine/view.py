@@ -23,7 +23,9 @@ import attrs
 from fecipher.engine import events as ev
 from fecipher.engine.cards import CardCopy
 from fecipher.engine.state import BONDS, BOUNDLESS, DECK, HAND, ORBS, RETREAT, SUPPORT, Unit
-from fecipher.engine.visibility import events_seen_by, hidden_label, place_audience, where
+from fecipher.engine.visibility import (
+    audience_of, events_seen_by, face_down_unit, hidden_label, place_audience, unit_audience, where,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
@@ -71,14 +73,16 @@ class CardView(_Json):
 
 @attrs.frozen
 class UnitView(_Json):
-    """A unit on the field (public): its stack top card first."""
+    """A unit on the field (public): its stack top card first. A face-down Main
+    Character during the set-up (rule 13) is seen by its owner only: for the
+    opponent its ``name`` and ``attack`` are None and its cards are unknown."""
 
     id: int
     owner: int
-    name: str
+    name: str | None
     line: str
     cards: tuple[CardView, ...]
-    attack: int
+    attack: int | None
     tapped: bool
     main_character: bool
     class_changed: bool
@@ -179,6 +183,12 @@ def _card(game: "Game", viewer: int, c: CardCopy, area: str, index: int, face_up
 
 
 def _unit(game: "Game", viewer: int, u: Unit) -> UnitView:
+    if face_down_unit(game, u):
+        seen = bool(unit_audience(game, u) & (1 << viewer))
+        cards = tuple(CardView(c.owner, "field", i, c.id, c.card.code, c.card.name, False) if seen
+                      else CardView(c.owner, "field", i, face_up=False) for i, c in enumerate(u.cards))
+        return UnitView(u.id, u.owner, u.card.name if seen else None, u.area, cards,
+                        game.attack(u) if seen else None, u.tapped, u.is_main_character, u.class_changed)
     return UnitView(u.id, u.owner, u.card.name, u.area,
                     tuple(_card(game, viewer, c, "field", i) for i, c in enumerate(u.cards)),
                     game.attack(u), u.tapped, u.is_main_character, u.class_changed)
@@ -212,7 +222,7 @@ def option_view(game: "Game", viewer: int, index: int, o: Any) -> OptionView:
         c = game.copy(o.card)
         area, face_up, at = where(game, c)
         place = (c.owner, area, at)
-        seen = place_audience(area, c.owner, face_up) | game.known.get(c.id, 0)
+        seen = audience_of(game, c)
         if not seen & (1 << viewer):
             return OptionView(index, o.kind, hidden_label(game, viewer, c), None, o.unit, o.target, o.area,
                               o.skill, place, True)

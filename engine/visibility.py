@@ -9,7 +9,10 @@ The rules (see docs/rules.md, "Hidden information"):
 - **bonds**, face-up or face-down, are seen by both players (rulebook: "both players
   can look at either player's face-down Bonds at any time");
 - the **field** (every card of every stack), the **Support**, **Retreat** and
-  **Boundless** Areas and **face-up orbs** are seen by both;
+  **Boundless** Areas and **face-up orbs** are seen by both; except that during the
+  **set-up** each Main Character is face-down in its owner's Front Line and seen by
+  its owner only (rule 13: set aside face-down, turned face-up together as the game
+  starts; ``game.mcs_face_down``);
 - on top of that, a player *knows* a card in a hidden place that they looked at
   ("look at the top 3 cards of your deck"), that was revealed to them ("reveal 1 card
   from your hand": both players), or that they searched for in a deck, **until the
@@ -41,6 +44,7 @@ from fecipher.engine.state import BONDS, DECK, HAND, ORBS
 
 if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.game import Game
+    from fecipher.engine.state import Unit
 
 NOBODY = 0
 BOTH = 3
@@ -79,9 +83,23 @@ def where(game: "Game", copy: CardCopy) -> tuple[str, bool, int]:
     return area, True, next(i for i, c in enumerate(obj) if c is copy)
 
 
+def face_down_unit(game: "Game", unit: "Unit") -> bool:
+    """Is this unit's card face-down on the field? Only a Main Character during the
+    set-up (rule 13: set aside face-down, both turned face-up as the game starts)."""
+    return game.mcs_face_down and unit.is_main_character
+
+
+def unit_audience(game: "Game", unit: "Unit") -> int:
+    """Who sees the cards of a unit on the field (a bit mask): both, or its owner
+    alone while it is face-down (:func:`face_down_unit`)."""
+    return (1 << unit.owner) if face_down_unit(game, unit) else BOTH
+
+
 def audience_of(game: "Game", copy: CardCopy) -> int:
     """The players who may see ``copy`` where it is now (a bit mask)."""
     area, obj = game.locate(copy)
+    if area == "field":
+        return unit_audience(game, obj) | game.known.get(copy.id, NOBODY)
     face_up = obj.face_up if area == ORBS else True
     return place_audience(area, copy.owner, face_up) | game.known.get(copy.id, NOBODY)
 

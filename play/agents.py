@@ -143,50 +143,112 @@ def play(game: Game, agents: Sequence[Agent], max_decisions: int = 1_000_000,
 
 HUMAN_HELP = """\
 Type the number of an option to choose it. Other commands:
-  board    show the board (both fields, hands, bonds, orbs, decks)
-  log      show the last lines of the game log
-  options  list the options again
-  help     this text
-  concede  give up the game (the opponent wins)"""
+  board            the board (both fields, hands, bonds, orbs, decks)
+  card N           the text of the card(s) option N is about (skills, support skill, facts;
+                   card NAME is info NAME)
+  info NAME        the text of any card: a code (B01-003ST) or a part of its name
+  why              what you cannot do now (attack, move, skill, deploy, bond) and why
+  bonds            both Bond Areas: face-up bonds named with their symbols, face-down ones
+  retreat          both Retreat Areas, every card named
+  support          both Support Areas (and boundless: both Boundless Areas)
+  log              the last lines of the game log
+  options          list the options again
+  auto on|off      take a decision's only option by itself (now {auto})
+  pause on|off     stop after each step of the opponent's turn (now {pause})
+  help             this text
+  concede          give up the game (asks to confirm; the opponent wins)"""
+
+PAUSE_HELP = """\
+The opponent is playing. Press Enter for the next step, or:
+  go               run on to the end of this turn without stopping
+  pause off        stop pausing (pause on at a decision of yours turns it back on)
+  board, info NAME, why, bonds, retreat, support, log   as at a decision"""
+
+_YES = ("y", "yes")
 
 
 class HumanAgent:
     """A person at a terminal, reading answers from ``inp`` and writing to ``out``.
 
     The board is drawn when it has changed since the player last saw it, then the
-    pending decision as a numbered list of its legal options. Anything that is
-    not an option number or a command is refused with a hint, and nothing
-    changes. ``log`` is a callable returning the log lines printed so far. At the
+    pending decision as a numbered list of its legal options. Besides an option's
+    number the player may type commands (:data:`HUMAN_HELP`): a card's text, why
+    an action is not offered, the bonds, Retreat and Support Areas, the log.
+    Everything shown is built from the player's view (``game.view``): the
+    opponent's hand and face-down cards are never printed. Anything that is not
+    an option number or a command is refused with a hint, and nothing changes.
+
+    ``auto_pass``: a decision with a single legal option is answered with it (and
+    said so). ``pause``: after each answer of the opponent during the opponent's
+    turn the seat waits for Enter (:meth:`watch`, called by the driver after each
+    answer). ``concede`` asks for confirmation. ``log`` is a callable returning
+    the log lines printed so far; ``pool`` the card pool ``info`` looks in. At the
     end of the input the player concedes. Input that does not come from a
     terminal is echoed, so that a transcript reads like a session.
     """
 
     def __init__(self, inp: TextIO | None = None, out: TextIO | None = None,
                  log: Callable[[], list[str]] | None = None, color: bool | None = None,
-                 log_lines: int = 25, echo: bool | None = None):
+                 log_lines: int = 25, echo: bool | None = None, *, player: int | None = None,
+                 pool: object = None, auto_pass: bool = True, pause: bool = False):
         self.inp = inp
         self.echo = echo
         self.out = out
         self.log = log
         self.color = color
         self.log_lines = log_lines
+        self.player = player
+        self.pool = pool
+        self.auto_pass = auto_pass
+        self.pause = pause
         self._seen = -1
+        self._run_to_turn: tuple[int, int] | None = None   # 'go': no pause until this (turn, player) ends
+        self._paused_at = -1          # the log length at the last pause
 
+    # ------------------------------------------------------------------ output
     def _write(self, text: str = "") -> None:
         out = self.out if self.out is not None else sys.stdout
         out.write(text + "\n")
         out.flush()
 
+    @staticmethod
+    def _view(game: Game, player: int) -> PlayerView:
+        """The player's view without its events (the seat prints the log itself)."""
+        return game.view(player, len(game.events))
+
+    def _pool(self):
+        if self.pool is None:
+            from fecipher.dsl.packs import embedded_pool
+            self.pool = embedded_pool()
+        return self.pool
+
     def _board(self, game: Game, player: int) -> None:
-        from fecipher.play.board import print_board
-        print_board(game, player, self.out if self.out is not None else sys.stdout, self.color)
+        from fecipher.play.seat import board_lines
+        names = tuple(d.name if d is not None else "" for d in game.decks)
+        lines = board_lines(self._view(game, player), self._pool(), names)   # type: ignore[arg-type]
+        out = self.out if self.out is not None else sys.stdout
+        color = self.color if self.color is not None else bool(getattr(out, "isatty", lambda: False)())
+        if color:  # pragma: no cover - terminal only
+            from rich.console import Console
+            from rich.text import Text
+            con = Console(file=out, highlight=False)
+            for n, line in enumerate(lines):
+                mine = line.startswith(f"Player {player + 1} (you")
+                style = ("bold underline" if n == 0 else "bold green" if mine
+                         else "bold magenta" if line.startswith("Player") else "")
+                con.print(Text(line, style=style))
+        else:
+            out.write("\n".join(lines) + "\n")
+            out.flush()
         self._seen = len(game.events)
 
     def _options(self, game: Game) -> None:
         d = game.decision
         assert d is not None
-        self._write(f"Player {d.player + 1}: {d.prompt}")
-        for i, o in enumerate(d.options, 1):
+        view = self._view(game, d.player)
+        assert view.decision is not None
+        self._write(f"Player {d.player + 1}: {view.decision.prompt}")
+        for i, o in enumerate(view.decision.options, 1):
             self._write(f"  {i}. {o.label or o.kind}")
 
     def _battle(self, game: Game) -> None:
@@ -199,48 +261,163 @@ class HumanAgent:
         self._write(f"Battle: {a.name} {t[0]}{' (critical hit: x2)' if b.critical else ''} "
                     f"vs {d.name} {t[1]}, support included")
 
-    def __call__(self, game: Game) -> Option:
+    def _readline(self, prompt: str) -> str | None:
+        out = self.out if self.out is not None else sys.stdout
+        inp = self.inp if self.inp is not None else sys.stdin
+        out.write(prompt)
+        out.flush()
+        line = inp.readline()
+        if not line:
+            return None
+        text = line.strip()
+        echo = self.echo if self.echo is not None else not getattr(inp, "isatty", lambda: False)()
+        if echo:
+            self._write(text)
+        return text
+
+    # ------------------------------------------------------------------ commands
+    def _look(self, game: Game, player: int, word: str, arg: str) -> bool:
+        """The commands that only show something (at a decision and at a pause);
+        False when ``word`` is not one of them."""
+        from fecipher.play import seat
+        view = self._view(game, player)
+        if word in ("board", "b"):
+            self._board(game, player)
+        elif word in ("log", "l"):
+            lines = self.log() if self.log is not None else []
+            self._write("\n".join(lines[-self.log_lines:]) if lines else "(the log is empty)")
+        elif word in ("info", "i") or (word in ("card", "c") and arg and not arg.isdigit()):
+            card, why = seat.find_card(view, self._pool(), arg)     # (card NAME: as info NAME)
+            self._write(seat.card_text(card) if card is not None else why)
+        elif word in ("card", "c"):
+            n = len(view.decision.options) if view.decision is not None else 0
+            if not n:
+                self._write("card N shows the card(s) of option N: you have no options now (info NAME does)")
+            elif not arg.isdigit() or not 1 <= int(arg) <= n:
+                self._write(f"card takes an option number from 1 to {n} (info NAME for any card)")
+            else:
+                codes = seat.option_cards(view, int(arg) - 1)
+                cards = [c for c in (self._pool().find(code) for code in codes) if c is not None]
+                self._write("\n".join(seat.card_text(c) for c in cards) if cards else
+                            f"option {arg} is about no card you can see")
+        elif word in ("why", "w"):
+            self._write("\n".join(seat.why_lines(game, player)))
+        elif word in ("bonds", "bond"):
+            self._write("\n".join(seat.bond_lines(view, self._pool())))
+        elif word in ("retreat", "support", "boundless"):
+            self._write("\n".join(seat.area_lines(view, word)))
+        else:
+            return False
+        return True
+
+    def _toggle(self, word: str, arg: str) -> bool:
+        if word not in ("auto", "pause"):
+            return False
+        if arg not in ("on", "off", ""):
+            self._write(f"{word} takes on or off")
+            return True
+        now = getattr(self, "auto_pass" if word == "auto" else "pause")
+        new = (arg == "on") if arg else not now
+        setattr(self, "auto_pass" if word == "auto" else "pause", new)
+        if word == "auto":
+            self._write("A decision's only option is now taken by itself." if new else
+                        "A decision's only option is now asked like any other.")
+        else:
+            self._write("The opponent's turn now stops after each step." if new else
+                        "The opponent's turn now runs without stopping.")
+        return True
+
+    def _confirm_concede(self, player: int) -> bool:
+        text = self._readline(f"Concede the game? Player {2 - player} wins. Type yes to concede> ")
+        if text is None:
+            return True     # (the input ended: as at a decision, the player concedes)
+        if text.lower() in _YES:
+            return True
+        self._write("Not conceded: the game goes on.")
+        return False
+
+    def __call__(self, game: Game) -> Option | Concession:
         d = game.decision
         assert d is not None
         from fecipher.engine import decisions as D
+        if self.player is None:
+            self.player = d.player
         if d.kind in (D.CRITICAL_HIT, D.EVASION):
             self._battle(game)
         elif d.kind in (D.BOND, D.DEPLOYMENT, D.ACTION, D.MULLIGAN) and len(game.events) != self._seen:
             self._board(game, d.player)
-        self._options(game)
         n = len(d.options)
-        inp = self.inp if self.inp is not None else sys.stdin
+        if self.auto_pass and n == 1:
+            only = self._view(game, d.player).decision
+            assert only is not None
+            label = only.options[0].label or only.options[0].kind
+            self._write(f"Player {d.player + 1}: {only.prompt}: the only option, taken: {label} "
+                        "(auto off to be asked)")
+            return d.options[0]
+        self._options(game)
         while True:
-            out = self.out if self.out is not None else sys.stdout
-            out.write(f"choose 1-{n} (or help)> ")
-            out.flush()
-            line = inp.readline()
-            if not line:
+            text = self._readline(f"choose 1-{n} (or help)> ")
+            if text is None:
                 self._write()
                 self._write(f"(end of input: Player {d.player + 1} concedes)")
                 return CONCEDE
-            text = line.strip()
-            echo = self.echo if self.echo is not None else not getattr(inp, "isatty", lambda: False)()
-            if echo:
-                self._write(text)
-            word = text.lower()
+            word, _, arg = text.partition(" ")
+            word, arg = word.lower(), arg.strip()
             if not word:
                 continue
             if word in ("help", "h", "?"):
-                self._write(HUMAN_HELP)
-            elif word in ("board", "b"):
-                self._board(game, d.player)
-            elif word in ("log", "l"):
-                lines = self.log() if self.log is not None else []
-                self._write("\n".join(lines[-self.log_lines:]) if lines else "(the log is empty)")
+                self._write(HUMAN_HELP.format(auto="on" if self.auto_pass else "off",
+                                              pause="on" if self.pause else "off"))
+            elif self._look(game, d.player, word, arg) or self._toggle(word, arg.lower()):
+                pass
             elif word in ("options", "o", "list"):
                 self._options(game)
             elif word in ("concede", "quit", "q"):
-                return CONCEDE
-            elif word.isdigit():
+                if self._confirm_concede(d.player):
+                    return CONCEDE
+            elif word.isdigit() and not arg:
                 k = int(word)
                 if 1 <= k <= n:
                     return d.options[k - 1]
                 self._write(f"There is no option {k}: type a number from 1 to {n}, or help.")
             else:
                 self._write(f"{text!r} is not an option: type a number from 1 to {n}, or help.")
+
+    def watch(self, game: Game, decision: Decision | None, index: int | None) -> None:
+        """After an answer: when pausing is on and the opponent answered during the
+        opponent's turn, wait for Enter (the step's log lines are printed by then).
+        Reads input only for a pause, so a game with pausing off reads none here."""
+        if (not self.pause or game.over or decision is None or self.player is None
+                or decision.player == self.player or game.turn_player == self.player):
+            return
+        if self._run_to_turn == (game.turn, game.turn_player):
+            return
+        self._run_to_turn = None
+        # Stop only after a step the player saw something of (a log line, or with no
+        # log an event): the opponent's silent answers are not worth an Enter each.
+        shown = len(self.log()) if self.log is not None else len(game.events)
+        if shown == self._paused_at:
+            return
+        self._paused_at = shown
+        while True:
+            text = self._readline(f"(Player {decision.player + 1}'s turn: Enter for the next step, "
+                                  "go, or help)> ")
+            if text is None:
+                self.pause = False      # (no more input: the game runs on to the next decision)
+                return
+            word, _, arg = text.partition(" ")
+            word, arg = word.lower(), arg.strip()
+            if not word or word in ("n", "next"):
+                return
+            if word in ("go", "g"):
+                self._run_to_turn = (game.turn, game.turn_player)
+                return
+            if word in ("help", "h", "?"):
+                self._write(PAUSE_HELP)
+            elif self._look(game, self.player, word, arg):
+                pass
+            elif word == "pause" and arg.lower() in ("off", ""):
+                self._toggle(word, "off")
+                return
+            else:
+                self._write(f"{text!r}: press Enter for the next step, or type help.")

@@ -1,15 +1,15 @@
-"""The board: both fields as stacks, hands, bonds, orbs, deck and Retreat Area.
+"""The spectator's board: both fields as stacks, hands, bonds, orbs, deck and Retreat Area.
 
-:func:`board_lines` gives plain text (for files, pipes and tests);
-:func:`print_board` uses rich when the output is a terminal. ``viewer`` is the
-player looking at the board: the other player's hand is only counted. With no
-viewer (a spectator of an AI game) both hands are listed.
+:func:`board_lines` gives plain text (``fecipher play --board`` prints it at the end
+of a game). ``viewer`` is the player looking at the board: the other player's hand
+is only counted. With no viewer (a spectator of an AI game) both hands are listed.
+A human player's seat draws its board from that player's view instead
+(:func:`fecipher.play.seat.board_lines`).
 """
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from typing import Any, TextIO
+from typing import Any
 
 from fecipher.play.render import PHASE_WORDS
 
@@ -92,56 +92,3 @@ def board_lines(game: Any, viewer: int | None = None) -> list[str]:
     out.append(player_summary(game, bottom))
     out.append("  " + hand_text(game, bottom, viewer))
     return out
-
-
-def _rich_board(game: Any, viewer: int | None):  # pragma: no cover - terminal only
-    from rich.console import Group
-    from rich.text import Text
-
-    me = 0 if viewer is None else viewer
-    hide_for = 1 - me if viewer is not None and game.phase == "setup" else None
-
-    def units(label: str, us: list) -> Text:
-        t = Text(f"  {label}: ", style="bold")
-        if not us:
-            t.append("-", style="dim")
-        for n, u in enumerate(us):
-            if n:
-                t.append("  |  ", style="dim")
-            if u.owner == hide_for and u.is_main_character:
-                t.append("a face-down Main Character", style="dim")
-                continue
-            style = "bold yellow" if u.is_main_character else "bold"
-            t.append(u.card.name, style=style + (" dim" if u.tapped else ""))
-            t.append(f" {game.attack(u)}", style="bold red")
-            if u.stack_size > 1:
-                t.append(f" (stack {u.stack_size})", style="cyan")
-            if u.is_main_character:
-                t.append(" MC", style="yellow")
-            if u.tapped:
-                t.append(" tapped", style="italic dim")
-        return t
-
-    rows = [Text(status_line(game), style="bold underline")]
-    for i, lines in ((1 - me, ("back", "front")), (me, ("front", "back"))):
-        head = Text(player_summary(game, i), style="bold green" if i == me else "bold magenta")
-        hand = Text("  " + hand_text(game, i, viewer))
-        block = [units(ln.capitalize().ljust(5), getattr(game.players[i], ln)) for ln in lines]
-        if i != me:
-            rows += [head, hand, *block, Text("  " + "-" * 40, style="dim")]
-        else:
-            rows += [*block, head, hand]
-    return Group(*rows)
-
-
-def print_board(game: Any, viewer: int | None = None, out: TextIO | None = None,
-                color: bool | None = None) -> None:
-    """Print the board: with rich when ``out`` is a terminal (or ``color``), plain otherwise."""
-    out = out if out is not None else sys.stdout
-    if color is None:
-        color = bool(getattr(out, "isatty", lambda: False)())
-    if color:  # pragma: no cover - terminal only
-        from rich.console import Console
-        Console(file=out, highlight=False).print(_rich_board(game, viewer))
-        return
-    out.write("\n".join(board_lines(game, viewer)) + "\n")

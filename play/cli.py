@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "fecipher.play.cli_scenarios",
     "fecipher.play.simulate",
     "fecipher.play.lsp",
+    "fecipher.play.web.serve",
 )
 
 

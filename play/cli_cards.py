@@ -216,13 +216,15 @@ def run_fmt(args: argparse.Namespace) -> int:
 
 def describe(card) -> str:
     sym = "/".join(s.label for s in card.symbols) or "no symbol"
-    cc = f", class change {card.class_change_cost}" if card.class_change_cost is not None else ""
+    x = card.printed_x   # (printed "X": computed by a skill of the card)
+    cc = (f", class change {'X' if 'class_change_cost' in x else card.class_change_cost}"
+          if card.class_change_cost is not None else "")
     rng = "-".join(str(r) for r in sorted(card.ranges)) if card.ranges else "none"
     types = ", ".join(t.capitalize() for t in ([card.gender] if card.gender else []) +
                       ([card.weapon] if card.weapon else []) + list(card.types))
     lines = [f"{card.name}  [{', '.join(card.codes)}]",
-             f"  cost {card.cost}{cc} | {sym} | {types} | {card.class_name}",
-             f"  attack {card.attack} | support {'X' if card.support_x else card.support} | range {rng}"]
+             f"  cost {'X' if 'cost' in x else card.cost}{cc} | {sym} | {types} | {card.class_name}",
+             f"  attack {'X' if 'attack' in x else card.attack} | support {'X' if card.support_x else card.support} | range {rng}"]
     for s in card.skills:
         lines.append(f"  {s.text}")
     for s in card.support_skills:

@@ -27,13 +27,15 @@ examples:
   fecipher play                                  AI against AI, starter decks, random seed
   fecipher play --seed 7                         the same game every time
   fecipher play --seed 7 --record /tmp/g.json    ... and write its record
-  fecipher play --p1 human                       you play Marth against the AI
+  fecipher play --p1 human                       you play Marth against the AI (type help in the game)
+  fecipher play --p1 human --no-pause --no-auto-pass   the opponent's turn runs on; every decision asked
   fecipher play --p1 search --p2 ai --quiet      only the result
   fecipher play --deck1 my.deck --deck2 chrom --json --max-turns 20
   fecipher play --packs mycards/ --deck1 my.deck   an author's cards beside the embedded ones
 
 players: human, random, ai (= heuristic), search (Monte Carlo rollouts; see
 --rollouts). decks: a .deck file or an embedded deck name (marth, chrom).
+the human seat: card N, info NAME, why, bonds, retreat, support, concede ... (docs/play.md).
 exit codes: 0 played, 2 usage error (unknown deck, bad option, a --record file
 that cannot be written: checked before the game), 130 interrupted (Ctrl-C; the
 record so far is written)."""
@@ -90,6 +92,14 @@ def _agent_options(p: argparse.ArgumentParser, default: str | None) -> None:
     p.add_argument("--candidates", type=int, default=3, help="search: options tried per decision (default 3)")
     p.add_argument("--horizon", type=int, default=1,
                    help="search: turns played after the current one (default 1)")
+    p.add_argument("--no-auto-pass", dest="auto_pass", action="store_false",
+                   help="human: ask even when a decision has a single option (default: it is taken "
+                        "and said so; 'auto on|off' in the game)")
+    p.add_argument("--pause", dest="pause", action="store_true", default=None,
+                   help="human: stop after each step of the opponent's turn until Enter (default when "
+                        "the input is a terminal; 'pause on|off' in the game)")
+    p.add_argument("--no-pause", dest="pause", action="store_false",
+                   help="human: let the opponent's turn run without stopping")
 
 
 def _output_options(p: argparse.ArgumentParser) -> None:
@@ -184,7 +194,9 @@ def make_agent(kind: str, player: int, seed: int, args: argparse.Namespace, sess
     from fecipher.play.ai import HeuristicAgent, SearchAgent
     s = seed * 2 + player + 1
     if kind == "human":
-        return HumanAgent(inp, out, log=lambda: session.lines)
+        pause = args.pause if args.pause is not None else bool(getattr(inp, "isatty", lambda: False)())
+        return HumanAgent(inp, out, log=lambda: session.lines, player=player,
+                          pool=getattr(args, "pool", None), auto_pass=args.auto_pass, pause=pause)
     if kind == "random":
         return RandomAgent(s)
     if kind in ("ai", "heuristic"):
@@ -212,6 +224,24 @@ def _check_search_args(args: argparse.Namespace) -> str | None:
     if args.horizon < 0:
         return "--horizon cannot be negative"
     return None
+
+
+def _on_answer(session: Session, agents: list, args: argparse.Namespace) -> Callable:
+    """The session's ``on_answer``, then each human seat's ``watch`` (its pause
+    between the opponent's steps: the step's log lines are printed first). Two
+    humans at one terminal (hot seat) answer every decision of the game between
+    them, so neither pauses unless ``--pause`` asks for it."""
+    watchers = [a.watch for a in agents if hasattr(a, "watch")]
+    if len(watchers) > 1 and args.pause is None:
+        watchers = []
+    if not watchers:
+        return session.on_answer
+
+    def on_answer(game: Any, decision: Any, index: int | None) -> None:
+        session.on_answer(game, decision, index)
+        for w in watchers:
+            w(game, decision, index)
+    return on_answer
 
 
 def _mode(args: argparse.Namespace) -> str:
@@ -258,6 +288,7 @@ def run_play(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | 
         pool = pool_of(args.packs)
     except PackError as e:
         return _usage(str(e))
+    args.pool = pool
     decks = []
     for ref in (args.deck1, args.deck2):
         try:
@@ -278,7 +309,7 @@ def run_play(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | 
     agents = [make_agent(k, i, seed, args, session, inp, out) for i, k in enumerate(kinds)]
     session.start()
     try:
-        play(game, agents, on_answer=session.on_answer)
+        play(game, agents, on_answer=_on_answer(session, agents, args))
     except KeyboardInterrupt:
         return _interrupted(session, out, args.record)
     session.finish(args.board)
@@ -312,6 +343,7 @@ def run_replay(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO 
         pool = pool_of(args.packs)
     except PackError as e:
         return _usage(str(e))
+    args.pool = pool
     try:
         record = load_record(args.file)
         game = start_game(record, pool)
@@ -346,7 +378,7 @@ def run_replay(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO 
             seed = record["seed"]
             agents = [make_agent(k or "ai", i, seed, args, session, inp, out) for i, k in enumerate(kinds)]
             try:
-                play(game, agents, on_answer=session.on_answer)
+                play(game, agents, on_answer=_on_answer(session, agents, args))
             except KeyboardInterrupt:
                 return _interrupted(session, out, args.record)
         elif session.mode != "json":

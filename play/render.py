@@ -135,6 +135,11 @@ class LogRenderer:
         for i, d in enumerate(decks):
             if d is None:
                 parts.append(f"Player {i + 1}")
+            elif self.viewer is not None and self.viewer != i:
+                # Rule 13: the Main Characters are placed face-down and revealed together as
+                # the game starts (GameStarted's line names them); until then a seat does not
+                # know the other's.
+                parts.append(f"Player {i + 1}: {d.name}")
             else:
                 parts.append(f"Player {i + 1}: {d.name} (Main Character {d.main_character.name})")
         return [f"Fire Emblem 0 (Cipher): {parts[0]} vs {parts[1]}, seed {g.seed}"]
@@ -344,6 +349,15 @@ class LogRenderer:
             self.mc_names[e.player] = self.short(e.name)
             self._line(out, f"{self.short(e.name)} becomes {player_name(e.player)}'s Main Character", bi)
             return
+        if k is ev.Metamorphosed:
+            self._see(e.unit, e.name)
+            self._line(out, f"{self.short(e.name)} is stacked on top of its unit as a metamorphosis", bi)
+            return
+        if k is ev.TopCardChanged:
+            self._see(e.unit, e.name)
+            cc = ", class changed" if e.class_changed else ""
+            self._line(out, f"{self.short(e.name)} is now the top card of its stack{cc}", bi)
+            return
         # --- battle --------------------------------------------------------------
         if k is ev.AttackDeclared:
             self._see(e.attacker, e.attacker_name)
@@ -353,6 +367,8 @@ class LogRenderer:
             where = f" ({area_words(area)})" if area else ""
             self._line(out, f"{self.short(e.attacker_name)} attacks {self.short(e.defender_name)}{where}", 2)
             return
+        if k is ev.SupportJudgedSuccessful:
+            return      # (the line is written when its support counts: SupportSucceeded)
         if k is ev.SupportSucceeded:
             self._line(out, f"{player_name(e.player)}'s support: {e.name} (+{e.support})", 4)
             return

@@ -133,7 +133,8 @@ def _cards(cards: Sequence[CardView], slots: int, index: CardIndex, face: bool =
 def _units(units: Sequence[UnitView], index: CardIndex) -> list[int]:
     out: list[int] = []
     for u in units[:UNIT_SLOTS]:
-        out += [1, index.number(u.cards[0]) if u.cards else 1, 1 if u.line == "front" else 2, u.attack,
+        out += [1, index.number(u.cards[0]) if u.cards else 1, 1 if u.line == "front" else 2,
+                0 if u.attack is None else u.attack,   # (a face-down Main Character in the set-up)
                 int(u.tapped), int(u.main_character), int(u.class_changed), len(u.cards)]
     return out + [0] * (UNIT_SLOTS * UNIT_FIELDS - len(out))
 

@@ -25,6 +25,10 @@ def test_resources_load_from_the_installed_package():
     assert importlib.resources.files("fecipher.grammar").joinpath("pack.lark").is_file()
     names = [e.name for e in importlib.resources.files("fecipher.cards").iterdir()]
     assert "marth.deck" in names and "chrom.deck" in names
+    # the browser board's page (fecipher serve): shipped as package data, no build step
+    static = importlib.resources.files("fecipher.play.web").joinpath("static")
+    for name in ("index.html", "board.js", "board.css", "favicon.svg"):
+        assert static.joinpath(name).is_file(), f"fecipher.play.web has no static/{name}"
 
 
 def test_tests_import_only_the_fecipher_package():
@@ -88,6 +92,8 @@ def test_the_wheel_holds_the_package_root_and_py_typed(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for must in ("fecipher/__init__.py", "fecipher/py.typed", "fecipher/events.py", "fecipher/kinds.py",
                  "fecipher/engine/game.py", "fecipher/play/rl.py", "fecipher/grammar/pack.lark",
-                 "fecipher/cards/marth.deck"):
+                 "fecipher/cards/marth.deck", "fecipher/play/web/server.py", "fecipher/play/web/static/index.html",
+                 "fecipher/play/web/static/board.js", "fecipher/play/web/static/board.css",
+                 "fecipher/play/web/static/favicon.svg"):
         assert must in names, f"the wheel has no {must}"
     assert not any(n.startswith(("tools/", "tests/", "fecipher/tools", "fecipher/tests")) for n in names)

@@ -116,7 +116,7 @@ def test_bond_phase_places_one_card_face_up_once_per_turn():
     assert g.phase == "deployment" and g.decision.kind == "deployment"
     assert g.players[0].bonded_this_turn
     from fecipher.engine.phases import bond_refusal
-    assert bond_refusal(g, 0, a.id) == "only one card may be placed in the Bond Area each turn"
+    assert bond_refusal(g, 0, a.id) == "only one card may be placed in the Bond Area each Bond Phase"
 
 
 def test_bond_phase_may_place_nothing_and_refuses_a_card_not_in_hand():

@@ -54,6 +54,8 @@ def test_rule_03_battle_steps_publish_events_in_order():
         ev.AttackDeclared(0, a.id, CAIN.name, d.id, ABEL.name),
         ev.SupportPlaced(0, s0.id, SUP20.name, True),
         ev.SupportPlaced(1, s1.id, SUP10.name, False),
+        ev.SupportJudgedSuccessful(0, s0.id, SUP20.name, True),
+        ev.SupportJudgedSuccessful(1, s1.id, SUP10.name, False),
         ev.SupportSucceeded(0, s0.id, SUP20.name, True, 20),
         ev.SupportSucceeded(1, s1.id, SUP10.name, False, 10),
         ev.BattleJudged(a.id, 70, 20, d.id, 50, 10, False, False, True),
@@ -107,7 +109,8 @@ def test_rule_03_support_fails_on_the_same_unit_name_and_goes_straight_to_the_re
     mark = len(g.events)
     pick(g, "attack", unit=a, target=d)
     evs = events(g, since=mark)
-    assert _types(evs)[2:7] == ["SupportPlaced", "SupportPlaced", "SupportFailed", "SupportSucceeded", "BattleJudged"]
+    assert _types(evs)[2:8] == ["SupportPlaced", "SupportPlaced", "SupportFailed", "SupportJudgedSuccessful",
+                                "SupportSucceeded", "BattleJudged"]
     assert evs[4] == ev.SupportFailed(0, s0.id, same.name, True, "same unit name as the battling unit (Cain)")
     judged = events(g, ev.BattleJudged)[-1]
     assert (judged.attacker_power, judged.attacker_support) == (50, 0)

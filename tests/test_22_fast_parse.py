@@ -358,7 +358,7 @@ def test_the_driver_ends_on_any_kind_of_last_reduction():
             assert got == _plain(want) if not isinstance(want, tuple) else got == want, (grammar, text)
 
 
-def test_compiling_leaves_the_cyclic_collector_as_it_was():
+def test_compiling_leaves_the_cyclic_collector_as_it_was(monkeypatch):
     import gc
     from fecipher.dsl.packs import compile_text
     text = PACKS["s01.fe0"]
@@ -371,10 +371,25 @@ def test_compiling_leaves_the_cyclic_collector_as_it_was():
         assert not gc.isenabled()
     finally:
         gc.enable()
-    gc.freeze()   # a program that froze its objects (before forking) keeps them frozen
+    # A program that froze its objects (before forking) keeps them frozen: compiling must
+    # neither freeze nor unfreeze then. (The freeze count itself is no witness: it also
+    # falls when a frozen object is freed, which other tests' caches may cause.)
+    calls = []
+    real_freeze, real_unfreeze = gc.freeze, gc.unfreeze
+    gc.freeze()
     try:
-        frozen = gc.get_freeze_count()
+        monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+        monkeypatch.setattr(gc, "unfreeze", lambda: calls.append("unfreeze"))
         compile_text(text, "s01.fe0")
-        assert gc.get_freeze_count() == frozen
+        assert calls == []
+        assert gc.get_freeze_count() > 0
     finally:
-        gc.unfreeze()
+        monkeypatch.undo()
+        real_unfreeze()
+    assert gc.get_freeze_count() == 0
+    # With nothing frozen, the objects made are moved to the old generation at once.
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze") or real_freeze())
+    monkeypatch.setattr(gc, "unfreeze", lambda: calls.append("unfreeze") or real_unfreeze())
+    compile_text(text, "s01.fe0")
+    assert calls == ["freeze", "unfreeze"]
+    assert gc.get_freeze_count() == 0

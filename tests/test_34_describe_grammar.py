@@ -56,8 +56,9 @@ _WRONG = re.compile(r"\ba (?!unit|use|one)[\"<|]?[aeiouAEIOU]|\ban (?:unit|[\"<|
 
 
 def test_no_shipped_card_reads_wrongly():
+    # (a skill's name is the card's: "Dream of a United Fatherland" is not the renderer's English)
     bad = [s.text for c in embedded_pool() for s in (*c.skills, c.support_skill) if s is not None
-           and _WRONG.search(s.text)]
+           and _WRONG.search(s.text.replace(s.name, ""))]
     assert bad == []
 
 

@@ -500,11 +500,13 @@ cont "Green"
     assert "with 2 or more cards in its stack" in skill_text(probe)
 
 
-def test_taking_cards_from_a_stack_is_refused():
+def test_taking_cards_from_a_stack_as_a_cost_is_refused():
+    # An effect may take them (docs/skill-language.md "Cards taken out of a stack",
+    # tests/test_200_stacks2_cards_out_of_a_stack.py); a cost may not.
     msg = check_errors('''
 act "Strip"
-  choose 1 card stacked under this unit
-  add it to your hand
+  cost send 1 card stacked under this unit to your retreat area
+  draw 1
 ''')
     assert "not supported" in msg
 
@@ -711,7 +713,7 @@ def test_each_construct_compiles_and_describes(skills, english):
 
 
 REFUSED = [
-    ('act "A"\n  choose 1 card stacked under this unit\n  add it to your hand', "not supported"),
+    ('act "A"\n  cost send 1 card stacked under this unit to your retreat area\n  draw 1', "not supported"),
     ('act "A"\n  cost flip 1 red orb\n  draw 1', "not supported"),
     ('cont "A"\n  this unit gains +10 attack for each face-up ally', "goes with bonds or orbs"),
     ('cont "A"\n  this unit gains +10 attack for each main character bond', "goes with units"),

@@ -57,6 +57,8 @@ def test_invalid_input_changes_nothing():
 def test_concede_command_and_end_of_input():
     d1, d2 = load_deck("marth"), load_deck("chrom")
     g = Game(d1, d2, seed=3)
+    assert HumanAgent(io.StringIO("concede\nyes\n"), io.StringIO())(g) is CONCEDE
+    # (the input ending at concede's confirmation concedes too, as at a decision)
     assert HumanAgent(io.StringIO("concede\n"), io.StringIO())(g) is CONCEDE
     out = io.StringIO()
     assert HumanAgent(io.StringIO(""), out)(g) is CONCEDE

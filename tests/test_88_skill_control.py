@@ -677,8 +677,6 @@ def test_skill_control_refusals(kind, lines, message):
     ("act", "this skill can be used twice per turn\ndraw 1", "a skill used twice per turn, or again, is not supported"),
     ("act", "draw 1\nyou may flip 1 bond and activate this skill again", "'you may pay flip 1 bond: activate this"),
     ("cont", "while this card is in your retreat area\nthis unit gains +10 attack", "is a 'retreat \"Name\"' skill"),
-    ("auto", "when an enemy is supported\nyour opponent's support skills do not activate until the end of the combat",
-     "is not supported"),
 ])
 def test_skill_control_phrasings_the_language_does_not_have_are_refused_as_not_supported(kind, lines, message):
     assert message in check_errors(one_skill(kind, lines))

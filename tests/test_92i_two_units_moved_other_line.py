@@ -102,8 +102,9 @@ def test_renders_and_refuses():
     from fecipher.dsl.render import skill as render_skill
     text = render_skill(parse_pack(PACK, "t.fe0").cards[0].skills[0])
     assert "Choose 1 ally in a different area than this unit. Move both this unit and it." in text
-    with pytest.raises(LanguageError, match="only 'move' takes two units"):
-        compile_text(PACK.replace("move this unit and it", "destroy this unit and it"), "bad.fe0")
+    # ('destroy this unit and it' is a destruction of both at once: tests/test_202_choices2_destroy_together.py)
+    with pytest.raises(LanguageError, match="only 'move' and 'destroy' take two units"):
+        compile_text(PACK.replace("move this unit and it", "tap this unit and it"), "bad.fe0")
     with pytest.raises(LanguageError, match="names two units"):
         compile_text(PACK.replace("move this unit and it", "move this unit and all allies"), "bad.fe0")
     with pytest.raises(LanguageError, match="is an effect"):
