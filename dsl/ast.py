@@ -546,3 +546,58 @@ class Guess:
     name: str | None
     subject: "Selector"
     pos: Pos
+
+
+# ---- walking the tree
+_FIELDS: dict[type, tuple[str, ...]] = {}
+# (what no node is inside: not looked into, and not even put on the walk's stack)
+_LEAVES = frozenset({str, int, bool, float, type(None), Pos})
+
+
+def node_fields(cls: type) -> tuple[str, ...]:
+    """The field names of a syntax node class, last first (a walk stacks them so), () for a
+    leaf (a string, a number, a position). Kept per class: looking them up through attrs for
+    every node was a good part of checking a pack."""
+    try:
+        return _FIELDS[cls]
+    except KeyError:
+        names = tuple(f.name for f in reversed(attrs.fields(cls))) if attrs.has(cls) and cls is not Pos else ()
+        _FIELDS[cls] = names
+        return names
+
+
+def refs_in(node) -> list[Ref]:
+    """Every reference in a syntax node (a node, a tuple of nodes), in source order, a
+    reference's own "of" too. Places hold no references and are not looked into."""
+    return refs_and_posts(node)[0]
+
+
+def refs_and_posts(node) -> tuple[list[Ref], list[PostFilter]]:
+    """refs_in, and every post filter in the node (a post filter's own value is looked
+    into for references only), in one walk."""
+    refs: list[Ref] = []
+    posts: list[PostFilter] = []
+    stack = [node]
+    pop, push, leaves, fields = stack.pop, stack.append, _LEAVES, _FIELDS
+    while stack:
+        x = pop()
+        cls = type(x)
+        if cls is Ref:
+            refs.append(x)
+            if x.of is not None:
+                push(x.of)
+        elif cls is tuple or cls is list:
+            for y in reversed(x):
+                if type(y) not in leaves:
+                    push(y)
+        elif cls is PostFilter:
+            posts.append(x)
+            if type(x.value) not in leaves:
+                refs.extend(refs_and_posts(x.value)[0])   # (in place: what is stacked comes after it)
+        elif cls is not Place:
+            names = fields.get(cls)
+            for name in node_fields(cls) if names is None else names:
+                y = getattr(x, name)
+                if type(y) not in leaves:
+                    push(y)
+    return refs, posts

@@ -43,26 +43,6 @@ class Binding:
         return f"{_PICKED_TEXT.get(self.key, self.key)} (line {self.line})"
 
 
-def refs_in(node):
-    """Every reference in a syntax node, in order (a reference's own "of" too)."""
-    if isinstance(node, A.Ref):
-        yield node
-        if node.of is not None:
-            yield from refs_in(node.of)
-        return
-    if isinstance(node, tuple):
-        for x in node:
-            yield from refs_in(x)
-        return
-    if attrs.has(type(node)) and not isinstance(node, (A.Pos, A.Place)):
-        for f in attrs.fields(type(node)):
-            yield from refs_in(getattr(node, f.name))
-
-def _names_it(st) -> bool:
-    """Whether a line names the last choice with "it" / "them"."""
-    return any(r.kind == "chosen" for r in refs_in(st))
-
-
 _NEW_TRIGGERS = frozenset({"tapped", "untapped", "growthed", "fails_to_destroy", "combat_ends", "uses", "card_to",
                            "revealed", "draws", "support_fails", "phase_start", "phase_end", "destroyed", "evades",
                            "moves"})
@@ -197,6 +177,8 @@ class SkillChecker:
         # name the cards it showed; "the revealed cards" / "among the revealed cards" need a "reveal".
         self.shown: str | None = None
         self.bond_flip_cost = False   # the skill being checked has a cost that flips bonds
+        self._refs: dict[int, tuple[object, tuple[list[A.Ref], list[A.PostFilter]]]] = {}
+        self._counts: dict[int, tuple[object, list]] = {}
         self.line_chosen = False  # a "choose the front or back line" line came before: "the chosen line"
 
     def check_name(self, name: str, pos) -> None:
@@ -240,6 +222,23 @@ class SkillChecker:
                             "(the units this use's own cost tapped: 'tapped as the cost of this skill')")
         elif not _taps_units(other):
             self.err(p.pos, lambda: f"the cost of \"{p.value}\" taps no unit: not supported")
+
+    def refs(self, node) -> list[A.Ref]:
+        """refs_in, kept per node of the skill: the lines' references are read by several
+        checks (and a block's lines again with the block)."""
+        if type(node) is tuple:
+            return [r for x in node for r in self.refs(x)]
+        return self._walked(node)[0]
+
+    def posts(self, node, kinds: tuple) -> list[A.PostFilter]:
+        """posts_in, kept per node of the skill as refs."""
+        return [p for p in self._walked(node)[1] if p.kind in kinds]
+
+    def _walked(self, node) -> tuple[list[A.Ref], list[A.PostFilter]]:
+        got = self._refs.get(id(node))
+        if got is None:
+            got = self._refs[id(node)] = (node, A.refs_and_posts(node))   # (the node kept: its id stays its own)
+        return got[1]
 
     def check(self) -> None:
         s = self.s
@@ -290,7 +289,7 @@ class SkillChecker:
                                                            and c.target.noun in V.ORB_NOUNS) for c in s.costs)
         for c in s.costs:
             self.check_action(c, COSTS, "cost")
-            if any(r.kind == "opponent_main_character" for r in refs_in(c.target)):
+            if any(r.kind == "opponent_main_character" for r in self.refs(c.target)):
                 self.err(c.pos, "a cost is paid with your own units and cards, not your opponent's main character")
             if c.verb == "flip" and isinstance(c.target, A.Filtered) and c.target.noun in ("orb", "orbs") and (
                     c.target.qualifiers or any(p.kind != "from_place" for p in c.target.posts)):
@@ -318,7 +317,7 @@ class SkillChecker:
         taps_allies = s.kind in ("act", "auto") and any(
             c.verb == "tap" and not (isinstance(c.target, A.Ref) and c.target.kind == "this") for c in s.costs)
         for where, nodes in (("cost", (*s.costs, *s.triggers, *s.conditions)), ("line", s.statements)):
-            for r in refs_in(nodes):
+            for r in self.refs(nodes):
                 if r.kind == "cost_tapped" and (where == "cost" or not taps_allies):
                     self.err(r.pos, "'the ally tapped for the cost' names the ally this skill's cost taps: the "
                                     "skill needs a cost such as 'tap 1 \"Mikoto\" ally', and only its effect "
@@ -383,7 +382,7 @@ class SkillChecker:
             # under "if ...:" that did not run would leave "it" an earlier one's.
             if b is not None and b.new:
                 self.it_follows = not isinstance(st, A.Guarded)
-            elif not (self.it_follows and not isinstance(st, (A.Delayed, A.Step)) and _names_it(st)):
+            elif not (self.it_follows and not isinstance(st, (A.Delayed, A.Step)) and any(r.kind == "chosen" for r in self.refs(st))):
                 self.it_follows = False
             inner = st.statement if isinstance(st, A.Guarded) else st
             inner = inner.action if isinstance(inner, A.ActorStatement) else inner
@@ -470,7 +469,7 @@ class SkillChecker:
         narrowed_lines = {b.narrows_line for b in self.bindings if b.narrows_line is not None}
         made = [b for b in self.bindings if b.new and b.key not in narrowed and b.line not in narrowed_lines]
         listing = ", ".join(b.text() for b in made) if made else "nothing is chosen before it"
-        for r in refs_in(node):
+        for r in self.refs(node):
             if r.kind == "cost_card":
                 self.check_cost_card(r, where)
             if r.kind == "trigger_cards" and not any(t.kind == "cards_sent_by_skill" for t in self.s.triggers):
@@ -1241,6 +1240,15 @@ class SkillChecker:
         """(line index, filter) for each filter of those kinds ("sent to ... / drawn / tapped
         by this skill") in a count of the skill's lines: a change's or a 'choose' / 'draw'
         line's 'for each', or an effect line's count condition."""
+        assert LINE_COUNTS_ALL.issuperset(kinds), kinds
+        every = self._counts.get(id(statements))
+        if every is None or every[0] is not statements:
+            every = self._counts[id(statements)] = (statements, self._all_line_counts(statements))
+        return [(i, p) for i, p in every[1] if p.kind in kinds]
+
+    @staticmethod
+    def _all_line_counts(statements) -> list:
+        kinds = LINE_COUNTS_ALL
         out = []
         for i, st in enumerate(statements):
             while isinstance(st, A.Guarded):
@@ -1275,7 +1283,7 @@ class SkillChecker:
         this turn:" block after such a line sees it)."""
         counted = {id(p) for _, p in self._line_counts(statements, ("sent_here",))}
         for i, st in enumerate(statements):
-            for post in _posts_in(st, ("deployed_here", "sent_here")):
+            for post in self.posts(st, ("deployed_here", "sent_here")):
                 if post.kind == "deployed_here" and not any(
                         self._line_verb(x) == "deploy" for x in statements[:i]):
                     self.err(post.pos, "'deployed by this skill' names the units this skill's 'deploy' lines "
@@ -2527,20 +2535,8 @@ def _taps_units(skill: A.SkillNode) -> bool:
     return any(isinstance(c, A.Action) and c.verb == "tap" for c in skill.costs)
 
 
-def _posts_in(node, kinds: tuple) -> list:
-    """The post filters of those kinds anywhere in an AST node (its selectors, changes,
-    conditions, the lines of a block)."""
-    import attrs
-    if isinstance(node, A.PostFilter):
-        return [node] if node.kind in kinds else []
-    if isinstance(node, (tuple, list)):
-        return [p for x in node for p in _posts_in(x, kinds)]
-    if isinstance(node, (A.Pos, str, int, type(None))) or not attrs.has(type(node)):
-        return []
-    return [p for f in attrs.fields(type(node)) for p in _posts_in(getattr(node, f.name), kinds)]
-
-
 LINE_COUNTS = ("sent_here", "drawn_here", "tapped_here", "cost_tapped_here", "cost_sent_here", "returned_here")
+LINE_COUNTS_ALL = frozenset(LINE_COUNTS)
 
 
 def _sent_posts(sel, kinds: tuple = LINE_COUNTS) -> list:

@@ -1040,26 +1040,13 @@ def _mentions_choice(node, chosen: bool, key: str | None = None) -> bool:
     """Whether a statement names what a choice picked: "it"/"them" (``chosen``: the
     latest choice's) or "the chosen ally", "that enemy" (a kept choice; with ``key``,
     the choice's kind, "the chosen card" does not name a choice of enemies)."""
-    if isinstance(node, A.Ref):
-        return (chosen and node.kind == "chosen") or (
-            node.kind == "picked" and (key is None or node.name == key)) or (
-            node.of is not None and _mentions_choice(node.of, chosen, key))
-    if isinstance(node, tuple):
-        return any(_mentions_choice(x, chosen, key) for x in node)
-    if isinstance(node, (A.Pos, str, int, type(None))) or not attrs.has(type(node)):
-        return False
-    return any(_mentions_choice(getattr(node, f.name), chosen, key) for f in attrs.fields(type(node)))
+    return any((chosen and r.kind == "chosen") or (r.kind == "picked" and (key is None or r.name == key))
+               for r in A.refs_in(node))
 
 
 def _mentions_other(node) -> bool:
     """Whether a statement names "the other card(s)" a choice among chosen cards left."""
-    if isinstance(node, A.Ref):
-        return node.kind == "other_chosen" or (node.of is not None and _mentions_other(node.of))
-    if isinstance(node, tuple):
-        return any(_mentions_other(x) for x in node)
-    if isinstance(node, (A.Pos, str, int, type(None))) or not attrs.has(type(node)):
-        return False
-    return any(_mentions_other(getattr(node, f.name)) for f in attrs.fields(type(node)))
+    return any(r.kind == "other_chosen" for r in A.refs_in(node))
 
 
 def choice_keep(after, choice: A.Action | None = None) -> Callable | None:
