@@ -24,7 +24,7 @@ from fecipher.engine.cards import Card, CardCopy
 from fecipher.engine.decisions import Decision, IllegalAnswer, Option
 from fecipher.engine.modifiers import Modifier
 from fecipher.engine.moves import Moves
-from fecipher.engine.values import Values
+from fecipher.engine.values import _PRINTED_SKILL_STATS, Values
 from fecipher.engine.card_values import CardValues
 from fecipher.engine.skills import DRAGON_BLOOD_RESONANCE, Skill, SkillContext, SkillKind
 from fecipher.engine.snapshot import at_restart_point
@@ -251,6 +251,8 @@ class Game(Values, Moves, CardValues):
         self._retreat_skills = False   # (a registered skill works from the Retreat Area)
         self._boundless_skills = False   # (a registered skill works from the Boundless Area)
         self._boundless_ces = False   # (a registered skill changes units from the Boundless Area)
+        # (a registered skill but a CONT skill changes which skills units have: Values._printed_now)
+        self._skill_stats_off_field = False
         self._trigger_types: set[type] = set()
         # The skills with a trigger on each event type (automatic, bond, hand skills).
         self._listeners: dict[type, set[Skill]] = {}
@@ -677,6 +679,8 @@ class Game(Values, Moves, CardValues):
                 self._boundless_ces = True
         for c in s.continuous:
             self._live_stats.add(c.stat)
+            if c.stat in _PRINTED_SKILL_STATS and s.kind is not SkillKind.CONTINUOUS:
+                self._skill_stats_off_field = True
         for t in s.triggers:
             self._trigger_types.add(t.event_type)
             self._listeners.setdefault(t.event_type, set()).add(s)

@@ -9,6 +9,7 @@ field).
 from __future__ import annotations
 
 import functools
+import operator
 from typing import TYPE_CHECKING, Callable, Iterator
 
 import attrs
@@ -253,6 +254,8 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     in_retreat = in_retreat and game._retreat_skills
     in_boundless = in_boundless and game._boundless_skills
     out = []
+    # (most areas hold no listening card: told by a look at the area's cards in C first)
+    disjoint = cards.isdisjoint
     for i in (0, 1):
         p = game.players[i]
         for u in p.units if on_units else ():
@@ -266,27 +269,31 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
                 for s in card_skills(top.card).auto:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, top, u.id)))
-        for b in p.bonds if on_bonds else ():
+        for b in p.bonds if on_bonds and not disjoint(map(_BOND_CARD, p.bonds)) else ():
             if b.face_up and b.copy.card in cards:
                 for s in card_skills(b.copy.card).bond:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, b.copy, None)))
-        for c in p.hand if in_hand else ():
+        for c in p.hand if in_hand and not disjoint(map(_CARD, p.hand)) else ():
             if c.card in cards:
                 for s in card_skills(c.card).hand:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, c, None)))
-        for c in p.retreat if in_retreat else ():
+        for c in p.retreat if in_retreat and not disjoint(map(_CARD, p.retreat)) else ():
             if c.card in cards:
                 for s in card_skills(c.card).retreat:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, c, None)))
-        for c in p.boundless if in_boundless else ():
+        for c in p.boundless if in_boundless and not disjoint(map(_CARD, p.boundless)) else ():
             if c.card in cards:
                 for s in card_skills(c.card).boundless:
                     if s in listeners:
                         out.append((s, SkillContext(game, s, i, c, None)))
     return out
+
+
+_CARD = operator.attrgetter("card")
+_BOND_CARD = operator.attrgetter("copy.card")
 
 
 def _cards_and_kinds(game: "Game", listeners: set[Skill], cards: frozenset | None = None) -> tuple:

@@ -30,6 +30,8 @@ _OWN_SKILLS = "own_skills"   # (keys of Game._cache: Values._own_skills, Values.
 _DB_SKILLS = "db_skills"
 # Key in Game._field_cache of Values._db_sharing.
 _DB_SHARING = ("db sharing",)
+# Key in Game._field_cache of Values._printed_now.
+_PRINTED_NOW = ("printed now",)
 # The stats whose modifiers change which continuous skills the field's units have
 # (the rest leave Game._field_cache as it was).
 _SKILL_MOD_STATS = frozenset((M.SKILLS, M.LOST_SKILLS, M.COPY, M.LVS_USABLE))
@@ -219,7 +221,7 @@ class Values:
         got = self._field_cache.get(_DB_SHARING)
         if got is None:
             live, mods = self._live_stats, self._mods_by_stat
-            got = (M.SKILLS in live or M.SKILLS in mods or M.COPY in mods or any(
+            got = ((M.SKILLS in live and not self._printed_now()) or M.SKILLS in mods or M.COPY in mods or any(
                 DRAGON_BLOOD_RESONANCE in s.rules
                 for p in self.players for u in p.units for s in u.cards[0].card.skills))
             self._field_cache[_DB_SHARING] = got
@@ -229,14 +231,49 @@ class Values:
         """No modifier and no continuous skill of this game gives or takes away
         skills: every unit has the skills printed on its card (and DB sharing)."""
         got = self._skills_cache.get(_PRINTED)
-        return (got if got is not None else self._printed_state())[0]
+        return (got if got is not None else self._printed_state())[0] or self._printed_now()
 
     def _printed_field(self) -> bool:
         """:meth:`_printed_skills`, no DB skill in the game and no copy modifier:
         every unit has exactly its top card's printed skills, so what the field
         holds tells every skill on it."""
         got = self._skills_cache.get(_PRINTED)
-        return (got if got is not None else self._printed_state())[1] and not (self._dragon_blood and self._db_sharing())
+        return ((got if got is not None else self._printed_state())[1] or self._printed_now()) and not (
+            self._dragon_blood and self._db_sharing())
+
+    def _printed_now(self) -> bool:
+        """Some card of this game can give or take away skills, but nothing does now: no
+        modifier on which skills units have (nor a copy), and no unit on the field whose
+        top card prints a CONT skill that gives or takes skills (its condition holding or
+        not). Then every unit has its top card's printed skills, as in a game where no
+        card can change them: a pool deck holding one such card plays as the starter
+        decks until that card is on the field. (Skills on other cards that change which
+        skills units have, of the Bond or Boundless Area, are not looked for: with one
+        of them in the game, this is False.) Follows from the field, the modifiers and
+        the registered skills: remembered in ``_field_cache``."""
+        fc = self._field_cache
+        got = fc.get(_PRINTED_NOW)
+        if got is None:
+            mods = self._mods_by_stat
+            got = not (self._skill_stats_off_field or M.COPY in mods or any(s in mods for s in _PRINTED_SKILL_STATS))
+            if got:
+                stats = self._field_stats()
+                got = not any(s in stats for s in _PRINTED_SKILL_STATS)
+            fc[_PRINTED_NOW] = got
+        return got
+
+    def _field_stats(self) -> set[str]:
+        """The stats the printed CONT skills of the units' top cards change (remembered
+        in ``_field_cache``)."""
+        stats = self._field_cache.get(_FIELD_STATS)
+        if stats is None:
+            stats = set()
+            for p in self.players:
+                for line in (p.front, p.back):
+                    for u in line:
+                        stats |= card_continuous_stats(u.cards[0].card)
+            self._field_cache[_FIELD_STATS] = stats
+        return stats
 
     def _printed_state(self) -> tuple[bool, bool]:
         """(:meth:`_printed_skills`, :meth:`_printed_field` but for DB sharing, which
@@ -419,15 +456,7 @@ class Values:
         when a continuous skill of the Boundless Area may change it)."""
         if self._boundless_ces or not self._printed_field():
             return False
-        stats = self._field_cache.get(_FIELD_STATS)
-        if stats is None:
-            stats = set()
-            for p in self.players:
-                for line in (p.front, p.back):
-                    for u in line:
-                        stats |= card_continuous_stats(u.cards[0].card)
-            self._field_cache[_FIELD_STATS] = stats
-        return stat not in stats
+        return stat not in self._field_stats()
 
     def _field_sources(self, printed_stat: str | None) -> dict[str, list[tuple[Any, SkillContext]]]:
         """The continuous effects of the units' printed CONT skills, by stat: on

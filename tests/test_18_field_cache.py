@@ -447,11 +447,12 @@ def test_listening_skills_match_a_fresh_look_when_skills_can_be_lost():
     none can give a listening skill: the listening skills are found by asking
     only the units whose top card prints one, and must be what asking every unit
     finds, after every event. Which random decks have such a skill depends on the
-    pool, so the games are the first two (of seeds 0..59) that take the shortcut
-    more than 50 times."""
+    pool, so the games are the first two (of seeds 0..299) that take the shortcut
+    more than 50 times (a game takes it only while a unit on the field can change
+    which skills units have: Values._printed_now)."""
     from benchmarks.soak import decks_for
     exercised = []
-    for seed in range(60):
+    for seed in range(300):
         game = Game(*decks_for(seed), seed=seed, max_turns=16)
         shortcut = [0]
 
@@ -468,3 +469,57 @@ def test_listening_skills_match_a_fresh_look_when_skills_can_be_lost():
             if len(exercised) == 2:
                 break
     assert len(exercised) == 2, exercised
+
+
+def _skills_without_printed_now(game: Game) -> list:
+    """Every unit's skills worked out with nothing remembered and without
+    Values._printed_now's shortcut (as if a card of the Bond Area could change which
+    skills units have, which turns it off)."""
+    saved = game._cache, game._field_cache, game._skills_cache, game._skill_stats_off_field
+    game._cache, game._field_cache, game._skills_cache = {}, {}, {}
+    game._skill_stats_off_field = True
+    try:
+        return [tuple(s.name for s in game.skills_of(u)) for p in game.players for u in p.units]
+    finally:
+        game._cache, game._field_cache, game._skills_cache, game._skill_stats_off_field = saved
+
+
+def test_units_have_their_printed_skills_while_no_unit_on_the_field_changes_skills():
+    """Values._printed_now: in a game where some card can give or take away skills (a
+    CONT skill on SKILLS / LOST_SKILLS), units have exactly their top cards' printed
+    skills while no such card is on the field and no modifier changes skills. Checked
+    after every event of pool games holding such a card (of seeds 0..199, until four
+    games, two in which such a card was on the field, and one in which its CONT skill
+    changed a unit's skills): every unit's skills are what they are without the shortcut, and both the
+    shortcut and the full look are taken in those games."""
+    from benchmarks.soak import decks_for
+    games = full = 0
+    # events after which a CONT skill (no modifier) made a unit's skills other than its top card's
+    changed = [0]
+    for seed in range(200):
+        decks = decks_for(seed)
+        if not any(ce.stat in (M.SKILLS, M.LOST_SKILLS, M.LVS_USABLE)
+                   for d in decks for c in d.cards for s in c.skills for ce in s.continuous):
+            continue
+        game = Game(*decks, seed=seed, max_turns=16)
+        seen = {True: 0, False: 0}
+
+        def check(g: Game, event: Event) -> None:
+            if g._computing:
+                return
+            now = g._printed_now()
+            seen[now] += 1
+            got = [tuple(s.name for s in g.skills_of(u)) for p in g.players for u in p.units]
+            want = _skills_without_printed_now(g)
+            assert got == want, (seed, event)
+            if not any(k in g._mods_by_stat for k in (M.SKILLS, M.LOST_SKILLS, M.LVS_USABLE, M.COPY)):
+                changed[0] += want != [tuple(s.name for s in u.cards[0].card.skills)
+                                       for p in g.players for u in p.units]
+
+        game.bus.subscribe(Event, check)
+        play(game, [RandomAgent(2 * seed), RandomAgent(2 * seed + 1)])
+        games += seen[True] > 0   # (the shortcut taken until such a card is deployed)
+        full += seen[False] > 0
+        if games >= 4 and full >= 2 and changed[0]:
+            break
+    assert games >= 4 and full >= 2 and changed[0], (games, full, changed)
