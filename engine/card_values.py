@@ -59,6 +59,11 @@ def _own_spec_stats(card: Card) -> frozenset[str]:
     return frozenset(ce.stat for s, ce in _own_spec_effects(card))
 
 
+def changes_own(card: Card, stats: frozenset[str]) -> bool:
+    """The card's own SPEC skills change one of ``stats`` of it."""
+    return not stats.isdisjoint(_own_spec_stats(card))
+
+
 @functools.lru_cache(maxsize=4096)
 def _bond_effects(card: Card) -> tuple:
     """(skill, effect) of the card's continuous bond skills (active while the card
@@ -126,6 +131,13 @@ class CardValues:
         """No skill of this game's cards and no modifier changes ``stat`` of a card:
         every card has its printed value."""
         return stat not in self._live_stats and stat not in self._mods_by_stat
+
+    def card_values_quiet(self: "Game", stat: str) -> bool:
+        """Nothing changes ``stat`` of any card now but cards' own SPEC skills: no
+        modifier, no active continuous effect, no face-up bond's skill (and no value is
+        being computed). Then a card with no SPEC effect of its own on ``stat``
+        (:func:`changes_own`) has its printed value, wherever it is."""
+        return self.card_values_idle(stat) or (M.idle(self, stat) and not self._bond_sources(stat))
 
     # ------------------------------------------------------------------ computing
     def _card_value(self: "Game", copy: CardCopy, stat: str, area: str | None) -> Any:

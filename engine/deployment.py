@@ -9,6 +9,7 @@ import functools
 from typing import TYPE_CHECKING, Iterator
 
 from fecipher.engine.cards import Card, CardCopy
+from fecipher.engine.card_values import changes_own
 from fecipher.engine.decisions import CLASS_CHANGE, DEPLOY, LEVEL_UP, MADE_OPTIONS, Option, made_option
 from fecipher.engine import modifiers as M
 from fecipher.engine.state import BACK, BONDS, FRONT, HAND, Unit
@@ -396,11 +397,13 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     stacking = not (M.idle(game, M.CANNOT_LEVEL_UP) and M.idle(game, M.CANNOT_CLASS_CHANGE))
     seen: set = set()
     idle = game.card_values_idle(M.CARD_COST) and game.card_values_idle(M.CARD_CC_COST)
+    # (some card of the game can change costs, but only a card's own SPEC skill does now)
+    quiet = not idle and game.card_values_quiet(M.CARD_COST) and game.card_values_quiet(M.CARD_CC_COST)
     from_stack = stack_deployable(game, player)
     for copy in (p.hand + from_stack if from_stack else p.hand):
         card = copy.card
         stacked = bool(from_stack) and copy in from_stack
-        if idle:
+        if idle or (quiet and not changes_own(card, _COSTS)):
             cost, place = card.cost, placement_cost_printed(card)
             label = (cost, card.class_change_cost)
         else:
@@ -449,6 +452,9 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
                     and _affordable(game, player, card, place)):   # level_up_refusal is None
                 key = (LEVEL_UP, copy.id, unit.id, card, unit.cards[0].card, label, place)
                 yield MADE_OPTIONS.get(key) or made_option(key, _level_up_option(copy, unit, card, place, label[1]))
+
+
+_COSTS = frozenset((M.CARD_COST, M.CARD_CC_COST))
 
 
 def placement_cost_printed(card: Card) -> int:

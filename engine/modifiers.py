@@ -350,8 +350,11 @@ def cached(fn):
             # continuous effect changing it, the value is the printed one.
             if stat not in game._live_stats:   # printed_only(game, stat)
                 return idle_value(*args)
-            if (unit.id, stat) not in game._computing and not game._continuous_sources(stat):
-                return idle_value(*args)
+            if (unit.id, stat) not in game._computing:
+                # (the field's sources, when already found on this field: Values._unit_sources)
+                known = game._field_cache.get(stat) if not game._boundless_ces else None
+                if not (known if known is not None else game._continuous_sources(stat)):
+                    return idle_value(*args)
         # The key: the unit, the stat, the unit's top card (a level up changes the
         # unit) and the context (ids of objects), built without sorting for the
         # usual one-item context.

@@ -206,7 +206,7 @@ def collect_triggers(game: "Game", event: Event) -> None:
     listeners = game._listeners.get(et)
     if not listeners:
         return
-    free = _may_trigger(game)
+    free = None   # (asked once a skill matches: most events trigger nothing)
     for skill, ctx in _listening(game, listeners):
         for trig in skill.triggers:
             if trig.event_type is not et:
@@ -218,6 +218,8 @@ def collect_triggers(game: "Game", event: Event) -> None:
                 continue
             if not _within_limits(game, tctx):
                 continue
+            if free is None:
+                free = _may_trigger(game)
             if not free and skill_banned(game, tctx) is not None:
                 continue   # ("cannot use ...", "... skills cannot trigger": it does not trigger)
             parent = game._resolving
@@ -253,9 +255,13 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     in_hand = in_hand and game._hand_skills
     in_retreat = in_retreat and game._retreat_skills
     in_boundless = in_boundless and game._boundless_skills
-    out = []
-    # (most areas hold no listening card: told by a look at the area's cards in C first)
+    # (most areas hold no listening card: told by a look at the area's cards in C first,
+    # and for the field by the top cards on it, known while the field stays the same)
     disjoint = cards.isdisjoint
+    on_units = on_units and not disjoint(game._field_tops())
+    if not (on_units or on_bonds or in_hand or in_retreat or in_boundless):
+        return []
+    out = []
     for i in (0, 1):
         p = game.players[i]
         for u in p.units if on_units else ():

@@ -30,11 +30,23 @@ _OWN_SKILLS = "own_skills"   # (keys of Game._cache: Values._own_skills, Values.
 _DB_SKILLS = "db_skills"
 # Key in Game._field_cache of Values._db_sharing.
 _DB_SHARING = ("db sharing",)
+# Key in Game._field_cache of Values._field_tops.
+_FIELD_TOPS = ("field tops",)
 # Key in Game._field_cache of Values._printed_now.
 _PRINTED_NOW = ("printed now",)
 # The stats whose modifiers change which continuous skills the field's units have
 # (the rest leave Game._field_cache as it was).
 _SKILL_MOD_STATS = frozenset((M.SKILLS, M.LOST_SKILLS, M.COPY, M.LVS_USABLE))
+
+
+def _resonance_with_db_ally(units: list[Unit]) -> bool:
+    """One of a player's units prints Resonance of Dragon's Blood and another prints a
+    [DB] skill (printed skills: what sharing could give)."""
+    for u in units:
+        if any(DRAGON_BLOOD_RESONANCE in s.rules for s in u.cards[0].card.skills):
+            if any(v is not u and any(s.has_keyword("DB") for s in v.cards[0].card.skills) for v in units):
+                return True
+    return False
 
 
 class Values:
@@ -210,20 +222,20 @@ class Values:
     def _db_sharing(self) -> bool:
         """Whether a unit may acquire [DB] skills by Resonance of Dragon's Blood now
         (:meth:`_skills_with_dragon_blood`): some card of this game has that rule
-        (``_dragon_blood``) and some unit on the field may have it, i.e. a unit's top
-        card prints it, or skills can be given or copied (then it is not known).
-        Without such a unit every unit has its own skills (as DB sharing would
+        (``_dragon_blood``) and some unit on the field may have it with an ally to
+        share from, i.e. a unit's top card prints it and another unit of its player
+        prints a [DB] skill, or skills can be given or copied (then it is not known).
+        Without such a pair every unit has its own skills (as DB sharing would
         give them): a game with a Resonance card in a deck plays as one without
-        until that card is on the field. Follows from the field, the modifiers
-        and the registered skills: remembered in ``_field_cache``."""
+        until that card is on the field beside a [DB] unit. Follows from the field,
+        the modifiers and the registered skills: remembered in ``_field_cache``."""
         if not self._dragon_blood:
             return False
         got = self._field_cache.get(_DB_SHARING)
         if got is None:
             live, mods = self._live_stats, self._mods_by_stat
-            got = ((M.SKILLS in live and not self._printed_now()) or M.SKILLS in mods or M.COPY in mods or any(
-                DRAGON_BLOOD_RESONANCE in s.rules
-                for p in self.players for u in p.units for s in u.cards[0].card.skills))
+            got = ((M.SKILLS in live and not self._printed_now()) or M.SKILLS in mods or M.COPY in mods
+                   or any(_resonance_with_db_ally(p.units) for p in self.players))
             self._field_cache[_DB_SHARING] = got
         return got
 
@@ -260,6 +272,14 @@ class Values:
                 stats = self._field_stats()
                 got = not any(s in stats for s in _PRINTED_SKILL_STATS)
             fc[_PRINTED_NOW] = got
+        return got
+
+    def _field_tops(self) -> frozenset:
+        """The cards on top of the units on the field (remembered in ``_field_cache``)."""
+        got = self._field_cache.get(_FIELD_TOPS)
+        if got is None:
+            got = self._field_cache[_FIELD_TOPS] = frozenset(
+                u.cards[0].card for p in self.players for line in (p.front, p.back) for u in line)
         return got
 
     def _field_stats(self) -> set[str]:
