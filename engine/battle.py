@@ -188,6 +188,10 @@ def _discard_options(game: "Game", player: int, unit: Unit, kind: str) -> tuple[
     return tuple(opts)
 
 
+def _has_alternative_discards(skill) -> bool:
+    return bool(skill.alternative_discards)
+
+
 def alternative_discards(game: "Game", player: int, unit: Unit, use: str) -> tuple[tuple[Option, tuple], ...]:
     """The other ways ``player`` may pay for a critical hit (``use`` "critical") or a
     god-speed evasion ("evasion") of ``unit`` than a card with its unit name: each
@@ -195,7 +199,7 @@ def alternative_discards(game: "Game", player: int, unit: Unit, use: str) -> tup
     a critical hit of <unit>", whose cost can be paid in full. (option, (skill, ctx, alt))."""
     from fecipher.engine.resolution import skill_sources
     out = []
-    for skill, ctx in skill_sources(game, player):
+    for skill, ctx in skill_sources(game, player, wanted=_has_alternative_discards):
         for i, alt in enumerate(skill.alternative_discards):
             if alt.use != use or not keyword_allows(skill, ctx.unit, game):
                 continue

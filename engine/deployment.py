@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from fecipher.engine.cards import Card, CardCopy
 from fecipher.engine.card_values import changes_own
+from fecipher.engine.cards import card_unit_names
 from fecipher.engine.decisions import CLASS_CHANGE, DEPLOY, LEVEL_UP, MADE_OPTIONS, Option, made_option
 from fecipher.engine import modifiers as M
 from fecipher.engine.state import BACK, BONDS, FRONT, HAND, Unit
@@ -399,6 +400,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     idle = game.card_values_idle(M.CARD_COST) and game.card_values_idle(M.CARD_CC_COST)
     # (some card of the game can change costs, but only a card's own SPEC skill does now)
     quiet = not idle and game.card_values_quiet(M.CARD_COST) and game.card_values_quiet(M.CARD_CC_COST)
+    names_quiet = game.card_values_quiet(M.CARD_UNIT_NAMES)
     from_stack = stack_deployable(game, player)
     for copy in (p.hand + from_stack if from_stack else p.hand):
         card = copy.card
@@ -416,7 +418,10 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
             continue
         seen.add((card, label, stacked and copy.id))
         # (a name held in the hand only counts there, B22-059HN; a card of a stack has its names where it is)
-        names = game.card_names(copy) if stacked else game.card_names(copy, HAND)
+        if names_quiet and not changes_own(card, _NAMES):
+            names = card_unit_names(card)   # (what card_names answers then, wherever the card is)
+        else:
+            names = game.card_names(copy) if stacked else game.card_names(copy, HAND)
         rules = card_rules(card)
         # Rule 5 does not look at the line (deploy_refusal only checks that it is
         # one): a card that may be deployed may go to either.
@@ -455,6 +460,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
 
 
 _COSTS = frozenset((M.CARD_COST, M.CARD_CC_COST))
+_NAMES = frozenset((M.CARD_UNIT_NAMES,))
 
 
 def placement_cost_printed(card: Card) -> int:
