@@ -25,14 +25,15 @@ from fecipher.dsl.selectors import card_place, selector_kind, unit_predicate
 from fecipher.engine import events as ev
 from fecipher.engine.skills import SkillContext
 
-# The event that says it happened, and the unit it names.
-UNIT_EVENTS: dict[str, tuple[type, Callable[[Any], int | None]]] = {
-    "deployed": (ev.Deployed, lambda e: e.unit),
-    "moved": (ev.Moved, lambda e: e.unit),
-    "attacked": (ev.AttackDeclared, lambda e: e.defender),
-    "growthed": (ev.LeveledUp, lambda e: e.unit if e.growth else None),
-    "levelled up": (ev.LeveledUp, lambda e: None if e.growth else e.unit),
-    "class changed": (ev.ClassChanged, lambda e: e.unit),
+# The events that say it happened, and the unit each names. A class change is a level up
+# (001, p.23), as for the trigger "when X levels up" and the filter "levelled up this turn".
+UNIT_EVENTS: dict[str, tuple[tuple[type, ...], Callable[[Any], int | None]]] = {
+    "deployed": ((ev.Deployed,), lambda e: e.unit),
+    "moved": ((ev.Moved,), lambda e: e.unit),
+    "attacked": ((ev.AttackDeclared,), lambda e: e.defender),
+    "growthed": ((ev.LeveledUp,), lambda e: e.unit if e.growth else None),
+    "levelled up": ((ev.LeveledUp, ev.ClassChanged), lambda e: None if getattr(e, "growth", False) else e.unit),
+    "class changed": ((ev.ClassChanged,), lambda e: e.unit),
 }
 HISTORY_EVENTS = frozenset(UNIT_EVENTS) | {"destroyed"}
 
@@ -147,7 +148,7 @@ def compile_happened(c: A.Condition) -> Callable[[SkillContext], bool]:
                 return True
             return False
         return destroyed
-    etype, unit_of = UNIT_EVENTS[what]
+    etypes, unit_of = UNIT_EVENTS[what]
     if isinstance(sel, A.Ref) and sel.kind == "this":
         test = lambda ctx, u: u.id == ctx.unit_id  # noqa: E731
     else:
@@ -156,7 +157,7 @@ def compile_happened(c: A.Condition) -> Callable[[SkillContext], bool]:
     def happened(ctx: SkillContext) -> bool:
         g = ctx.game
         for e in events_this_turn(g):
-            if type(e) is etype:
+            if type(e) in etypes:
                 u = g.unit(unit_of(e))
                 if u is not None and test(ctx, u):
                     return True

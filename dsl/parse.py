@@ -1647,6 +1647,8 @@ class ToAst(Transformer):
         return A.Condition("has_destroyed", subject=items[0], counted=items[1], words=(str(items[2]),), pos=pos)
 
     def history_event(self, pos, items):
+        if len(items) == 2 and str(items[1]) == "up":
+            return "levelled up"   # (LEVELLED: "levelled" or "leveled")
         return " ".join(map(str, items))
 
     def levelling_up(self, pos, items):

@@ -125,3 +125,29 @@ def test_the_plain_filters_read_this_turn_only():
     assert game.attack(pia) == 40                           # a level up: not a growth
     game.grow(g, bob)
     assert game.attack(pia) == 140                          # a growth: not a level up
+
+
+WATCH = compile_text(HEAD.replace("Geo, Probe", "Wes, Probe").replace("TST-231", "TST-233") + '''  cont "Rise"
+    if another ally was levelled up this turn
+    this unit gains +10 attack
+''', "watch.fe0")[0]
+
+
+@pytest.mark.parametrize("how", ["level_up", "class_change", "growth", "none"])
+def test_the_condition_was_levelled_up_holds_after_a_class_change_too(how):
+    """`if another ally was levelled up this turn` (dsl/history.py): a class change is a level
+    up (001, p.23), as for the filter above and the trigger "when X levels up"; a Growth is not."""
+    game, mc0, ann, bob = _board()
+    wes = add_unit(game, 0, WATCH)
+    (up,) = add_cards(game, 0, "hand", card("Ann", "lv2", symbols="green"))
+    (cc,) = add_cards(game, 0, "hand", card("Bob", "cc", cost=2, cc=1, symbols="green"))
+    (g,) = add_cards(game, 0, "deck", card("Ann", "grown", symbols="green"), top=True)
+    begin(game, phase="deployment")
+    assert game.attack(wes) == 30
+    if how == "level_up":
+        pick(game, "level_up", card=up, unit=ann)
+    elif how == "class_change":
+        pick(game, "class_change", card=cc, unit=bob)
+    elif how == "growth":
+        game.grow(g, ann)
+    assert game.attack(wes) == (40 if how in ("level_up", "class_change") else 30)
