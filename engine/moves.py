@@ -618,7 +618,9 @@ class Moves:
                     Option(CARD, card=o.copy.id,
                            label=(f"orb {i + 1} ({o.copy.card.name}, face-up)" if o.face_up else f"orb {i + 1} (face-down)"))
                     for i, o in enumerate(p.orbs))
-                ans = yield Decision(player, BREAK_ORB, "Choose an orb to break (it goes to your hand)", opts)
+                # (a skill of this game may send a broken orb elsewhere: the hand is not promised then)
+                where = "" if ev.OrbGoing in self._replacement_types else " (it goes to your hand)"
+                ans = yield Decision(player, BREAK_ORB, f"Choose an orb to break{where}", opts)
                 orb = next(o for o in p.orbs if o.copy.id == ans.card)
             if destroyed is not None and ev.OrbGoing in self._replacement_types:
                 b = self.battle

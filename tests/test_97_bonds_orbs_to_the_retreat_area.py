@@ -179,3 +179,18 @@ def test_only_a_critical_hit():
     with pytest.raises(LanguageError) as e:
         _compile('cont "X"\n    ' + _ORB + " when it is destroyed by a critical evade of this unit")
     assert "'by a critical evade of ...' is not supported" in str(e.value)
+
+
+@pytest.mark.parametrize("with_replacement", [False, True])
+def test_the_orb_prompt_promises_the_hand_only_where_no_skill_can_send_it_elsewhere(with_replacement):
+    """Choosing which orb an attack breaks: "(it goes to your hand)" is said only in a game where
+    no skill can send a broken orb elsewhere (here: "Ansel"'s "Offering", whose attack does)."""
+    from vanilla import answer_until, begin, duel, pick
+    from fecipher.engine.decisions import BREAK_ORB
+    ansel = next(c for c in compile_text(CARDS, "x97.fe0") if c.unit_name == "Ansel")
+    game, mc0, mc1 = duel(ansel if with_replacement else None, orbs=2)
+    begin(game)
+    pick(game, "attack", unit=mc0, target=mc1)
+    answer_until(game, lambda g: g.decision is not None and g.decision.kind == BREAK_ORB)
+    assert game.decision.kind == BREAK_ORB
+    assert ("it goes to your hand" in game.decision.prompt) is not with_replacement
