@@ -197,6 +197,8 @@ def _may_trigger(game: "Game") -> bool:
     return M.printed_only(game, M.CANNOT_USE_SKILL) and M.printed_only(game, M.SKILL_BAN)
 
 
+# Key in Game._field_cache: no unit on this field has one of these listeners (_listening).
+_UNHEARD = "unheard"
 _TRIGGERED_KINDS = (SkillKind.AUTOMATIC, SkillKind.BOND, SkillKind.HAND, SkillKind.RETREAT, SkillKind.BOUNDLESS)
 
 
@@ -204,7 +206,7 @@ def collect_triggers(game: "Game", event: Event) -> None:
     """Queue the automatic, bond and hand skills ``event`` triggers (rule 8)."""
     et = type(event)
     listeners = game._listeners.get(et)
-    if not listeners:
+    if not listeners or (_UNHEARD, id(listeners)) in game._field_cache:
         return
     free = None   # (asked once a skill matches: most events trigger nothing)
     for skill, ctx in _listening(game, listeners):
@@ -246,7 +248,8 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     # taken away but no listener can come from anything but the unit's top card,
     # a unit whose top card has none has none, and the others are asked.
     got = _listening_cards(game).get(id(listeners))
-    if got is None:   # (not a set of Game._listeners)
+    registered = got is not None
+    if not registered:   # (not a set of Game._listeners)
         got = _cards_and_kinds(game, listeners)
     cards, on_units, on_bonds, in_hand, in_retreat, in_boundless = got
     # Only the areas where a listener can be are looked through: a unit's listeners
@@ -260,6 +263,11 @@ def _listening(game: "Game", listeners: set[Skill]) -> list[tuple[Skill, SkillCo
     disjoint = cards.isdisjoint
     on_units = on_units and not disjoint(game._field_tops())
     if not (on_units or on_bonds or in_hand or in_retreat or in_boundless):
+        if registered and not (got[2] or got[3] or got[4] or got[5]):
+            # Listeners on units only, and no top card on the field has one: that follows
+            # from the field, the modifiers and the registered skills alone (each change
+            # of them forgets ``_field_cache``), so the next events of this type skip the look.
+            game._field_cache[(_UNHEARD, id(listeners))] = True
         return []
     out = []
     for i in (0, 1):
