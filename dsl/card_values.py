@@ -528,18 +528,24 @@ def timed_skill_cost_effect(st: A.SkillCostChange):
     """'the cost of "X" is reduced by 1 bond until the end of the turn': on this unit,
     the amount counted when the line resolves."""
     duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
-    text = render.statement(st)
     value = _cut_value(st)
+    return this_unit_skill_modifier(M.SKILL_COST_CUT, "cut", duration, render.statement(st), st.name,
+                                    lambda ctx, u: value(ctx, u, skill=st.name))
 
+
+def this_unit_skill_modifier(stat: str, op: str, duration: str, text: str, skill: str,
+                             value_of: Callable[[SkillContext, Any], Any]):
+    """An effect line that changes one named skill of this unit for a duration (its cost
+    cut, its choice widened): a modifier on the unit whose value, ``value_of(ctx, unit)``
+    worked out when the line resolves, applies to that skill only. Nothing without a unit."""
     def eff(ctx: SkillContext):
         g = ctx.game
         u = ctx.unit
         ctx.data["did"] = False
         if u is None:
             return
-        now = value(ctx, u, skill=st.name)
-        g.add_modifier(Modifier(M.SKILL_COST_CUT, "cut",
-                                (lambda gm, un, _n=st.name, _v=now, skill=None, **kw: _v if skill == _n else None),
+        now = value_of(ctx, u)
+        g.add_modifier(Modifier(stat, op, (lambda gm, un, _n=skill, _v=now, skill=None, **kw: _v if skill == _n else None),
                                 duration, ctx.controller, unit=u.id, turn=g.turn, text=f"{u.card.name}: {text}",
                                 source=ctx.skill.name))
         ctx.data["did"] = True

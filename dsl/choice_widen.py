@@ -27,7 +27,6 @@ from fecipher.dsl import ast as A
 from fecipher.dsl import render
 from fecipher.dsl import vocabulary as V
 from fecipher.engine import modifiers as M
-from fecipher.engine.modifiers import Modifier
 from fecipher.engine.skills import ContinuousEffect, SkillContext, this_unit
 
 
@@ -98,24 +97,10 @@ def continuous(st: A.ChoiceWiden) -> list[ContinuousEffect]:
 
 def timed(st: A.ChoiceWiden):
     """In an ACT or AUTO skill: on this unit, for the duration."""
-    duration = V.DURATIONS[st.duration.kind]
-    text = render.statement(st)
+    from fecipher.dsl.card_values import this_unit_skill_modifier
     w = widening(st)
-
-    def eff(ctx: SkillContext):
-        g = ctx.game
-        u = ctx.unit
-        ctx.data["did"] = False
-        if u is None:
-            return
-        g.add_modifier(Modifier(M.CHOICE_WIDEN, "widen",
-                                (lambda gm, un, _w=w, skill=None, **kw: _w if skill == _w.skill else None),
-                                duration, ctx.controller, unit=u.id, turn=g.turn, text=f"{u.card.name}: {text}",
-                                source=ctx.skill.name))
-        ctx.data["did"] = True
-        return
-        yield  # pragma: no cover
-    return eff
+    return this_unit_skill_modifier(M.CHOICE_WIDEN, "widen", V.DURATIONS[st.duration.kind], render.statement(st),
+                                    w.skill, lambda ctx, u: w)
 
 
 # ------------------------------------------------------------------ check
