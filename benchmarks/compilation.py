@@ -149,8 +149,8 @@ def run(quick: bool = False) -> list[dict]:
     rows.append(row(b, f"all packs in cards/, cold ({n} cards)", c["total_s"], "s",
                     note=f"{packs}; import {c['import_s']:.2f} s + compile {c['compile_s']:.2f} s; "
                          f"whole process {c['process_s']:.2f} s"))
-    rows.append(row(b, f"all packs in cards/, warm ({n} cards)", w, "s", target="<= 0.3", met=w <= 0.3,
-                    note=f"{w / n * 1000:.2f} ms per card"))
+    rows.append(row(b, f"all packs in cards/, warm ({n} cards)", w, "s", target="< 1", met=w < 1,
+                    note=f"{w / n * 1000:.2f} ms per card; the target of issues #15, #18, #20 for the whole pool"))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.synthetic.fe0"
         path.write_text(text, encoding="utf-8")

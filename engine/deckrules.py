@@ -80,7 +80,7 @@ def check_deck(deck: "Deck") -> None:
         raise IllegalDeck(deck.name, list(problems))
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=1024)
 def _known_problems(deck: "Deck") -> tuple[str, ...]:
     # A deck is immutable (cards are printed facts): checked once, not at every game.
     return tuple(deck_problems(deck))

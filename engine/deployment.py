@@ -375,11 +375,10 @@ def _affordable(game: "Game", player: int, card: Card, cost: int, copy: CardCopy
     p = game.players[player]
     if p.cost_paid_this_turn + cost > len(p.bonds):
         return False
-    if card.symbols and copy is not None and own_symbols_waived(game, player, copy):
-        return True
     if card.symbols:
         have = bond_symbols(game, player)
-        return all(s in have for s in card.symbols) or symbols_waived(game, player)
+        return (all(s in have for s in card.symbols)
+                or (copy is not None and own_symbols_waived(game, player, copy)) or symbols_waived(game, player))
     return True
 
 
