@@ -54,14 +54,9 @@ def _own_spec_effects(card: Card) -> tuple:
 
 
 @functools.lru_cache(maxsize=4096)
-def _own_spec_stats(card: Card) -> frozenset[str]:
+def own_spec_stats(card: Card) -> frozenset[str]:
     """The card stats the card's own SPEC skills change (remembered per card)."""
     return frozenset(ce.stat for s, ce in _own_spec_effects(card))
-
-
-def changes_own(card: Card, stats: frozenset[str]) -> bool:
-    """The card's own SPEC skills change one of ``stats`` of it."""
-    return not stats.isdisjoint(_own_spec_stats(card))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -136,7 +131,7 @@ class CardValues:
         """Nothing changes ``stat`` of any card now but cards' own SPEC skills: no
         modifier, no active continuous effect, no face-up bond's skill (and no value is
         being computed). Then a card with no SPEC effect of its own on ``stat``
-        (:func:`changes_own`) has its printed value, wherever it is."""
+        (:func:`own_spec_stats`) has its printed value, wherever it is."""
         return self.card_values_idle(stat) or (M.idle(self, stat) and not self._bond_sources(stat))
 
     # ------------------------------------------------------------------ computing
@@ -149,7 +144,7 @@ class CardValues:
         # has no SPEC effect of its own on it: _card_parts would find no part, in
         # any area. (In a game where some card can change a cost, most costs asked
         # are printed ones.)
-        if M.idle(self, stat) and stat not in _own_spec_stats(copy.card) and not self._bond_sources(stat):
+        if M.idle(self, stat) and stat not in own_spec_stats(copy.card) and not self._bond_sources(stat):
             return _combine(stat, printed(copy.card, stat), [])
         if area is None:
             area = self.locate(copy)[0]

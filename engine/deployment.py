@@ -9,7 +9,7 @@ import functools
 from typing import TYPE_CHECKING, Iterator
 
 from fecipher.engine.cards import Card, CardCopy
-from fecipher.engine.card_values import changes_own
+from fecipher.engine.card_values import own_spec_stats
 from fecipher.engine.cards import card_unit_names
 from fecipher.engine.decisions import CLASS_CHANGE, DEPLOY, LEVEL_UP, MADE_OPTIONS, Option, made_option
 from fecipher.engine import modifiers as M
@@ -404,7 +404,8 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
     for copy in (p.hand + from_stack if from_stack else p.hand):
         card = copy.card
         stacked = bool(from_stack) and copy in from_stack
-        if idle or (quiet and not changes_own(card, _COSTS)):
+        own = own_spec_stats(card)   # (the stats the card's own SPEC skills change)
+        if idle or (quiet and _COSTS.isdisjoint(own)):
             cost, place = card.cost, placement_cost_printed(card)
             label = (cost, card.class_change_cost)
         else:
@@ -417,7 +418,7 @@ def deployment_options(game: "Game", player: int) -> Iterator[Option]:
             continue
         seen.add((card, label, stacked and copy.id))
         # (a name held in the hand only counts there, B22-059HN; a card of a stack has its names where it is)
-        if names_quiet and not changes_own(card, _NAMES):
+        if names_quiet and _NAMES.isdisjoint(own):
             names = card_unit_names(card)   # (what card_names answers then, wherever the card is)
         else:
             names = game.card_names(copy) if stacked else game.card_names(copy, HAND)

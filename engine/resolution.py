@@ -120,9 +120,12 @@ def skill_sources(game: "Game", player: int | None = None,
             for s in field:
                 if wanted is None or wanted(s):
                     yield s, SkillContext(game, s, i, u.cards[0], u.id)
+        given = None
         for b in p.bonds if game._bond_skills else ():
             if b.face_up:
-                for s in bond_skills(game, i, b.copy):
+                if given is None:   # (no skill gives bonds skills now: their printed ones)
+                    given = not M.idle(game, M.BOND_SKILLS)
+                for s in bond_skills(game, i, b.copy) if given else card_skills(b.copy.card).bond:
                     if wanted is None or wanted(s):
                         yield s, SkillContext(game, s, i, b.copy, None)
         for c in p.hand if game._hand_skills else ():
@@ -650,9 +653,10 @@ def action_skill_contexts(game: "Game", player: int) -> Iterator[SkillContext]:
     for u in p.units:
         for s in card_skills(u.cards[0].card).used_field:
             yield SkillContext(game, s, player, u.cards[0], u.id)
+    given = game._bond_skills and not M.idle(game, M.BOND_SKILLS)   # (else bonds have their printed skills)
     for b in p.bonds if game._bond_skills else ():
         if b.face_up:
-            for s in bond_skills(game, player, b.copy, used=True):
+            for s in bond_skills(game, player, b.copy, used=True) if given else card_skills(b.copy.card).used_bond:
                 yield SkillContext(game, s, player, b.copy, None)
     for c in p.hand if game._hand_skills else ():
         for s in card_skills(c.card).used_hand:

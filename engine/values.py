@@ -100,13 +100,17 @@ class Values:
         mods = self._mods_by_stat
         if M.RANGES not in mods and M.RANGES not in self._live_stats and M.COPY not in mods:
             return unit.cards[0].card.all_ranges   # printed (as compute_set answers)
-        return M.compute_set(self, unit, M.RANGES, self.base_card(unit).all_ranges)
+        return M.compute_set(self, unit, M.RANGES, self._base(unit).all_ranges)
 
     def types(self, unit: Unit) -> frozenset[str]:
-        return M.compute_set(self, unit, M.TYPES, self.base_card(unit).all_types)
+        return M.compute_set(self, unit, M.TYPES, self._base(unit).all_types)
 
     def symbols(self, unit: Unit) -> frozenset:
-        return M.compute_set(self, unit, M.SYMBOLS, frozenset(self.base_card(unit).symbols))
+        return M.compute_set(self, unit, M.SYMBOLS, frozenset(self._base(unit).symbols))
+
+    def _base(self, unit: Unit) -> Card:
+        """:meth:`base_card` (no value kept): the top card's while no copy modifier is on."""
+        return unit.cards[0].card if M.COPY not in self._mods_by_stat else self.base_card(unit)
 
     def unit_names(self, unit: Unit) -> frozenset[str]:
         """The unit name and every alias (rule 14)."""
