@@ -347,7 +347,7 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
         return choice_widen.continuous(st)
     if isinstance(st, A.Modification) and all(CV.card_subject(x) for x in st.subjects):
         return CV.card_modification_effects(st)
-    text = render.statement(st)
+    text = functools.partial(render.statement, st)   # (rendered when first asked: ContinuousEffect.text)
     if isinstance(st, A.SupportFail) and st.own_name:
         # "... can be supported by cards with the same unit name as themselves": a support card
         # sharing a unit name with the unit it supports succeeds (rule 3 lifted for those units)

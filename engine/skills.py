@@ -173,7 +173,17 @@ class ContinuousEffect:
     op: str
     value: Any
     applies: Callable[[SkillContext, "Unit"], bool]
-    text: str = ""
+    # The English text, or a function that renders it (rendered when first asked, as a
+    # skill's): not part of what makes two effects equal.
+    _text: str | Callable[[], str] = attrs.field(default="", eq=False)
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if not isinstance(text, str):
+            text = text()
+            object.__setattr__(self, "_text", text)
+        return text
 
 
 @attrs.frozen(eq=False)
