@@ -110,3 +110,16 @@ def test_main_refuses_an_unknown_benchmark():
     with pytest.raises(SystemExit):
         main(["--only", "nonesuch"])
     assert set(MODULES) == {"selfplay", "compile", "overhead", "dispatch", "replay"}
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs a git checkout (the other revision is a worktree)")
+def test_sidebyside_times_both_trees_from_their_own_folders():
+    """``python -m benchmarks.sidebyside REV`` (issue #14's comparison): against this very
+    revision, both sides play the same games, each with its own tree's engine (checked in
+    the child processes: an engine imported from elsewhere is refused)."""
+    from benchmarks import sidebyside
+    got = sidebyside.compare("HEAD", pairs=1, games=1, repeat=1)
+    (pair,) = got["pairs"]
+    assert pair["here"]["turns"] == pair["other"]["turns"] > 0
+    assert pair["here"]["engine"] != pair["other"]["engine"]
+    assert got["median_ratio"] == pair["ratio"] > 0
