@@ -655,9 +655,7 @@ def _colors_compared(p: A.PostFilter) -> Callable:
     side = V.UNIT_NOUNS.get(sel.noun, "unit")
 
     def none_shared(ctx, thing):
-        g = ctx.game
-        pool = g.all_units() if side == "unit" else (
-            g.players[ctx.controller].units if side == "ally" else g.players[ctx.opponent].units)
+        pool = side_units(ctx, side)
         mine = colors_of(ctx, thing)
         return not any(x is not thing and pred(ctx, x) and not mine.isdisjoint(colors_of(ctx, x)) for x in pool)
     return none_shared
@@ -814,21 +812,15 @@ def count_things(sel: A.Selector) -> Callable[[SkillContext], int]:
         side = V.UNIT_NOUNS.get(sel.noun, "unit")
 
         def count_named(ctx):
-            g = ctx.game
-            pool = g.all_units() if side == "unit" else (
-                g.players[ctx.controller].units if side == "ally" else g.players[ctx.opponent].units)
-            return most_with_different_names([g.unit_names(u) for u in pool if pred(ctx, u)])
+            return most_with_different_names([ctx.game.unit_names(u) for u in side_units(ctx, side) if pred(ctx, u)])
         return count_named
     if kind == "unit":
         pred = unit_predicate(sel)
         side = V.UNIT_NOUNS.get(sel.noun, "unit")
 
         def count_units(ctx):
-            g = ctx.game
-            pool = g.all_units() if side == "unit" else (
-                g.players[ctx.controller].units if side == "ally" else g.players[ctx.opponent].units)
             n = 0
-            for u in pool:
+            for u in side_units(ctx, side):
                 if pred(ctx, u):
                     n += 1
             return n
@@ -857,6 +849,15 @@ def card_place(sel: A.Filtered) -> A.Place | None:
 
 
 # ------------------------------------------------------------------ candidates
+def side_units(ctx: SkillContext, side: str) -> list[Unit]:
+    """The units a unit noun's side names (``V.UNIT_NOUNS``): "unit" every unit on the
+    field, "ally" the skill's controller's, "enemy" their opponent's."""
+    g = ctx.game
+    if side == "unit":
+        return g.all_units()
+    return g.players[ctx.controller if side == "ally" else ctx.opponent].units
+
+
 def unit_candidates(ctx: SkillContext, sel: A.Selector) -> list[Unit]:
     if isinstance(sel, A.Ref):
         if sel.kind == "chosen":

@@ -179,11 +179,17 @@ class ContinuousEffect:
 
     @property
     def text(self) -> str:
-        text = self._text
-        if not isinstance(text, str):
-            text = text()
-            object.__setattr__(self, "_text", text)
-        return text
+        return _rendered(self)
+
+
+def _rendered(value: Any) -> str:
+    """A frozen value's ``_text``: the string, or what the function there renders, kept
+    in its place once rendered."""
+    text = value._text
+    if not isinstance(text, str):
+        text = text()
+        object.__setattr__(value, "_text", text)
+    return text
 
 
 @attrs.frozen(eq=False)
@@ -212,11 +218,7 @@ class Skill:
     @property
     def text(self) -> str:
         """The skill's text in English, as printed by ``fecipher describe`` and the log."""
-        text = self._text
-        if not isinstance(text, str):
-            text = text()
-            object.__setattr__(self, "_text", text)
-        return text
+        return _rendered(self)
 
     def has_keyword(self, name: str) -> bool:
         return any(k.name == name for k in self.keywords)
