@@ -14,6 +14,11 @@ and the same positions Lark would have given them:
 - position: the first position among the rule's children, filtered or not (Lark's
   ``propagate_positions``), (0, 0) for a rule that matched nothing.
 
+Most of a pack's lines are facts, and most fact lines repeat one another word for word
+("  range 1", "  support 20"): a fact line whose text an earlier fact line of the same
+text had is not read again but made from that fact (:class:`RepeatedLines`), with the
+same result.
+
 :meth:`FastParser.parse` raises :class:`ParseFailure` on the first unexpected
 character or token. :meth:`FastParser.parse_recovering` goes on after each one, in the
 same pass: the language is line-based, so a syntax error is reported and its line left
@@ -72,6 +77,27 @@ class SyntaxFault:
     too_deep: bool = False
 
 
+@attrs.frozen
+class RepeatedLines:
+    """Items of a list that are one line each (a card's facts: ``fact*``, each ending in
+    ``line_end``), many of them repeated word for word ("  range 1", "  gender male").
+
+    A line whose text, from its first character to its line end, is that of an item the
+    parser has already built in the same text is the same item on another line: it is
+    made with ``moved(item, line)`` (the item with every position's line changed, the
+    columns being the same as the texts are, and its new position) without being read
+    again. A line's
+    reading depends only on its text here: the list's items follow one another in the
+    same state of the parser, and an item is never more than its line.
+    ``position(item)`` is the position the parser gave the item's method (its line is the
+    line the item was read from)."""
+
+    rule: str
+    line_end: str
+    position: Callable[[Any], Any]   # an item's position, as the parser gave it to the item's method
+    moved: Callable[[Any, int], tuple[Any, Any]]   # (the item on that line, its position)
+
+
 class _Spliced(list):
     """The children of a ``_rule`` (and their positions), spliced into the parent's."""
 
@@ -100,7 +126,8 @@ class FastParser:
     and column, costs more to make than anything else the parser does for a token, and
     most methods only read the text."""
 
-    def __init__(self, p: Lark, transformer: Any, tokens_for: Iterable[str] | None = None):
+    def __init__(self, p: Lark, transformer: Any, tokens_for: Iterable[str] | None = None,
+                 repeated_lines: "RepeatedLines | None" = None):
         self.lexer = PackLexer(p)
         table = p.parser.parser.parser.parse_table
         rules = {arg for actions in table.states.values() for action, arg in actions.values() if action is not Shift}
@@ -129,6 +156,21 @@ class FastParser:
         self.end = states[table.end_states["start"]]
         if self.end:  # pragma: no cover  (the text is accepted where the end state has no action)
             raise TypeError("the end state has actions")
+        # Repeated lines (see RepeatedLines): the state with a list of them on top of the
+        # stack, and the line end's terminal.
+        self.repeated = repeated_lines
+        self.list_row: dict | None = None
+        if repeated_lines is not None:
+            helpers = {r.origin.name for r in rules
+                       if r.origin.name.startswith("_") and [s.name for s in r.expansion] == [repeated_lines.rule]}
+            rows = [row[h] for row in states.values() for h in helpers if h in row]
+            if len(helpers) != 1 or any(r is not rows[0] for r in rows):
+                raise TypeError(f"{repeated_lines.rule}* is not one list of the grammar")
+            self.list_row = rows[0]
+            line_end = [t for t in p.terminals if t.name == repeated_lines.line_end]
+            if len(line_end) != 1:
+                raise TypeError(f"no terminal {repeated_lines.line_end}")
+            self.line_end = re.compile(line_end[0].pattern.to_regexp(), p.parser.lexer.g_regex_flags)
 
     def parse(self, text: str) -> Any:
         """The transformer's result for ``text``; ParseFailure if it does not parse (or
@@ -202,6 +244,49 @@ class FastParser:
             return text[m.start():m.end(m.lastindex)]
 
         take = (None, text_of, token)  # by a child's _TEXT or _TOKEN
+
+        # Repeated lines (RepeatedLines; not while recovering, where every line is read):
+        # each item's line text, and the item read from it.
+        list_row = self.list_row if not recover else None
+        if list_row is not None:
+            position, moved, line_end, scan = (self.repeated.position, self.repeated.moved, self.line_end,
+                                               lexer.scan)
+        read_lines: dict[str, Any] = {}
+
+        def repeated(lst: _Spliced, m):
+            """After the parser appended an item to ``lst``, a list of lines: remember the
+            item by its line's text, then append the items of the lines that follow as long
+            as each repeats the text of an item read before. The next token: ``m`` itself
+            when no line was taken."""
+            nonlocal tokens
+            last = lst[-1]
+            if position(last).line == near:   # (the line last asked about, text[cur:nxt - 1]: it always is)
+                read_lines.setdefault(text[cur:nxt - 1], last)
+            if m is None:
+                return m
+            start = m.start()
+            line = line_of(start)
+            begin = cur
+            size = len(text)
+            taken = False
+            while True:
+                end = text.find("\n", start)
+                item = read_lines.get(text[begin:end]) if end >= 0 else None   # (no line end: not an item)
+                if item is None:
+                    break
+                item, pos = moved(item, line)
+                lst.append(item)
+                lst.positions.append(pos)
+                taken = True
+                start = line_end.match(text, end).end()   # (the rest of its line end: blank lines, comments)
+                if start >= size:
+                    break
+                begin = text.rfind("\n", end, start) + 1
+                line += 1 if begin == end + 1 else text.count("\n", end, start)
+            if not taken:
+                return m
+            tokens = itertools.chain(scan.finditer(text, start), (None,))
+            return next(tokens)
 
         states = [self.start]
         values: list[Any] = []
@@ -414,6 +499,11 @@ class FastParser:
                     lst.append(take[action[2]](child) if action[2] else child)
                     lst.positions.append(child_pos)  # (the list's own position is its first item's)
                     top = states[-1] = states[-2][action[1]]
+                    if top is list_row:
+                        after = repeated(lst, m)
+                        if after is not m:
+                            m = after
+                            break   # (the next token is another line's: read it afresh)
                 elif how is append_n:
                     # x* / x+ helper, left-recursive, several symbols ("," CODE): append the
                     # kept ones to the list being built, in place (copying it would be quadratic)
@@ -464,6 +554,11 @@ class FastParser:
                     lst.positions = [positions[-1]]
                     values[-1] = lst
                     top = states[-1] = states[-2][action[1]]
+                    if top is list_row:
+                        after = repeated(lst, m)
+                        if after is not m:
+                            m = after
+                            break   # (the next token is another line's: read it afresh)
                 elif how is splice:
                     # a rule with a method and x* lists among its children
                     _, origin, f, first, plan = action

@@ -119,6 +119,41 @@ def test_positions_are_larks_own():
     assert symbols.value == (("red", symbols.value[0][1]),) and symbols.value[0][1].column == 9
 
 
+REPEATED_FACTS = [
+    # the same fact lines in two cards, then variants of them: other indentation, a comment,
+    # blank and comment lines after, CRLF, trailing blanks, a list of words, no last line end
+    'card "A"\n  codes TT-001\n  cost 1\n  symbol red\n  gender male\n  weapon none\n  range 1-2\n'
+    'card "B"\n  codes TT-002\n  cost 1\n  symbol red\n  gender male\n  weapon none\n  range 1-2\n',
+    'card "A"\n  codes TT-001\n  cost 1\n  cost 1\n    cost 1\n\tcost 1\n  cost 1 # c\n  cost 1 # c\n',
+    'card "A"\n  codes TT-001\n  types beast, flier\n\n# x\n\n  types beast, flier\n  types beast, flier  \n'
+    '  types beast, flier  \n  attack 40\n',
+    'card "A"\r\n  codes TT-001\r\n  cost 2\r\n  cost 2\r\n  cost 2\n  cost 2\n',
+    'card "A"\n  codes TT-001\n  support 10\n  support 10\n  support 10',
+    'card "A"\n  codes TT-001\n  support 10\n  support 10\n  draw 1\n',
+    'card "A"\n  codes TT-001\n  support 10\n  support 10\n\n  act "S"\n    draw 1\n  support 10\n',
+]
+
+
+@pytest.mark.parametrize("text", REPEATED_FACTS)
+def test_a_repeated_fact_line_is_the_same_fact_on_its_own_line(text):
+    """A fact line whose text repeats an earlier one's is not read again (RepeatedLines):
+    the same fact, with its own line in every position, as Lark reads it (or the same
+    failure)."""
+    assert_same(text)
+
+
+def test_repeated_fact_lines_are_taken_without_being_read():
+    import attrs
+    fast = fast_parser()
+    taken = []
+    spy = attrs.evolve(fast.repeated, moved=lambda item, line: taken.append(line) or fast.repeated.moved(item, line))
+    from fecipher.dsl.lalr import FastParser
+    p = FastParser(parser(), ToAst("<pack>"), tokens_for=ToAst.TOKEN_RULES, repeated_lines=spy)
+    node = p.parse(REPEATED_FACTS[0])
+    assert taken == [10, 11, 12, 13, 14]   # card B's facts but its codes
+    assert node == fast_ast(REPEATED_FACTS[0]) == lark_ast(REPEATED_FACTS[0])
+
+
 def test_text_that_does_not_parse_falls_back_to_larks_messages():
     text = PACKS["s01.fe0"].replace("codes S01-001ST", "codes S01-001ST,", 1)
     assert fast_ast(text) is None
