@@ -566,6 +566,42 @@ def node_fields(cls: type) -> tuple[str, ...]:
         return names
 
 
+class _NotMoved(Exception):
+    pass
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def on_line(node, line: int):
+    """What ToAst makes of the same text on ``line`` as ``node`` (a node of one line, or a
+    tuple ... of them; the fast parser's repeated lines, dsl/lalr.py RepeatedLines): a copy
+    with every position on ``line``, at the same column (Pos(0, 0), a rule that matched
+    nothing, stays). None when it holds something else than nodes, positions and plain
+    values (it is then read again)."""
+    try:
+        return _on_line(node, line)
+    except _NotMoved:
+        return None
+
+
+def _on_line(x, line: int):
+    cls = x.__class__
+    if cls in _PLAIN:
+        return x
+    if cls is Pos:
+        return Pos(line, x.column) if x.line else x
+    if cls is tuple:
+        return tuple([_on_line(y, line) for y in x])
+    names = _INIT_FIELDS.get(cls)
+    if names is None:
+        if not attrs.has(cls) or any(not f.init or f.kw_only for f in attrs.fields(cls)):
+            raise _NotMoved()
+        names = _INIT_FIELDS[cls] = tuple(f.name for f in attrs.fields(cls))
+    return cls(*[_on_line(getattr(x, n), line) for n in names])
+
+
 def refs_in(node) -> list[Ref]:
     """Every reference in a syntax node (a node, a tuple of nodes), in source order, a
     reference's own "of" too. Places hold no references and are not looked into."""

@@ -14,10 +14,10 @@ and the same positions Lark would have given them:
 - position: the first position among the rule's children, filtered or not (Lark's
   ``propagate_positions``), (0, 0) for a rule that matched nothing.
 
-Most of a pack's lines are facts, and most fact lines repeat one another word for word
-("  range 1", "  support 20"): a fact line whose text an earlier fact line of the same
-text had is not read again but made from that fact (:class:`RepeatedLines`), with the
-same result.
+Most of a pack's lines repeat an earlier line word for word (three quarters of the fact
+lines, "  range 1", "  support 20", and half the skills' lines, "    once per turn"):
+a fact or clause line whose text an earlier one of the same text had is not read again
+but made from that node (:class:`RepeatedLines`), with the same result.
 
 :meth:`FastParser.parse` raises :class:`ParseFailure` on the first unexpected
 character or token. :meth:`FastParser.parse_recovering` goes on after each one, in the
@@ -79,23 +79,21 @@ class SyntaxFault:
 
 @attrs.frozen
 class RepeatedLines:
-    """Items of a list that are one line each (a card's facts: ``fact*``, each ending in
-    ``line_end``), many of them repeated word for word ("  range 1", "  gender male").
+    """Lists of items that are one line each (a card's facts, ``fact*``, and a skill's
+    clauses, ``clause*``, each ending in ``line_end``), many of them repeated word for word
+    ("  range 1", "    once per turn", "    you may").
 
-    A line whose text, from its first character to its line end, is that of an item the
-    parser has already built in the same text is the same item on another line: it is
-    made with ``moved(item, line)`` (the item with every position's line changed, the
-    columns being the same as the texts are, and its new position) without being read
-    again. A line's
-    reading depends only on its text here: the list's items follow one another in the
-    same state of the parser, and an item is never more than its line.
-    ``position(item)`` is the position the parser gave the item's method (its line is the
-    line the item was read from)."""
+    A line whose text, from its first character to its line end, is that of an item of
+    the same rule the parser has already built in the same text is the same item on
+    another line: it is made with ``moved(item, line)`` (the item with every position's
+    line changed; the columns are the same, as the texts are) without being read again.
+    A line's reading depends only on its text here: an item is never more than its line,
+    and the grammar is unambiguous (LALR), so the tokens of an item have one reading.
+    ``moved`` returns None for an item it cannot move: that line is read."""
 
-    rule: str
+    rules: tuple[str, ...]
     line_end: str
-    position: Callable[[Any], Any]   # an item's position, as the parser gave it to the item's method
-    moved: Callable[[Any, int], tuple[Any, Any]]   # (the item on that line, its position)
+    moved: Callable[[Any, int], Any]
 
 
 class _Spliced(list):
@@ -134,9 +132,28 @@ class FastParser:
         as_tokens = None if tokens_for is None else _given_tokens(rules, set(tokens_for))
         reductions = {rule: _reduction(rule, transformer, as_tokens is None or _name(rule) in as_tokens)
                       for rule in rules}
-        # A state is its row: row[terminal] is the action, (_SHIFT, next state's row) or
-        # a reduction (see _reduction), and row[rule name] the state to go to after
-        # reducing to that rule (its row). Lark's tables name terminals in upper case.
+        # Repeated lines (RepeatedLines): the reductions of their lists learn their rule's
+        # number; the line end's terminal.
+        self.repeated = repeated_lines
+        list_helpers: dict[str, int] = {}   # the list rule of each rule of lines, and its number
+        if repeated_lines is not None:
+            for k, item_rule in enumerate(repeated_lines.rules):
+                helpers = {r.origin.name for r in rules
+                           if r.origin.name.startswith("_") and [s.name for s in r.expansion] == [item_rule]}
+                lists = [r for r in rules if r.origin.name in helpers]
+                if len(helpers) != 1 or any(reductions[r][0] not in (_FIRST, _APPEND) for r in lists):
+                    raise TypeError(f"{item_rule}* is not one list of the grammar")
+                for r in lists:
+                    reductions[r] = reductions[r][:3] + (k,)
+                list_helpers[helpers.pop()] = k
+            line_end = [t for t in p.terminals if t.name == repeated_lines.line_end]
+            if len(line_end) != 1:
+                raise TypeError(f"no terminal {repeated_lines.line_end}")
+            self.line_end = re.compile(line_end[0].pattern.to_regexp(), p.parser.lexer.g_regex_flags)
+        # A state is its row: row[terminal] is the action, (_SHIFT, next state's row, None
+        # or, where a list of repeated lines starts in that state, (its rule's number, the
+        # list's rule)) or a reduction (see _reduction), and row[rule name] the state to go
+        # to after reducing to that rule (its row). Lark's tables name terminals in upper case.
         states: dict[int, dict[str, Any]] = {}
         for state, actions in table.states.items():
             row: dict[str, Any] = {}
@@ -151,27 +168,14 @@ class FastParser:
                 if action.__class__ is int:
                     row[symbol] = states[action]
                 elif action[0] is _SHIFT:
-                    row[symbol] = (_SHIFT, states[action[1]])
+                    # (a shift into a state where a list of lines starts: that rule's number and list)
+                    target = states[action[1]]
+                    starts = next(((k, h) for h, k in list_helpers.items() if h in target), None)
+                    row[symbol] = (_SHIFT, target, starts)
         self.start = states[table.start_states["start"]]
         self.end = states[table.end_states["start"]]
         if self.end:  # pragma: no cover  (the text is accepted where the end state has no action)
             raise TypeError("the end state has actions")
-        # Repeated lines (see RepeatedLines): the state with a list of them on top of the
-        # stack, and the line end's terminal.
-        self.repeated = repeated_lines
-        self.list_row: dict | None = None
-        if repeated_lines is not None:
-            helpers = {r.origin.name for r in rules
-                       if r.origin.name.startswith("_") and [s.name for s in r.expansion] == [repeated_lines.rule]}
-            rows = [row[h] for row in states.values() for h in helpers if h in row]
-            if len(helpers) != 1 or any(r is not rows[0] for r in rows):
-                raise TypeError(f"{repeated_lines.rule}* is not one list of the grammar")
-            self.list_row = rows[0]
-            line_end = [t for t in p.terminals if t.name == repeated_lines.line_end]
-            if len(line_end) != 1:
-                raise TypeError(f"no terminal {repeated_lines.line_end}")
-            self.line_end = re.compile(line_end[0].pattern.to_regexp(), p.parser.lexer.g_regex_flags)
-
     def parse(self, text: str) -> Any:
         """The transformer's result for ``text``; ParseFailure if it does not parse (or
         nests deeper than :data:`MAX_DEPTH`)."""
@@ -246,22 +250,23 @@ class FastParser:
         take = (None, text_of, token)  # by a child's _TEXT or _TOKEN
 
         # Repeated lines (RepeatedLines; not while recovering, where every line is read):
-        # each item's line text, and the item read from it.
-        list_row = self.list_row if not recover else None
-        if list_row is not None:
-            position, moved, line_end, scan = (self.repeated.position, self.repeated.moved, self.line_end,
-                                               lexer.scan)
-        read_lines: dict[str, Any] = {}
+        # for each rule, each item's line text and (the item read from it, its column).
+        repeats = not recover and self.repeated is not None
+        if repeats:
+            moved, line_end, scan = self.repeated.moved, self.line_end, lexer.scan
+            read_lines: list[dict[str, tuple[Any, int]]] = [{} for _ in self.repeated.rules]
 
-        def repeated(lst: _Spliced, m):
-            """After the parser appended an item to ``lst``, a list of lines: remember the
-            item by its line's text, then append the items of the lines that follow as long
-            as each repeats the text of an item read before. The next token: ``m`` itself
-            when no line was taken."""
+        def repeated(lst: _Spliced, m, rule: int):
+            """After the parser appended an item to ``lst``, a list of lines of the rule
+            numbered ``rule`` (or where such a list starts, ``lst`` empty): remember the item
+            by its line's text, then append the items of the lines that follow as long as
+            each repeats the text of an item read before. The next token: ``m`` itself when
+            no line was taken."""
             nonlocal tokens
-            last = lst[-1]
-            if position(last).line == near:   # (the line last asked about, text[cur:nxt - 1]: it always is)
-                read_lines.setdefault(text[cur:nxt - 1], last)
+            read = read_lines[rule]
+            pos = lst.positions[-1] if lst else None
+            if pos.__class__ is pos_cls and pos.line == near:   # (its line was the last asked about)
+                read.setdefault(text[cur:nxt - 1], (lst[-1], pos.column))
             if m is None:
                 return m
             start = m.start()
@@ -271,12 +276,14 @@ class FastParser:
             taken = False
             while True:
                 end = text.find("\n", start)
-                item = read_lines.get(text[begin:end]) if end >= 0 else None   # (no line end: not an item)
+                got = read.get(text[begin:end]) if end >= 0 else None   # (no line end: not an item)
+                if got is None:
+                    break
+                item = moved(got[0], line)
                 if item is None:
                     break
-                item, pos = moved(item, line)
                 lst.append(item)
-                lst.positions.append(pos)
+                lst.positions.append(pos_cls(line, got[1]))
                 taken = True
                 start = line_end.match(text, end).end()   # (the rest of its line end: blank lines, comments)
                 if start >= size:
@@ -463,6 +470,18 @@ class FastParser:
                         elif line_start is None:
                             line_start = m
                     m = next(tokens)
+                    if action[2] is not None and repeats:
+                        # where a list of lines starts: its first lines may repeat items read before
+                        rule, helper = action[2]
+                        lst = _Spliced()
+                        lst.positions = []
+                        after = repeated(lst, m, rule)
+                        if lst:
+                            values.append(lst)
+                            positions.append(lst.positions[0])
+                            top = top[helper]
+                            states.append(top)
+                            m = after
                     break
                 if how is unit:
                     # a ?rule of one rule: the value and its position stay, the state moves
@@ -499,8 +518,8 @@ class FastParser:
                     lst.append(take[action[2]](child) if action[2] else child)
                     lst.positions.append(child_pos)  # (the list's own position is its first item's)
                     top = states[-1] = states[-2][action[1]]
-                    if top is list_row:
-                        after = repeated(lst, m)
+                    if action[3] is not None and repeats:
+                        after = repeated(lst, m, action[3])
                         if after is not m:
                             m = after
                             break   # (the next token is another line's: read it afresh)
@@ -554,8 +573,8 @@ class FastParser:
                     lst.positions = [positions[-1]]
                     values[-1] = lst
                     top = states[-1] = states[-2][action[1]]
-                    if top is list_row:
-                        after = repeated(lst, m)
+                    if action[3] is not None and repeats:
+                        after = repeated(lst, m, action[3])
                         if after is not m:
                             m = after
                             break   # (the next token is another line's: read it afresh)
@@ -629,8 +648,9 @@ def _reduction(rule, transformer: Any, as_tokens: bool) -> tuple:
     says how a child is passed on, _VALUE, _TEXT or _TOKEN):
 
     - (_UNIT, nonterminal): a ?rule of one symbol that is a rule's value;
-    - (_FIRST, nonterminal, as) and (_APPEND, nonterminal, as): the first and the next
-      items of an ``x*`` list (a _Spliced);
+    - (_FIRST, nonterminal, as, None) and (_APPEND, nonterminal, as, None): the first
+      and the next items of an ``x*`` list (a _Spliced); for a list of lines
+      (RepeatedLines), None is the number of the line's rule there;
     - (_FIRST_N, nonterminal, -size, ((index from the top of the stack, as), ...)) and
       (_APPEND_N, nonterminal, -size, (...)): the same for a list whose items are several
       symbols (``("," CODE)*``), the kept ones listed;
@@ -663,11 +683,11 @@ def _reduction(rule, transformer: Any, as_tokens: bool) -> tuple:
         if expand1 and as_ == _VALUE:
             return (_UNIT, origin)
         if helper:
-            return (_FIRST, origin, as_)
+            return (_FIRST, origin, as_, None)
         if f is not None and not expand1:
             return (_ONE, origin, f, as_)
     if (helper and size == 2 and len(plan) == 2 and plan[0][:2] == (0, True) and not plan[1][1]):
-        return (_APPEND, origin, plan[1][2])
+        return (_APPEND, origin, plan[1][2], None)
     if helper and not expand1 and size >= 2 and plan and plan[0][:2] == (0, True) and not any(
             s for _, s, _ in plan[1:]) and rule.expansion[0].name == origin:
         return (_APPEND_N, origin, -size, tuple((i - size, as_) for i, _, as_ in plan[1:]))

@@ -2178,24 +2178,6 @@ _OWNERS = {"your": "your", "your opponent's": "opponent", "the opponent's": "opp
 MAX_SYNTAX_ERRORS = 25  # (the parse with Lark alone, which parses again after each error)
 
 
-def _fact_position(fact: A.Fact) -> A.Pos:
-    return fact.pos
-
-
-def fact_on_line(fact: A.Fact, line: int) -> tuple[A.Fact, A.Pos]:
-    """The fact ToAst makes from the same text on ``line``, and its position: every position
-    (the fact's, and its words' in a list of words, a gender or a weapon) on that line, at
-    the same column."""
-    v = fact.value
-    if v.__class__ is tuple and v:
-        if v[-1].__class__ is A.Pos:   # gender, weapon: (word, position)
-            v = (v[0], A.Pos(line, v[-1].column))
-        elif v[0].__class__ is tuple:   # symbols, types: ((word, position), ...)
-            v = tuple((w, A.Pos(line, p.column)) for w, p in v)
-    pos = A.Pos(line, fact.pos.column)
-    return A.Fact(fact.kind, v, pos), pos
-
-
 @functools.lru_cache(maxsize=None)
 def fast_parser() -> FastParser | None:
     """The same grammar's LALR tables, driven by :mod:`fecipher.dsl.lalr` straight into
@@ -2205,7 +2187,7 @@ def fast_parser() -> FastParser | None:
     whose insides differ, packs are parsed by Lark alone (slower, same result)."""
     try:
         return FastParser(parser(), ToAst("<pack>"), tokens_for=ToAst.TOKEN_RULES,
-                          repeated_lines=RepeatedLines("fact", "_NL", _fact_position, fact_on_line))
+                          repeated_lines=RepeatedLines(("fact", "clause"), "_NL", A.on_line))
     except (AttributeError, KeyError, TypeError):  # pragma: no cover  (another Lark)
         return None
 

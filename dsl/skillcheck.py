@@ -463,13 +463,19 @@ class SkillChecker:
         that chose allies (only one such line); "it" / "them" the one thing chosen before
         (not one of several); "that unit" / "that card" the trigger's unit or card, which a
         later choice would make ambiguous."""
+        refs = self.refs(node)
+        if not refs:
+            return
         # A choice among the revealed cards narrows them: "it" after it is that choice.
         narrowed = {b.narrows for b in self.bindings if b.narrows}
         # ("choose 1 of those cards" narrows the choice it chooses among the same way)
         narrowed_lines = {b.narrows_line for b in self.bindings if b.narrows_line is not None}
         made = [b for b in self.bindings if b.new and b.key not in narrowed and b.line not in narrowed_lines]
-        listing = ", ".join(b.text() for b in made) if made else "nothing is chosen before it"
-        for r in self.refs(node):
+
+        def listing() -> str:   # (for a message only)
+            return ", ".join(b.text() for b in made) if made else "nothing is chosen before it"
+
+        for r in refs:
             if r.kind == "cost_card":
                 self.check_cost_card(r, where)
             if r.kind == "trigger_cards" and not any(t.kind == "cards_sent_by_skill" for t in self.s.triggers):
@@ -497,7 +503,7 @@ class SkillChecker:
                             "trigger is about is 'that unit')") if r.name in ("ally", "enemy") else ""
                     self.err(r.pos, f"'{what}' needs an earlier line of this skill that "
                                     f"{'reveals cards' if r.name == 'revealed' else 'stacks cards under a unit' if r.name == 'stacked' else 'chooses ' + self._noun(r.name)}; "
-                                    f"chosen before this line: {listing}{hint}")
+                                    f"chosen before this line: {listing()}{hint}")
                 elif len([b for b in found if b.new]) > 1:
                     lines = " and ".join(str(b.line) for b in found if b.new)
                     self.err(r.pos, f"'{what}' is ambiguous: lines {lines} both choose {self._noun(r.name)}; "
@@ -514,7 +520,7 @@ class SkillChecker:
                     where == "line" and self.it_follows and made[-1] is self.bindings[-1]
                     and any(b.key == made[-1].key for b in made[:-1])):
                 self.err(r.pos, f"'it' / 'them' is ambiguous here: this skill chose more than one thing before "
-                                f"this line ({listing}); say which, e.g. '{_PICKED_TEXT.get(made[-1].key)}', or "
+                                f"this line ({listing()}); say which, e.g. '{_PICKED_TEXT.get(made[-1].key)}', or "
                                 f"name the last choice with 'it' in the lines right after it")
             elif r.kind in ("event_unit", "event_card") and where == "line":
                 kind = "unit" if r.kind == "event_unit" else "card"

@@ -401,7 +401,7 @@ def continuous_effects(st: A.Statement, granted: dict[str, Skill]) -> list[Conti
 def modification_effect(st: A.Modification, granted: dict[str, Skill]):
     duration = V.DURATIONS[st.duration.kind] if st.duration else M.END_OF_TURN
     parts = [(stat, op, while_wrapped(st, op, v)) for c in st.changes for stat, op, v in change_parts(c, granted)]
-    text = render.statement(st)
+    text = functools.cache(functools.partial(render.statement, st))   # (rendered when an effect first needs it)
     if duration == M.PERMANENT and all(isinstance(x, A.Filtered) for x in st.subjects):
         # "all allies cannot use "Aum" until the end of the game": a rule for the rest of
         # the game that also reaches units deployed later.
@@ -414,7 +414,7 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
     def eff(ctx: SkillContext):
         units = []
         for s in st.subjects:
-            got = yield from pick_units(ctx, s, f"{ctx.skill.name}: choose for \"{text}\"")
+            got = yield from pick_units(ctx, s, f"{ctx.skill.name}: choose for \"{text()}\"")
             units.extend(u for u in got if u not in units)
         g = ctx.game
         holder = duration_holder(st, ctx)
@@ -445,7 +445,7 @@ def modification_effect(st: A.Modification, granted: dict[str, Skill]):
                     else:
                         value = (lambda gm, un, _v=value, _c=ctx, **kw: _v(_c.in_game(gm), un, **kw))
                 g.add_modifier(Modifier(stat, op, value, duration, ctx.controller, unit=u.id, turn=g.turn,
-                                        condition=later, text=f"{u.card.name}: {text}", source=ctx.skill.name,
+                                        condition=later, text=f"{u.card.name}: {text()}", source=ctx.skill.name,
                                         holder=holder))
         ctx.data["did"] = bool(units)
     return eff
@@ -465,7 +465,7 @@ def duration_holder(st, ctx: SkillContext) -> int | None | bool:
     return u.id
 
 
-def _standing_modification(st: A.Modification, parts, text: str, timed: bool = False):
+def _standing_modification(st: A.Modification, parts, text: Callable[[], str], timed: bool = False):
     """A change of whatever units the selectors name at each moment (units deployed or moved
     later too): for the rest of the game, or (``timed``) during the opponent's next turn while
     the skill's own unit stays on the field (its holder)."""
@@ -488,7 +488,8 @@ def _standing_modification(st: A.Modification, parts, text: str, timed: bool = F
             elif callable(value):
                 value = (lambda gm, un, _v=value, _c=frozen, **kw: _v(_c.in_game(gm), un, **kw))
             g.add_modifier(Modifier(stat, op, value, duration, ctx.controller, applies=applies, turn=g.turn,
-                                    text=text, condition=later, source=ctx.skill.name if timed else "", holder=holder))
+                                    text=text(), condition=later, source=ctx.skill.name if timed else "",
+                                    holder=holder))
         ctx.data["did"] = True
         return
         yield  # pragma: no cover

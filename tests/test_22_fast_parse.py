@@ -131,18 +131,29 @@ REPEATED_FACTS = [
     'card "A"\n  codes TT-001\n  support 10\n  support 10\n  support 10',
     'card "A"\n  codes TT-001\n  support 10\n  support 10\n  draw 1\n',
     'card "A"\n  codes TT-001\n  support 10\n  support 10\n\n  act "S"\n    draw 1\n  support 10\n',
+    # clauses: the same lines in two skills (a skill's first line too), other indentation,
+    # a comment, a line end missing, a line that is a syntax error
+    'card "A"\n  codes TT-001\n  act "S"\n    once per turn\n    cost flip 1 bond\n    choose 1 enemy\n'
+    '    destroy it\n  auto "T"\n    once per turn\n    when this unit attacks\n    cost flip 1 bond\n'
+    '    choose 1 enemy\n      destroy it\n    destroy it # again\n    destroy it # again\n',
+    'card "A"\n  codes TT-001\n  act "S"\n    this unit gains +10 attack\n  act "T"\n'
+    '    this unit gains +10 attack\n    this unit gains +10 attack',
+    'card "A"\n  codes TT-001\n  act "S"\n    draw 1\n  act "T"\n    draw 1\n    draw 1 1\n    draw 1\n',
+    'card "A"\n  codes TT-001\n  act "S"\n    if you have 2 or more bonds: draw 1\n  act "T"\n'
+    '    if you have 2 or more bonds: draw 1\n    all allies gain +10 attack until the end of the turn\n'
+    '  act "U"\n    all allies gain +10 attack until the end of the turn\n',
 ]
 
 
 @pytest.mark.parametrize("text", REPEATED_FACTS)
-def test_a_repeated_fact_line_is_the_same_fact_on_its_own_line(text):
-    """A fact line whose text repeats an earlier one's is not read again (RepeatedLines):
-    the same fact, with its own line in every position, as Lark reads it (or the same
-    failure)."""
+def test_a_repeated_line_is_the_same_fact_or_clause_on_its_own_line(text):
+    """A fact or clause line whose text repeats an earlier one's is not read again
+    (RepeatedLines): the same node, with its own line in every position, as Lark reads it
+    (or the same failure)."""
     assert_same(text)
 
 
-def test_repeated_fact_lines_are_taken_without_being_read():
+def test_repeated_lines_are_taken_without_being_read():
     import attrs
     fast = fast_parser()
     taken = []
@@ -152,6 +163,10 @@ def test_repeated_fact_lines_are_taken_without_being_read():
     node = p.parse(REPEATED_FACTS[0])
     assert taken == [10, 11, 12, 13, 14]   # card B's facts but its codes
     assert node == fast_ast(REPEATED_FACTS[0]) == lark_ast(REPEATED_FACTS[0])
+    taken.clear()
+    node = p.parse(REPEATED_FACTS[7])
+    assert taken == [9, 11, 12, 15]   # (a skill's first line too; not "when ..." nor another indentation)
+    assert node == fast_ast(REPEATED_FACTS[7]) == lark_ast(REPEATED_FACTS[7])
 
 
 def test_text_that_does_not_parse_falls_back_to_larks_messages():
