@@ -6,7 +6,8 @@ instance is made by one object.__setattr__ call per field, which was an eighth o
 time to parse a pack; nothing assigns to a node's field."""
 from __future__ import annotations
 
-from typing import Any
+import weakref
+from typing import Any, Callable
 
 import attrs
 
@@ -546,6 +547,41 @@ class Guess:
     name: str | None
     subject: "Selector"
     pos: Pos
+
+
+# ---- values computed from a node
+class NodeMemo:
+    """Values computed once from syntax nodes (a predicate, a prompt), remembered by the
+    node's identity for as long as the node lives: the entry holds a weak reference to the
+    node and goes with it, so that packs compiled again and again (a long-running program,
+    an editor checking a pack as it is typed) do not keep every copy. A value that refers
+    to its node (a closure over it) keeps it alive: at ``limit`` entries all are dropped,
+    to be made again when asked (the same node always gives the same value)."""
+
+    __slots__ = ("_entries", "limit")
+
+    def __init__(self, limit: int = 4096) -> None:
+        self._entries: dict[int, tuple[weakref.ref, Any]] = {}
+        self.limit = limit
+
+    def get(self, node: Any, make: Callable[[Any], Any]) -> Any:
+        """``make(node)``, made on the node's first use."""
+        got = self._entries.get(id(node))
+        if got is not None and got[0]() is node:
+            return got[1]
+        value = make(node)
+        key, entries = id(node), self._entries
+        if len(entries) >= self.limit:
+            entries.clear()
+
+        def gone(ref: weakref.ref) -> None:
+            if entries.get(key, (None,))[0] is ref:
+                del entries[key]
+        entries[key] = (weakref.ref(node, gone), value)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
 # ---- walking the tree

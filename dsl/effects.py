@@ -18,16 +18,17 @@ from fecipher.engine.state import BACK, BONDS, FRONT, HAND, ORBS, Unit
 from fecipher.engine.visibility import card_label
 
 
-_PROMPTS: dict[int, tuple[A.Action, str]] = {}
+_PROMPTS = A.NodeMemo()
 
 
 def _prompt(a: A.Action) -> str:
     """The action in words, for prompts. (An action node is immutable: rendered
-    once; remembered by identity, the node kept so that its id stays its own.)"""
-    got = _PROMPTS.get(id(a))
-    if got is None or got[0] is not a:
-        got = _PROMPTS[id(a)] = (a, render.cap(render.action(a)))
-    return got[1]
+    once, remembered while the node lives.)"""
+    return _PROMPTS.get(a, _rendered_prompt)
+
+
+def _rendered_prompt(a: A.Action) -> str:
+    return render.cap(render.action(a))
 
 
 def targets(ctx, a: A.Action, keep=None):
@@ -59,25 +60,26 @@ def _alive(ctx, things):
 # when it can act on something. Each verb says once what it can act on (registry
 # ``acts_on``, ``able``); everything here reads that.
 
-_ACTS: dict[int, tuple[A.Action, object, object]] = {}
+_ACTS = A.NodeMemo()
 
 
 def _tests(a: A.Action) -> tuple:
-    """(line, acts_on, able) of a line. (Built once per line, remembered by identity.)"""
-    got = _ACTS.get(id(a))
-    if got is None or got[0] is not a:
-        from fecipher.dsl.registry import EFFECTS
-        v = EFFECTS.get(a.verb)
-        on = v.acts_on(a) if v is not None and v.acts_on is not None else None
-        able = v.able(a) if v is not None and v.able is not None else None
-        got = _ACTS[id(a)] = (a, on, able)
-    return got
+    """(acts_on, able) of a line. (Built once per line, remembered while the node lives.)"""
+    return _ACTS.get(a, _made_tests)
+
+
+def _made_tests(a: A.Action) -> tuple:
+    from fecipher.dsl.registry import EFFECTS
+    v = EFFECTS.get(a.verb)
+    on = v.acts_on(a) if v is not None and v.acts_on is not None else None
+    able = v.able(a) if v is not None and v.able is not None else None
+    return on, able
 
 
 def acts_on(a: A.Action):
     """The verb's test ``(ctx, thing) -> bool`` for this line, or None when it acts on
     anything its object names."""
-    return _tests(a)[1]
+    return _tests(a)[0]
 
 
 def both(p, q):
@@ -94,7 +96,7 @@ def can_act(ctx, a: A.Action, keep=None) -> bool:
     flip, an orb to destroy) and its object names at least one thing the verb (and
     ``keep``) can act on. A card its controller may not see counts as one it can act
     on (:func:`~fecipher.dsl.selectors.offerable`): being asked or not tells nothing."""
-    _, on, able = _tests(a)
+    on, able = _tests(a)
     if able is not None and not able(ctx):
         return False
     sel = a.target

@@ -382,14 +382,12 @@ def _cmp(op: str, a: int, b: int) -> bool:
 def _per_selector(build: Callable[[Any], Callable]) -> Callable[[Any], Callable]:
     """Build a selector's predicate once: a selector (an immutable AST node) always
     gives the same predicate, and candidates and costs ask for it at every use.
-    Remembered by the node's identity (the node is kept, so its id stays its own)."""
-    made: dict[int, tuple[Any, Callable]] = {}
+    Remembered while the node lives (A.NodeMemo)."""
+    made = A.NodeMemo()
 
     def get(sel):
-        got = made.get(id(sel))
-        if got is None or got[0] is not sel:
-            got = made[id(sel)] = (sel, build(sel))
-        return got[1]
+        return made.get(sel, build)
+    get.made = made  # type: ignore[attr-defined]
     get.__name__ = build.__name__
     get.__doc__ = build.__doc__
     get.__wrapped__ = build  # type: ignore[attr-defined]

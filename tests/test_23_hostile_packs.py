@@ -181,6 +181,7 @@ def test_loading_time_grows_linearly_with_the_pack(name):
 
 
 def test_memory_of_blank_lines_is_a_small_multiple_of_the_text():
+    compile_text(CARD, "warm.fe0")   # (the parser's tables are built once, outside the measure)
     text = "\n" * 500_000 + CARD
     tracemalloc.start()
     try:
@@ -448,3 +449,41 @@ def test_a_long_chain_of_grants_compiles():
     random.Random(3).shuffle(skills)
     (card,) = compile_text(granting(*skills))
     assert [s.name for s in card.skills] == ["G0"]
+
+
+def test_compiling_a_pack_again_and_again_keeps_no_copy_of_it():
+    """What compiled skills remember per syntax node (their predicates, prompts, the tests
+    of what a line acts on: ast.NodeMemo) goes with the nodes: a program that compiles
+    packs again and again (an editor checking a pack as it is typed) does not grow."""
+    import gc
+
+    from fecipher.dsl import effects, selectors
+    memos = (effects._ACTS, selectors.unit_predicate.made, selectors.card_predicate.made)
+    text = PACKS["b01.fe0"].decode("utf-8")
+    compile_text(text)
+    gc.collect()
+    before = [len(m) for m in memos]
+    for _ in range(20):
+        compile_text(text)
+    gc.collect()
+    for m, n in zip(memos, before):
+        assert len(m) <= n + 20 * 10   # (a value that closes over its node keeps it: a few a pack)
+        assert len(m) <= m.limit
+
+
+def test_a_node_memo_forgets_a_node_that_is_gone_and_is_bounded():
+    import gc
+
+    from fecipher.dsl import ast as A
+    memo = A.NodeMemo(limit=3)
+    made = []
+    node = A.Pos(1, 2)
+    assert memo.get(node, lambda n: made.append(1) or "v") == "v"
+    assert memo.get(node, lambda n: made.append(1) or "w") == "v" and made == [1]   # made once
+    del node
+    gc.collect()
+    assert len(memo) == 0
+    kept = [A.Pos(i, 1) for i in range(5)]
+    for n in kept:
+        memo.get(n, lambda n: (n,))   # (a value that refers to its node)
+    assert len(memo) <= 3 and memo.get(kept[-1], lambda n: "again") == (kept[-1],)
