@@ -580,6 +580,18 @@ class NodeMemo:
         entries[key] = (weakref.ref(node, gone), value)
         return value
 
+    def getter(self, make: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        """``lambda node: self.get(node, make)``, with a remembered value found without
+        a call (compiled skills ask for theirs at every use)."""
+        entries, slow = self._entries, self.get
+
+        def get(node: Any) -> Any:
+            got = entries.get(id(node))
+            if got is not None and got[0]() is node:
+                return got[1]
+            return slow(node, make)
+        return get
+
     def __len__(self) -> int:
         return len(self._entries)
 

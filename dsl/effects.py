@@ -18,17 +18,14 @@ from fecipher.engine.state import BACK, BONDS, FRONT, HAND, ORBS, Unit
 from fecipher.engine.visibility import card_label
 
 
-_PROMPTS = A.NodeMemo()
-
-
-def _prompt(a: A.Action) -> str:
-    """The action in words, for prompts. (An action node is immutable: rendered
-    once, remembered while the node lives.)"""
-    return _PROMPTS.get(a, _rendered_prompt)
-
-
 def _rendered_prompt(a: A.Action) -> str:
     return render.cap(render.action(a))
+
+
+_PROMPTS = A.NodeMemo()
+# The action in words, for prompts. (An action node is immutable: rendered once, remembered
+# while the node lives.)
+_prompt = _PROMPTS.getter(_rendered_prompt)
 
 
 def targets(ctx, a: A.Action, keep=None):
@@ -60,20 +57,17 @@ def _alive(ctx, things):
 # when it can act on something. Each verb says once what it can act on (registry
 # ``acts_on``, ``able``); everything here reads that.
 
-_ACTS = A.NodeMemo()
-
-
-def _tests(a: A.Action) -> tuple:
-    """(acts_on, able) of a line. (Built once per line, remembered while the node lives.)"""
-    return _ACTS.get(a, _made_tests)
-
-
 def _made_tests(a: A.Action) -> tuple:
+    """(acts_on, able) of a line."""
     from fecipher.dsl.registry import EFFECTS
     v = EFFECTS.get(a.verb)
     on = v.acts_on(a) if v is not None and v.acts_on is not None else None
     able = v.able(a) if v is not None and v.able is not None else None
     return on, able
+
+
+_ACTS = A.NodeMemo()
+_tests = _ACTS.getter(_made_tests)   # (built once per line, remembered while the node lives)
 
 
 def acts_on(a: A.Action):

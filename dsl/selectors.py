@@ -384,9 +384,7 @@ def _per_selector(build: Callable[[Any], Callable]) -> Callable[[Any], Callable]
     gives the same predicate, and candidates and costs ask for it at every use.
     Remembered while the node lives (A.NodeMemo)."""
     made = A.NodeMemo()
-
-    def get(sel):
-        return made.get(sel, build)
+    get = made.getter(build)
     get.made = made  # type: ignore[attr-defined]
     get.__name__ = build.__name__
     get.__doc__ = build.__doc__
