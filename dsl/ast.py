@@ -6,6 +6,7 @@ instance is made by one object.__setattr__ call per field, which was an eighth o
 time to parse a pack; nothing assigns to a node's field."""
 from __future__ import annotations
 
+import operator
 import weakref
 from typing import Any, Callable
 
@@ -619,7 +620,7 @@ class _NotMoved(Exception):
 
 
 _PLAIN = frozenset({str, int, bool, float, type(None)})
-_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELD_VALUES: dict[type, Callable[[Any], tuple]] = {}   # a node class's field values, in order
 
 
 def on_line(node, line: int):
@@ -628,6 +629,8 @@ def on_line(node, line: int):
     with every position on ``line``, at the same column (Pos(0, 0), a rule that matched
     nothing, stays). None when it holds something else than nodes, positions and plain
     values (it is then read again)."""
+    if node.__class__ in _PLAIN:
+        return node
     try:
         return _on_line(node, line)
     except _NotMoved:
@@ -636,18 +639,19 @@ def on_line(node, line: int):
 
 def _on_line(x, line: int):
     cls = x.__class__
-    if cls in _PLAIN:
-        return x
     if cls is Pos:
         return Pos(line, x.column) if x.line else x
+    plain = _PLAIN
     if cls is tuple:
-        return tuple([_on_line(y, line) for y in x])
-    names = _INIT_FIELDS.get(cls)
-    if names is None:
+        return tuple([y if y.__class__ in plain else _on_line(y, line) for y in x])
+    values = _FIELD_VALUES.get(cls)
+    if values is None:
         if not attrs.has(cls) or any(not f.init or f.kw_only for f in attrs.fields(cls)):
             raise _NotMoved()
-        names = _INIT_FIELDS[cls] = tuple(f.name for f in attrs.fields(cls))
-    return cls(*[_on_line(getattr(x, n), line) for n in names])
+        names = [f.name for f in attrs.fields(cls)]
+        getter = operator.attrgetter(*names)
+        values = _FIELD_VALUES[cls] = getter if len(names) > 1 else (lambda v, _g=getter: (_g(v),))
+    return cls(*[y if y.__class__ in plain else _on_line(y, line) for y in values(x)])
 
 
 def refs_in(node) -> list[Ref]:
@@ -662,7 +666,7 @@ def refs_and_posts(node) -> tuple[list[Ref], list[PostFilter]]:
     refs: list[Ref] = []
     posts: list[PostFilter] = []
     stack = [node]
-    pop, push, leaves, fields = stack.pop, stack.append, _LEAVES, _FIELDS
+    pop, push, leaves, reversed_values = stack.pop, stack.append, _LEAVES, _REVERSED_VALUES
     while stack:
         x = pop()
         cls = type(x)
@@ -679,9 +683,20 @@ def refs_and_posts(node) -> tuple[list[Ref], list[PostFilter]]:
             if type(x.value) not in leaves:
                 refs.extend(refs_and_posts(x.value)[0])   # (in place: what is stacked comes after it)
         elif cls is not Place:
-            names = fields.get(cls)
-            for name in node_fields(cls) if names is None else names:
-                y = getattr(x, name)
+            values = reversed_values.get(cls) or _reversed_values(cls)
+            for y in values(x):
                 if type(y) not in leaves:
                     push(y)
     return refs, posts
+
+
+# (a node class's field values, last first, in one call: the walk stacks them so)
+_REVERSED_VALUES: dict[type, Callable[[Any], tuple]] = {}
+
+
+def _reversed_values(cls: type) -> Callable[[Any], tuple]:
+    names = node_fields(cls)
+    got = (operator.attrgetter(*names) if len(names) > 1 else
+           (lambda v, _g=operator.attrgetter(names[0]): (_g(v),)) if names else (lambda v: ()))
+    _REVERSED_VALUES[cls] = got
+    return got

@@ -45,6 +45,7 @@ WEAPONS = (
 UNIT_TYPES = ("flier", "beast", "armored", "dragon", "mirage", "monster")
 
 
+@quick_frozen      # (one per card of every pack compiled: see engine/frozen.py)
 @attrs.frozen(eq=False, repr=False)
 class Card:
     """A card definition: its printed facts and its compiled skills.

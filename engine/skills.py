@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Protocol
 
 import attrs
 
+from fecipher.engine.frozen import quick_frozen
+
 if TYPE_CHECKING:  # pragma: no cover
     from fecipher.engine.cards import CardCopy
     from fecipher.engine.events import Event
@@ -192,6 +194,7 @@ def _rendered(value: Any) -> str:
     return text
 
 
+@quick_frozen      # (one per skill of every pack compiled: see engine/frozen.py)
 @attrs.frozen(eq=False)
 class Skill:
     name: str

@@ -16,11 +16,12 @@ from fecipher.engine.cards import Card, CardCopy
 from fecipher.engine.decisions import Decision, Option
 from fecipher.engine.frozen import quick_frozen
 from fecipher.engine.modifiers import Modifier
+from fecipher.engine.skills import Skill, SkillKind
 
-QUICK = sorted({*ev.EVENT_TYPES.values(), Decision, Option, CardCopy, Modifier}, key=lambda c: c.__name__)
+QUICK = sorted({*ev.EVENT_TYPES.values(), Decision, Option, CardCopy, Modifier, Card, Skill}, key=lambda c: c.__name__)
 # Values a class's __attrs_post_init__ checks or its repr reads.
 VALID = {(Modifier, "stat"): "attack", (Modifier, "duration"): "end_of_turn",
-         (CardCopy, "card"): Card("Marth", "Lodestar", ("T01-001",), 1)}
+         (CardCopy, "card"): Card("Marth", "Lodestar", ("T01-001",), 1), (Skill, "kind"): SkillKind.ACTION}
 
 
 def _args(cls, tag=""):
@@ -35,6 +36,11 @@ def _args(cls, tag=""):
         else:
             pos.append(v)
     return pos, kw
+
+
+def _by_value(cls) -> bool:
+    """Instances compare by their fields (not Card and Skill, which compare by identity)."""
+    return cls.__eq__ is not object.__eq__
 
 
 def _slow(cls, *args, **kw):
@@ -57,7 +63,9 @@ def test_fields_are_the_ones_attrs_sets(cls):
     assert type(quick) is cls
     for f in attrs.fields(cls):
         assert getattr(quick, f.name) is getattr(slow, f.name), f.name
-    assert quick == slow and hash(quick) == hash(slow) and repr(quick) == repr(slow)
+    if _by_value(cls):
+        assert quick == slow and hash(quick) == hash(slow)
+    assert repr(quick) == repr(slow)
     # By keyword, and with every default (and factory) left to the class.
     required = {f.alias or f.name: VALID.get((cls, f.name)) or f"{f.name}!" for f in attrs.fields(cls)
                 if f.init and f.default is attrs.NOTHING}
@@ -94,7 +102,7 @@ def test_attrs_api_copy_and_pickle(cls):
     changed = attrs.evolve(obj, **{first.alias or first.name: new})
     assert type(changed) is cls and getattr(changed, first.name) == new
     assert attrs.asdict(obj, recurse=False) == {f.name: getattr(obj, f.name) for f in attrs.fields(cls)}
-    assert copy.copy(obj) == obj
+    assert copy.copy(obj) == obj or not _by_value(cls)
     for other in (copy.copy(obj), copy.deepcopy(obj), pickle.loads(pickle.dumps(obj))):
         assert type(other) is cls and repr(other) == repr(obj)   # (a Card compares by identity)
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
