@@ -176,10 +176,17 @@ class FastParser:
         self.end = states[table.end_states["start"]]
         if self.end:  # pragma: no cover  (the text is accepted where the end state has no action)
             raise TypeError("the end state has actions")
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str, lines: list[dict] | None = None) -> Any:
         """The transformer's result for ``text``; ParseFailure if it does not parse (or
-        nests deeper than :data:`MAX_DEPTH`)."""
-        return self._parse(text, False, 0)[0]
+        nests deeper than :data:`MAX_DEPTH`). ``lines``: a :meth:`line_memory` that texts
+        parsed together share (each repeated line read once for all of them; by default,
+        once in this text)."""
+        return self._parse(text, False, 0, lines)[0]
+
+    def line_memory(self) -> list[dict]:
+        """What a repeated line was read to (RepeatedLines), for :meth:`parse` to share
+        between texts: for each rule, each line's text and (the item, its column)."""
+        return [{} for _ in self.repeated.rules] if self.repeated is not None else []
 
     def parse_recovering(self, text: str, max_errors: int) -> tuple[Any, list[SyntaxFault], set[int], int]:
         """(the transformer's result or None, the first ``max_errors`` syntax errors, the
@@ -188,7 +195,8 @@ class FastParser:
         in one pass. The result is None when the text ends in an error."""
         return self._parse(text, True, max_errors)
 
-    def _parse(self, text: str, recover: bool, max_errors: int) -> tuple[Any, list[SyntaxFault], set[int], int]:
+    def _parse(self, text: str, recover: bool, max_errors: int,
+               lines: list[dict] | None = None) -> tuple[Any, list[SyntaxFault], set[int], int]:
         lexer = self.lexer
         groups = lexer.groups
         # The line last asked about: its number, where it starts and where the next one
@@ -254,7 +262,7 @@ class FastParser:
         repeats = not recover and self.repeated is not None
         if repeats:
             moved, line_end, scan = self.repeated.moved, self.line_end, lexer.scan
-            read_lines: list[dict[str, tuple[Any, int]]] = [{} for _ in self.repeated.rules]
+            read_lines: list[dict[str, tuple[Any, int]]] = lines if lines is not None else self.line_memory()
 
         def repeated(lst: _Spliced, m, rule: int):
             """After the parser appended an item to ``lst``, a list of lines of the rule

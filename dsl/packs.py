@@ -258,13 +258,15 @@ def pack_files(paths: Iterable[str | Path]) -> list[Path]:
 def load_packs(paths: Iterable[str | Path]) -> CardPool:
     """Load every pack file (folders are searched); all errors of all files are raised together,
     including card codes defined twice."""
+    from fecipher.dsl.parse import lines_shared
     cards: list[Card] = []
     diags: list[Diagnostic] = []
-    for f in pack_files(paths):
-        try:
-            cards.extend(load_pack(f))
-        except LanguageError as e:
-            diags.extend(e.diagnostics)
+    with lines_shared():   # (a line of one pack repeated in another is read once)
+        for f in pack_files(paths):
+            try:
+                cards.extend(load_pack(f))
+            except LanguageError as e:
+                diags.extend(e.diagnostics)
     diags.extend(duplicate_codes(cards))
     if diags:
         raise LanguageError(cap_per_file(diags))
@@ -312,14 +314,16 @@ def pool_with(paths: Iterable[str | Path]) -> CardPool:
 def embedded_pool() -> CardPool:
     """Every pack shipped in fecipher.cards."""
     root = importlib.resources.files("fecipher.cards")
+    from fecipher.dsl.parse import lines_shared
     cards: list[Card] = []
     diags: list[Diagnostic] = []
-    for entry in sorted(root.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(PACK_SUFFIX):
-            try:
-                cards.extend(compile_text(entry.read_text(encoding="utf-8"), f"cards/{entry.name}"))
-            except LanguageError as e:
-                diags.extend(e.diagnostics)
+    with lines_shared():   # (a line of one pack repeated in another is read once)
+        for entry in sorted(root.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(PACK_SUFFIX):
+                try:
+                    cards.extend(compile_text(entry.read_text(encoding="utf-8"), f"cards/{entry.name}"))
+                except LanguageError as e:
+                    diags.extend(e.diagnostics)
     diags.extend(duplicate_codes(cards))
     if diags:
         raise LanguageError(diags)

@@ -3,10 +3,13 @@ here into :class:`~fecipher.dsl.errors.LanguageError`, and the tree becomes the
 typed AST of :mod:`fecipher.dsl.ast`."""
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import importlib.resources
 import re
 import unicodedata
+from typing import Iterator
 
 import attrs
 
@@ -2192,6 +2195,22 @@ def fast_parser() -> FastParser | None:
         return None
 
 
+_SHARED_LINES: contextvars.ContextVar[list | None] = contextvars.ContextVar("shared_lines", default=None)
+
+
+@contextlib.contextmanager
+def lines_shared() -> Iterator[None]:
+    """Within it, the packs parsed share their repeated lines (dsl/lalr.py RepeatedLines): a
+    line of one pack that repeats a line of another one parsed before is not read again.
+    For packs loaded together; what was read is forgotten when it ends."""
+    fast = fast_parser()
+    token = _SHARED_LINES.set(fast.line_memory() if fast is not None else None)
+    try:
+        yield
+    finally:
+        _SHARED_LINES.reset(token)
+
+
 def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int = 0, blanked: set | None = None,
                           lexical: set | None = None) -> tuple[A.PackNode | None, list[Diagnostic]]:
     """Parse pack text; on a syntax error, report it and read on as if its line were a
@@ -2236,7 +2255,7 @@ def parse_pack_recovering(text: str, filename: str = "<pack>", line_offset: int 
         node, more = _lark_recovering(text, filename, line_offset, blanked)
         return node, diags + [d for d in more if d.line - line_offset not in lexical_lines]
     try:
-        node = fast.parse(text)
+        node = fast.parse(text, _SHARED_LINES.get())
     except ParseFailure:
         pass
     else:

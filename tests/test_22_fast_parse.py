@@ -169,6 +169,32 @@ def test_repeated_lines_are_taken_without_being_read():
     assert node == fast_ast(REPEATED_FACTS[7]) == lark_ast(REPEATED_FACTS[7])
 
 
+def test_packs_parsed_together_share_their_repeated_lines():
+    """Within lines_shared() (load_packs), a line repeating one of a pack parsed before is
+    not read again: every pack still parses to the AST it has alone (which is Lark's, see
+    test_every_pack_gives_the_same_tokens_and_ast), and more lines are taken."""
+    import attrs
+    from fecipher.dsl.lalr import FastParser
+    from fecipher.dsl.parse import lines_shared
+    fast = fast_parser()
+    taken = []
+    spy = attrs.evolve(fast.repeated, moved=lambda item, line: taken.append(line) or fast.repeated.moved(item, line))
+    p = FastParser(parser(), ToAst("<pack>"), tokens_for=ToAst.TOKEN_RULES, repeated_lines=spy)
+    names = ["b01.fe0", "b02.fe0", "p03.fe0", "s05.fe0"]
+    alone = []
+    for name in names:
+        alone.append(p.parse(PACKS[name]))
+    n_alone = len(taken)
+    taken.clear()
+    shared = p.line_memory()
+    for name, node in zip(names, alone):
+        assert p.parse(PACKS[name], shared) == node, name
+    assert len(taken) > n_alone
+    with lines_shared():
+        for name, node in zip(names, alone):
+            assert parse_pack_recovering(PACKS[name], name)[0] == attrs.evolve(node, filename=name)
+
+
 def test_text_that_does_not_parse_falls_back_to_larks_messages():
     text = PACKS["s01.fe0"].replace("codes S01-001ST", "codes S01-001ST,", 1)
     assert fast_ast(text) is None
