@@ -39,7 +39,6 @@ fail on the same texts.
 """
 from __future__ import annotations
 
-import itertools
 import re
 from typing import Any, Callable, Iterable
 
@@ -300,8 +299,8 @@ class FastParser:
                 line += 1 if begin == end + 1 else text.count("\n", end, start)
             if not taken:
                 return m
-            tokens = itertools.chain(scan.finditer(text, start), (None,))
-            return next(tokens)
+            tokens = scan.finditer(text, start)
+            return next(tokens, None)
 
         states = [self.start]
         values: list[Any] = []
@@ -435,8 +434,8 @@ class FastParser:
         # (the kinds of action as local names, which are read faster than global ones)
         shift, unit, plain, append, one, first_item, splice, pass_child, append_n, first_n = (
             _SHIFT, _UNIT, _PLAIN, _APPEND, _ONE, _FIRST, _SPLICE, _PASS, _APPEND_N, _FIRST_N)
-        tokens = itertools.chain(lexer.matches(text), (None,))
-        m = next(tokens)
+        tokens = lexer.matches(text)   # (then None: the end of the text)
+        m = next(tokens, None)
         while True:
             if m is None:
                 kind = "$END"
@@ -477,7 +476,7 @@ class FastParser:
                             save()
                         elif line_start is None:
                             line_start = m
-                    m = next(tokens)
+                    m = next(tokens, None)
                     if action[2] is not None and repeats:
                         # where a list of lines starts: its first lines may repeat items read before
                         rule, helper = action[2]
