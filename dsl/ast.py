@@ -58,8 +58,9 @@ class Ref:
 
 @_node
 class Qualifier:
-    kind: str            # words, not_word, not_name, name, other, class_changed, not_class_changed, tapped, untapped
-    values: tuple[str, ...]
+    kind: str            # words, not_word, not_name, name, other, class_changed, not_class_changed, tapped, untapped,
+                         # any ("Kent" or a female ally: its values are the qualifiers, one of which must hold)
+    values: tuple[str | Qualifier, ...]
     pos: Pos
 
 
@@ -694,8 +695,16 @@ def refs_and_posts(node) -> tuple[list[Ref], list[PostFilter]]:
 _REVERSED_VALUES: dict[type, Callable[[Any], tuple]] = {}
 
 
+# Field annotations of values that hold no node (so no reference and no post filter): the
+# walk does not read those fields (tests/test_20_parse.py checks every pack's nodes against them).
+PLAIN_FIELD_TYPES = frozenset({"str", "str | None", "bool", "int", "int | None", "Pos", "Pos | None",
+                               "tuple[str, ...]", "tuple[str, ...] | None", "tuple[int, ...]",
+                               "tuple[tuple[str, Pos], ...]"})
+
+
 def _reversed_values(cls: type) -> Callable[[Any], tuple]:
-    names = node_fields(cls)
+    types = {f.name: f.type for f in attrs.fields(cls)} if attrs.has(cls) else {}
+    names = tuple(n for n in node_fields(cls) if types.get(n) not in PLAIN_FIELD_TYPES)
     got = (operator.attrgetter(*names) if len(names) > 1 else
            (lambda v, _g=operator.attrgetter(names[0]): (_g(v),)) if names else (lambda v: ()))
     _REVERSED_VALUES[cls] = got

@@ -20,8 +20,8 @@ def check_pack(pack: A.PackNode, text: str) -> None:
     """Raise LanguageError listing every problem in the pack, or return None."""
     sink = Sink(pack.filename, text)
     names: dict[str, list[A.CardNode]] = {}
-    units = known_unit_names() | {c.name.partition(", ")[0] for c in pack.cards}
-    skills = known_skill_names() | {s.name for c in pack.cards for s in c.skills}
+    units = Names(known_unit_names(), {c.name.partition(", ")[0] for c in pack.cards})
+    skills = Names(known_skill_names(), {s.name for c in pack.cards for s in c.skills})
     cards = frozenset(c.name for c in pack.cards)
     for card in pack.cards:
         # Several different cards may have one name (the card list prints the three B08-047
@@ -37,6 +37,26 @@ def check_pack(pack: A.PackNode, text: str) -> None:
         check_card(card, sink, units, skills, cards)
     sink.raise_if_any()
     warn_loops(pack, text)   # warnings: skills that may trigger themselves without end
+
+
+class Names:
+    """The names of the card pool's list and those a pack adds, as one collection (in, iteration),
+    without copying the pool's thousands of names for every pack."""
+
+    __slots__ = ("known", "added")
+
+    def __init__(self, known: frozenset[str], added: set[str]):
+        self.known, self.added = known, added
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.known or name in self.added
+
+    def __iter__(self):
+        yield from self.known
+        yield from (n for n in self.added if n not in self.known)
+
+    def __bool__(self) -> bool:
+        return bool(self.known or self.added)
 
 
 def _codes(card: A.CardNode) -> set[str]:

@@ -82,3 +82,37 @@ def test_modification_with_several_changes_and_a_duration():
     assert [c.kind for c in st.changes] == ["gain", "acquire_type", "acquire_range"]
     assert st.changes[0].amount == -10 and st.changes[2].ranges == (1, 2)
     assert st.duration.kind == "end_of_opponents_next_turn"
+
+
+def test_fields_annotated_as_plain_values_hold_no_node():
+    """The walk for references and post filters (ast.refs_and_posts) does not read the fields
+    annotated as plain values (ast.PLAIN_FIELD_TYPES): in every pack of cards/ and every
+    reference example, none holds a node."""
+    import importlib.resources
+
+    import attrs
+
+    from fecipher.dsl import ast as A
+    from fecipher.dsl.parse import parse_pack
+    from test_22_fast_parse import example_packs
+
+    def plain(v) -> bool:
+        return all(plain(x) for x in v) if type(v) is tuple else type(v) in (str, int, bool, type(None), A.Pos)
+
+    texts = [e.read_text(encoding="utf-8") for e in importlib.resources.files("fecipher.cards").iterdir()
+             if e.name.endswith(".fe0")] + example_packs()
+    checked = 0
+    for text in texts:
+        stack = [parse_pack(text)]
+        while stack:
+            x = stack.pop()
+            if type(x) is tuple:
+                stack.extend(x)
+            elif attrs.has(type(x)) and type(x) is not A.Pos:
+                for f in attrs.fields(type(x)):
+                    if f.type in A.PLAIN_FIELD_TYPES:
+                        assert plain(getattr(x, f.name)), (type(x).__name__, f.name, getattr(x, f.name))
+                        checked += 1
+                    else:
+                        stack.append(getattr(x, f.name))
+    assert checked > 100_000
