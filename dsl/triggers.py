@@ -6,6 +6,7 @@ subject selector ("this", "another ally with cost 2 or less") must match that
 unit; "that unit" in the effect then refers to it."""
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 import attrs
@@ -129,7 +130,7 @@ def _orb_destroyed(t: A.Trigger) -> Trigger:
                 return False
         ctx.data["that_card"] = e.card
         return True
-    return Trigger(ev.OrbBroken, match, render.trigger(t))
+    return Trigger(ev.OrbBroken, match, functools.partial(render.trigger, t))
 
 
 def _orb_break_destruction(events: list) -> "ev.UnitDestroyed | None":
@@ -154,7 +155,7 @@ def _orb_break_destruction(events: list) -> "ev.UnitDestroyed | None":
 
 def compile_trigger(t: A.Trigger) -> Trigger:
     kind = TRIGGERS[t.kind]
-    text = render.trigger(t)
+    text = functools.partial(render.trigger, t)   # (rendered when first asked: Trigger.text)
     if t.kind in NEW_KINDS:
         return _new_trigger(t, kind, text)
     if t.kind in ("turn_start", "turn_end"):
@@ -339,7 +340,7 @@ def _has_keyword(game, card_id: int, name: str, keyword: str) -> bool:
     return s is not None and s.has_keyword(keyword)
 
 
-def _new_trigger(t: A.Trigger, kind: TriggerKind, text: str) -> Trigger:
+def _new_trigger(t: A.Trigger, kind: TriggerKind, text: Callable[[], str]) -> Trigger:
     subj_ok = _subject_test(t.subject)
     by_ok = _subject_test(t.by) if t.by is not None else None
     own = _owner_test(t.owner)
@@ -516,7 +517,7 @@ def _card_to(t: A.Trigger) -> tuple[Trigger, ...]:
     destroyed). "that card" is the card. "placed face-up / face-down in your bond area":
     only a card that is a bond of that face when it arrives (asked when the event is
     published, before anything can flip it)."""
-    text = render.trigger(t)
+    text = functools.partial(render.trigger, t)   # (rendered when first asked: Trigger.text)
     dest = place_area(t.place)
     dest_owner = _place_owner_test(t.place)
     if isinstance(t.subject, A.Ref) and t.subject.kind == "this":
@@ -563,7 +564,7 @@ def _cards_sent_by_skill(t: A.Trigger) -> Trigger:
     they went). What its cost moved is not counted: the cost is paid before the use (the
     SkillUsed event), and the cards moved between the use and its SkillResolved are the
     effect's (triggered skills wait until the skill has resolved)."""
-    text = render.trigger(t)
+    text = functools.partial(render.trigger, t)   # (rendered when first asked: Trigger.text)
     dest = place_area(t.place)
     dest_owner = _place_owner_test(t.place)
     name = t.name

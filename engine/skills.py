@@ -120,7 +120,12 @@ class Trigger:
 
     event_type: type
     match: Callable[[SkillContext, Any], bool]
-    text: str = ""
+    # The English text, or a function that renders it when first asked (as Skill's)
+    _text: str | Callable[[], str] = attrs.field(default="", eq=False)
+
+    @property
+    def text(self) -> str:
+        return _rendered(self)
 
 
 @attrs.frozen
