@@ -649,9 +649,7 @@ def _on_line(x, line: int):
     if values is None:
         if not attrs.has(cls) or any(not f.init or f.kw_only for f in attrs.fields(cls)):
             raise _NotMoved()
-        names = [f.name for f in attrs.fields(cls)]
-        getter = operator.attrgetter(*names)
-        values = _FIELD_VALUES[cls] = getter if len(names) > 1 else (lambda v, _g=getter: (_g(v),))
+        values = _FIELD_VALUES[cls] = _values_of(tuple(f.name for f in attrs.fields(cls)))
     return cls(*[y if y.__class__ in plain else _on_line(y, line) for y in values(x)])
 
 
@@ -704,8 +702,17 @@ PLAIN_FIELD_TYPES = frozenset({"str", "str | None", "bool", "int", "int | None",
 
 def _reversed_values(cls: type) -> Callable[[Any], tuple]:
     types = {f.name: f.type for f in attrs.fields(cls)} if attrs.has(cls) else {}
-    names = tuple(n for n in node_fields(cls) if types.get(n) not in PLAIN_FIELD_TYPES)
-    got = (operator.attrgetter(*names) if len(names) > 1 else
-           (lambda v, _g=operator.attrgetter(names[0]): (_g(v),)) if names else (lambda v: ()))
-    _REVERSED_VALUES[cls] = got
+    got = _REVERSED_VALUES[cls] = _values_of(tuple(n for n in node_fields(cls)
+                                                   if types.get(n) not in PLAIN_FIELD_TYPES))
     return got
+
+
+def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+    """A function giving a node's values of the fields ``names``, in that order, as a
+    tuple, in one call (operator.attrgetter, which gives a bare value for one name)."""
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    if names:
+        one = operator.attrgetter(names[0])
+        return lambda v: (one(v),)
+    return lambda v: ()

@@ -78,8 +78,8 @@ def known_skill_names() -> frozenset[str]:
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
-def check_card(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset(),
-               skills: frozenset[str] | set[str] = frozenset(), cards: frozenset[str] | set[str] = frozenset()) -> None:
+def check_card(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] | Names = frozenset(),
+               skills: frozenset[str] | set[str] | Names = frozenset(), cards: frozenset[str] | set[str] = frozenset()) -> None:
     if ", " not in card.name:
         sink.error(card.pos, f"a card's name is \"Unit Name, Title\", e.g. \"Marth, Altean Prince\"; "
                              f"got \"{card.name}\"")

@@ -175,6 +175,7 @@ class FastParser:
         self.end = states[table.end_states["start"]]
         if self.end:  # pragma: no cover  (the text is accepted where the end state has no action)
             raise TypeError("the end state has actions")
+
     def parse(self, text: str, lines: list[dict] | None = None) -> Any:
         """The transformer's result for ``text``; ParseFailure if it does not parse (or
         nests deeper than :data:`MAX_DEPTH`). ``lines``: a :meth:`line_memory` that texts

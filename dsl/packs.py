@@ -313,8 +313,8 @@ def pool_with(paths: Iterable[str | Path]) -> CardPool:
 @functools.lru_cache(maxsize=None)
 def embedded_pool() -> CardPool:
     """Every pack shipped in fecipher.cards."""
-    root = importlib.resources.files("fecipher.cards")
     from fecipher.dsl.parse import lines_shared
+    root = importlib.resources.files("fecipher.cards")
     cards: list[Card] = []
     diags: list[Diagnostic] = []
     with lines_shared():   # (a line of one pack repeated in another is read once)

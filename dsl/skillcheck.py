@@ -2,6 +2,8 @@
 and flag resolved against the vocabulary, and objects of the right kind."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from fecipher.dsl import ast as A
@@ -18,6 +20,9 @@ from fecipher.dsl.triggers import trigger_about
 from fecipher.dsl.render import qualifier as render_qualifier
 from fecipher.dsl.selectors import COLORLESS, PICKED_KINDS, card_place, pick_key, place_area, selector_kind
 from fecipher.engine import modifiers as M
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fecipher.dsl.checker import Names
 
 from fecipher.dsl import costs as _costs, effects as _effects  # noqa: F401  (fill the registries)
 
@@ -58,8 +63,8 @@ OBJECT_WORDS = {"number": "a number", "unit": "units", "card": "cards", "chosen"
                 "bond": "bonds", "orb": "orbs", "none": "nothing"}
 
 
-def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] = frozenset(),
-                 skills: frozenset[str] | set[str] = frozenset(), cards: frozenset[str] | set[str] = frozenset()) -> None:
+def check_skills(card: A.CardNode, sink: Sink, units: frozenset[str] | set[str] | Names = frozenset(),
+                 skills: frozenset[str] | set[str] | Names = frozenset(), cards: frozenset[str] | set[str] = frozenset()) -> None:
     granted = {s.name for s in card.skills if s.granted}
     has_cc = card.fact("class_change_cost") is not None
     skill_names = {s.name for s in card.skills}
@@ -159,8 +164,8 @@ def check_grant_cycles(card: A.CardNode, sink: Sink) -> None:
 
 class SkillChecker:
     def __init__(self, card: A.CardNode, skill: A.SkillNode, sink: Sink, granted: set[str], has_cc: bool,
-                 skill_names: set[str], units: frozenset[str] | set[str] = frozenset(),
-                 skills: frozenset[str] | set[str] = frozenset(), cards: frozenset[str] | set[str] = frozenset()):
+                 skill_names: set[str], units: frozenset[str] | set[str] | Names = frozenset(),
+                 skills: frozenset[str] | set[str] | Names = frozenset(), cards: frozenset[str] | set[str] = frozenset()):
         self.card, self.s, self.sink, self.granted, self.has_cc = card, skill, sink, granted, has_cc
         self.units = units
         self.skills = skills
